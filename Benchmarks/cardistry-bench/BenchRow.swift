@@ -1,0 +1,81 @@
+/// One measured cell of a benchmark: what was measured, how long it took, and the ratios that the baseline
+/// check compares. Rows print as a table line or as one JSON object per line (`--json`).
+struct BenchRow {
+    var suite: String
+    var workload: String
+    var n: Int
+    var key: String
+    var impl: String
+    var medianMs: Double
+    var minMs: Double
+    /// Lower is better; the committed baseline guards it (see `Baseline`).
+    var ratioToFloor: Double?
+    /// Further named figures (moves, minimal_moves, ratio_to_stdlib, peak_mb, ns_per_eval, …), in print order.
+    var metrics: [(String, Double)] = []
+    /// A free-text remark (why a cell was skipped, for instance).
+    var note: String?
+
+    init(
+        suite: String, workload: String, n: Int, key: String, impl: String, timing: Timing,
+        ratioToFloor: Double? = nil, metrics: [(String, Double)] = [], note: String? = nil
+    ) {
+        self.suite = suite
+        self.workload = workload
+        self.n = n
+        self.key = key
+        self.impl = impl
+        self.medianMs = timing.medianMs
+        self.minMs = timing.minMs
+        self.ratioToFloor = ratioToFloor
+        self.metrics = metrics
+        self.note = note
+    }
+
+    /// The identity of the cell, used to match a baseline row.
+    var cellID: String { "\(suite)/\(workload)/\(n)/\(key)/\(impl)" }
+
+    func metric(_ name: String) -> Double? { metrics.first { $0.0 == name }?.1 }
+
+    /// One compact JSON object (the `--json` format). Non-finite numbers are written as null.
+    var json: String {
+        var fields: [(String, String)] = [
+            ("suite", JSONText.string(suite)), ("workload", JSONText.string(workload)), ("n", String(n)),
+            ("key", JSONText.string(key)), ("impl", JSONText.string(impl)),
+            ("median_ms", JSONText.number(medianMs)), ("min_ms", JSONText.number(minMs)),
+        ]
+        if let ratioToFloor { fields.append(("ratio_to_floor", JSONText.number(ratioToFloor))) }
+        for (name, value) in metrics { fields.append((name, JSONText.number(value))) }
+        if let note { fields.append(("note", JSONText.string(note))) }
+        return "{" + fields.map { "\(JSONText.string($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+    }
+}
+
+/// Minimal JSON text helpers for the benchmark's output and baseline files.
+enum JSONText {
+    static func string(_ value: String) -> String {
+        var result = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+}

@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A group of benchmark cells. Each suite lives in its own file and is listed once in `allSuites` (main.swift).
+protocol BenchSuite {
+    /// The suite's name, the first part of every cell id (`diff`, `physics`, …).
+    var name: String { get }
+    /// Measures every cell the context's filter selects, reporting each row through `context.emit`.
+    func run(_ context: BenchContext)
+}
+
+/// What a suite needs while it runs: the options, progress output, and the sink for finished rows.
+final class BenchContext {
+    /// Small sizes and fewer runs, for CI.
+    let quick: Bool
+    /// Substrings of a cell id (`suite/workload/n/key/impl`); a cell runs when it contains any (or none given).
+    let filters: [String]
+    /// Measured runs per cell (at least 7 unless `--runs` says otherwise).
+    let runs: Int
+    private(set) var rows: [BenchRow] = []
+    private let sink: (BenchRow) -> Void
+
+    init(quick: Bool, filters: [String], runs: Int, sink: @escaping (BenchRow) -> Void) {
+        self.quick = quick
+        self.filters = filters
+        self.runs = runs
+        self.sink = sink
+    }
+
+    /// Whether a cell whose id starts with `prefix` may run (so suites can skip whole groups cheaply).
+    func selects(_ cellPrefix: String) -> Bool {
+        filters.isEmpty || filters.contains { cellPrefix.contains($0) || $0.hasPrefix(cellPrefix) }
+    }
+
+    /// Records a finished row and prints it.
+    func emit(_ row: BenchRow) {
+        guard filters.isEmpty || filters.contains(where: { row.cellID.contains($0) }) else { return }
+        rows.append(row)
+        sink(row)
+    }
+
+    /// A progress line on standard error (never on standard output, which carries the results).
+    func progress(_ message: String) {
+        writeStandardError("… " + message + "\n")
+    }
+}

@@ -1,0 +1,3 @@
+import CardEngine
+
+// CardTUI: the ANSI terminal front end (issue: `cardistry tui`). Renders engine frames into a cell buffer.

@@ -1,0 +1,3 @@
+@_exported import CardGeometry
+
+// CardGestures: pointer events in, recognised gestures out. Time comes from the events and an injected clock.

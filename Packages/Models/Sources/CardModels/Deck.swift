@@ -1,0 +1,158 @@
+/// An ordered collection of cards whose ids are unique by construction, with the position of any id in O(1).
+///
+/// Every mutating operation validates first and then changes the deck, so a throwing call leaves it unchanged.
+/// Costs: lookups O(1); `move`, `insert` and `remove` O(n) in the distance they shift (like `Array`);
+/// `sort` O(n log n); `apply` O(n).
+public struct Deck: Sendable, Hashable, Codable, RandomAccessCollection {
+    public private(set) var cards: [Card]
+    private var positions: [CardID: Int]
+
+    /// An empty deck.
+    public init() {
+        cards = []
+        positions = [:]
+    }
+
+    /// A deck of `cards` in the given order; throws `ModelError.duplicateID` if an id repeats.
+    public init(_ cards: [Card]) throws(ModelError) {
+        var positions = [CardID: Int](minimumCapacity: cards.count)
+        for (index, card) in cards.enumerated() {
+            guard positions.updateValue(index, forKey: card.id) == nil else { throw .duplicateID(card.id) }
+        }
+        self.cards = cards
+        self.positions = positions
+    }
+
+    // MARK: Collection
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { cards.count }
+    public subscript(position: Int) -> Card { cards[position] }
+
+    /// The ids in deck order.
+    public var ids: [CardID] { cards.map(\.id) }
+
+    /// The position of `id`, or nil when it is not in the deck. O(1).
+    public func index(of id: CardID) -> Int? { positions[id] }
+
+    /// Whether a card with `id` is in the deck. O(1).
+    public func contains(id: CardID) -> Bool { positions[id] != nil }
+
+    /// The card with `id`, or nil. O(1).
+    public subscript(id id: CardID) -> Card? {
+        positions[id].map { cards[$0] }
+    }
+
+    // MARK: Changes
+
+    /// Moves the card with `id` so that it ends at `destination` (an index in the resulting deck, `0..<count`).
+    public mutating func move(_ id: CardID, to destination: Int) throws(ModelError) {
+        guard let source = positions[id] else { throw .unknownID(id) }
+        try move(from: source, to: destination)
+    }
+
+    /// Moves the card at `source` so that it ends at `destination`; both are in `0..<count`.
+    public mutating func move(from source: Int, to destination: Int) throws(ModelError) {
+        guard cards.indices.contains(source) else { throw .indexOutOfRange(index: source, limit: cards.count) }
+        guard cards.indices.contains(destination) else {
+            throw .indexOutOfRange(index: destination, limit: cards.count)
+        }
+        guard source != destination else { return }
+        let card = cards.remove(at: source)
+        cards.insert(card, at: destination)
+        reindex(Swift.min(source, destination)...Swift.max(source, destination))
+    }
+
+    /// Inserts `card` at `index` (`0...count`); throws on a duplicate id or a bad index.
+    public mutating func insert(_ card: Card, at index: Int) throws(ModelError) {
+        guard (0...cards.count).contains(index) else { throw .indexOutOfRange(index: index, limit: cards.count) }
+        guard positions[card.id] == nil else { throw .duplicateID(card.id) }
+        cards.insert(card, at: index)
+        reindex(index..<cards.count)
+    }
+
+    /// Appends `card`; throws on a duplicate id.
+    public mutating func append(_ card: Card) throws(ModelError) {
+        try insert(card, at: cards.count)
+    }
+
+    /// Removes and returns the card with `id`.
+    @discardableResult
+    public mutating func remove(_ id: CardID) throws(ModelError) -> Card {
+        guard let index = positions[id] else { throw .unknownID(id) }
+        return try remove(at: index)
+    }
+
+    /// Removes and returns the card at `index`.
+    @discardableResult
+    public mutating func remove(at index: Int) throws(ModelError) -> Card {
+        guard cards.indices.contains(index) else { throw .indexOutOfRange(index: index, limit: cards.count) }
+        let card = cards.remove(at: index)
+        positions[card.id] = nil
+        reindex(index..<cards.count)
+        return card
+    }
+
+    /// Replaces the card that has `card.id` with `card` (same position).
+    public mutating func update(_ card: Card) throws(ModelError) {
+        guard let index = positions[card.id] else { throw .unknownID(card.id) }
+        cards[index] = card
+    }
+
+    /// Sorts the deck by `key`, keeping the current order among equal keys (a stable sort). O(n log n).
+    public mutating func sort<Key: Comparable>(by key: (Card) -> Key, descending: Bool = false) {
+        let keys = cards.map(key)
+        let order = cards.indices.sorted { lhs, rhs in
+            if keys[lhs] != keys[rhs] { return descending ? keys[lhs] > keys[rhs] : keys[lhs] < keys[rhs] }
+            return lhs < rhs
+        }
+        cards = order.map { cards[$0] }
+        reindex(cards.indices)
+    }
+
+    /// Sets every card's `sortOrder` to its position, so the order survives a reload that sorts by it.
+    public mutating func renumberSortOrder() {
+        for index in cards.indices { cards[index].sortOrder = index }
+    }
+
+    /// Applies `diff` (read as one batch update) to the deck. `insertedCards` are the cards for
+    /// `diff.insertions`, in the same order. Throws `ModelError.diffMismatch` when the diff was made for a deck
+    /// of another size, or a duplicate id error when an inserted card is already in the deck. O(n).
+    public mutating func apply(_ diff: ReorderDiff, inserting insertedCards: [Card] = []) throws(ModelError) {
+        guard diff.oldCount == cards.count else {
+            throw .diffMismatch("made for \(diff.oldCount) cards, the deck has \(cards.count)")
+        }
+        guard insertedCards.count == diff.insertions.count else {
+            throw .diffMismatch("\(diff.insertions.count) insertions but \(insertedCards.count) cards to insert")
+        }
+        let reordered = try diff.applied(to: cards, inserting: insertedCards)
+        self = try Deck(reordered)
+    }
+
+    private mutating func reindex(_ range: some Sequence<Int>) {
+        for index in range { positions[cards[index].id] = index }
+    }
+
+    // MARK: Equality and coding (the position index is derived, so it takes no part)
+
+    public static func == (lhs: Deck, rhs: Deck) -> Bool { lhs.cards == rhs.cards }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(cards) }
+
+    private enum CodingKeys: String, CodingKey { case cards }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let cards = try container.decode([Card].self, forKey: .cards)
+        do {
+            try self.init(cards)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .cards, in: container, debugDescription: error.description)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(cards, forKey: .cards)
+    }
+}

@@ -1,0 +1,8 @@
+import CardistryCLI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// The `cardistry` executable: everything lives in CardistryCLI so that tests can run commands in-process.
+exit(CLI.run(Array(CommandLine.arguments.dropFirst()), io: .standard))

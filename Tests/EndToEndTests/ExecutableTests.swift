@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// Locates the built `cardistry` executable next to the test bundle (SwiftPM puts both in the build directory).
+func cardistryExecutable() throws -> URL {
+    var directory = Bundle.main.bundleURL
+    for _ in 0..<4 {
+        let candidate = directory.appendingPathComponent("cardistry")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        directory = directory.deletingLastPathComponent()
+    }
+    struct NotFound: Error {}
+    throw NotFound()
+}
+
+/// Runs the executable with `arguments` and returns (status, stdout, stderr).
+func runCardistry(_ arguments: [String], stdin: String = "") throws -> (Int32, String, String) {
+    let process = Process()
+    process.executableURL = try cardistryExecutable()
+    process.arguments = arguments
+    let input = Pipe()
+    let output = Pipe()
+    let error = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    input.fileHandleForWriting.write(Data(stdin.utf8))
+    try input.fileHandleForWriting.close()
+    let outData = output.fileHandleForReading.readDataToEndOfFile()
+    let errData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+        process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self)
+    )
+}
+
+@Suite struct ExecutableTests {
+    @Test func versionFlag() throws {
+        let (status, out, _) = try runCardistry(["--version"])
+        #expect(status == 0)
+        #expect(out.hasPrefix("cardistry "))
+    }
+
+    @Test func noArgumentsWithoutATerminalIsAUsageError() throws {
+        let (status, out, err) = try runCardistry([])
+        #expect(status == 2)
+        #expect(out.isEmpty)
+        #expect(err.contains("Usage: cardistry"))
+    }
+}
