@@ -14,7 +14,7 @@ protocol BenchSuite {
 final class BenchContext {
     /// Small sizes and fewer runs, for CI.
     let quick: Bool
-    /// Substrings of a cell id (`suite/workload/n/key/impl`); a cell runs when it contains any (or none given).
+    /// Substrings of a cell id (`suite/workload/n/key/impl`); a cell runs when its id contains every one.
     let filters: [String]
     /// Measured runs per cell (at least 7 unless `--runs` says otherwise).
     let runs: Int
@@ -28,14 +28,21 @@ final class BenchContext {
         self.sink = sink
     }
 
-    /// Whether a cell whose id starts with `prefix` may run (so suites can skip whole groups cheaply).
-    func selects(_ cellPrefix: String) -> Bool {
-        filters.isEmpty || filters.contains { cellPrefix.contains($0) || $0.hasPrefix(cellPrefix) }
+    /// Whether any of the cells `prefix/impl` (for the given implementations) is selected, so a suite can skip
+    /// the work of a whole group. Rows are filtered again in `emit`, so a floor measured only for its ratio
+    /// is not printed unless it is selected too.
+    func selects(_ prefix: String, impls: [String]) -> Bool {
+        impls.contains { selects(cellID: prefix + "/" + $0) }
     }
 
-    /// Records a finished row and prints it.
+    /// Whether the cell with this full id is selected.
+    func selects(cellID: String) -> Bool {
+        filters.allSatisfy { cellID.contains($0) }
+    }
+
+    /// Records a finished row and prints it, if the filters select it.
     func emit(_ row: BenchRow) {
-        guard filters.isEmpty || filters.contains(where: { row.cellID.contains($0) }) else { return }
+        guard selects(cellID: row.cellID) else { return }
         rows.append(row)
         sink(row)
     }

@@ -13,7 +13,7 @@ let usage = """
 
       --quick          small sizes and fewer runs (what CI runs)
       --json           one JSON object per cell on standard output
-      --filter TEXT    only cells whose id (suite/workload/n/key/impl) contains TEXT; repeatable
+      --filter TEXT    only cells whose id (suite/workload/n/key/impl) contains TEXT; repeatable, all must match
       --runs N         measured runs per cell after one warm-up (default 7, quick 5)
       --baseline FILE  compare each cell's ratio_to_floor with FILE; exit 1 on a regression
       --tolerance T    allowed relative rise of ratio_to_floor over the baseline (default 0.5 = +50 %)
@@ -73,7 +73,7 @@ let context = BenchContext(quick: quick, filters: filters, runs: runs ?? (quick 
     writeStandardOutput(json ? row.json + "\n" : table.line(row) + "\n")
 }
 if !json { writeStandardOutput(table.header) }
-for suite in allSuites where context.selects(suite.name) {
+for suite in allSuites {
     suite.run(context)
 }
 

@@ -95,7 +95,8 @@ private func card(_ id: UInt64, _ title: String = "") -> Card {
             #expect(try roundTrip(deck) == deck)
         }
         #expect(try roundTrip(SeedData.transactions) == SeedData.transactions)
-        #expect(try roundTrip(ReorderDiff(from: [1, 2, 3], to: [3, 1, 2])) == ReorderDiff(from: [1, 2, 3], to: [3, 1, 2]))
+        #expect(
+            try roundTrip(ReorderDiff(from: [1, 2, 3], to: [3, 1, 2])) == ReorderDiff(from: [1, 2, 3], to: [3, 1, 2]))
     }
 
     @Test func wireFormsAreReadable() throws {

@@ -11,6 +11,21 @@ private func quadraticLISLength(_ values: [Int]) -> Int {
     return best.max() ?? 0
 }
 
+/// LIS length by the textbook binary search over tails (independent of the library's counting search).
+private func binarySearchLISLength(_ values: [Int32]) -> Int {
+    var tails: [Int32] = []
+    for value in values {
+        var low = 0
+        var high = tails.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tails[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        if low == tails.count { tails.append(value) } else { tails[low] = value }
+    }
+    return tails.count
+}
+
 /// The minimal number of moves, computed independently of the diff: common keys minus the LIS of their old
 /// positions taken in new order.
 private func minimalMoves<Key: Hashable>(_ old: [Key], _ new: [Key]) -> Int {
@@ -152,11 +167,35 @@ private func checkDiff<Key: ReorderKey>(_ old: [Key], _ new: [Key], sourceLocati
         }
     }
 
+    /// Long inputs, where the pile search runs over many 32-pile blocks, against a plain binary-search LIS.
+    @Test func longestIncreasingSubsequenceOnLongInputs() {
+        var generator = SplitMix64(seed: 11)
+        for size in [100, 1_000, 5_000, 20_000] {
+            for shape in 0..<3 {
+                var values = (0..<size).map { Int32($0) }
+                switch shape {
+                case 0: values.shuffle(using: &generator)
+                case 1:  // nearly sorted with outliers
+                    for _ in 0..<(size / 50) {
+                        values.swapAt(Int(generator.next() % UInt64(size)), Int(generator.next() % UInt64(size)))
+                    }
+                default:  // interleaved increasing runs: long piles of ties in the search
+                    values = (0..<size).map { Int32(($0 % 7) * size / 7 + $0 / 7) }
+                }
+                let positions = longestIncreasingSubsequence(values)
+                let picked = positions.map { values[Int($0)] }
+                #expect(zip(picked, picked.dropFirst()).allSatisfy { $0 < $1 })
+                #expect(picked.count == binarySearchLISLength(values))
+            }
+        }
+    }
+
     @Test func batchApplyRejectsDiffsThatDoNotFit() {
         let diff = ReorderDiff(oldCount: 3, newCount: 3, removals: [], insertions: [], moves: [.init(from: 0, to: 5)])
         #expect(throws: ModelError.self) { try diff.applied(to: [1, 2, 3], inserting: []) }
         let twice = ReorderDiff(
-            oldCount: 3, newCount: 3, removals: [], insertions: [], moves: [.init(from: 0, to: 1), .init(from: 2, to: 1)])
+            oldCount: 3, newCount: 3, removals: [], insertions: [],
+            moves: [.init(from: 0, to: 1), .init(from: 2, to: 1)])
         #expect(throws: ModelError.self) { try twice.applied(to: [1, 2, 3], inserting: []) }
     }
 }

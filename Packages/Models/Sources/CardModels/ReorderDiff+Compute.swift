@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension ReorderDiff {
     /// The diff that turns `old` into `new`, with the minimal number of moves.
     ///
@@ -47,62 +53,86 @@ extension ReorderDiff {
         let oldMiddle = oldCount - prefix - suffix
         let newMiddle = newCount - prefix - suffix
 
-        var table = KeyTable(capacityFor: oldMiddle + newMiddle + (validateTrimmed ? prefix + suffix : 0))
+        // The table holds only old keys (load ≤ 1/2); keys only in the new order are checked for duplicates
+        // afterwards in a table of their own, so a mostly-reordered deck pays for one table of n keys.
+        var table = KeyTable(capacityFor: oldMiddle + (validateTrimmed ? prefix + suffix : 0))
         defer { table.deallocate() }
+        var batch = KeyTable.Batch()
+        defer { batch.deallocate() }
         if validateTrimmed {
-            for index in 0..<prefix {
-                guard table.insert(old[index], at: index, state: KeyTable.trimmed, keys: old, newKeys: new) else {
-                    throw duplicate(old[index])
-                }
-            }
-            for index in (oldCount - suffix)..<oldCount {
-                guard table.insert(old[index], at: index, state: KeyTable.trimmed, keys: old, newKeys: new) else {
-                    throw duplicate(old[index])
-                }
+            for range in [0..<prefix, (oldCount - suffix)..<oldCount] {
+                let clash = table.insertAll(range, state: KeyTable.trimmed, keys: old, newKeys: new, batch: &batch)
+                if clash >= 0 { throw duplicate(old[clash]) }
             }
         }
         if oldMiddle == 0 && newMiddle == 0 {
             return ReorderDiff(oldCount: oldCount, newCount: newCount, removals: [], insertions: [], moves: [])
         }
-        for index in prefix..<(prefix + oldMiddle) {
-            guard table.insert(old[index], at: index, state: KeyTable.unmatched, keys: old, newKeys: new) else {
-                throw duplicate(old[index])
-            }
-        }
+        let clash = table.insertAll(
+            prefix..<(prefix + oldMiddle), state: KeyTable.unmatched, keys: old, newKeys: new, batch: &batch)
+        if clash >= 0 { throw duplicate(old[clash]) }
 
-        // Match every new key: `sequence` holds the old index of each matched key in new order.
-        var matchedOld = [Bool](repeating: false, count: oldMiddle)
-        var sequenceOld: [Int32] = []
-        var sequenceNew: [Int32] = []
-        sequenceOld.reserveCapacity(min(oldMiddle, newMiddle))
-        sequenceNew.reserveCapacity(min(oldMiddle, newMiddle))
+        // Match every new key: `sequenceOld[i]` is the old index of the i-th matched key in new order.
+        let capacity = min(oldMiddle, newMiddle)
+        let sequenceOld = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(1, capacity))
+        let sequenceNew = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(1, capacity))
+        var matchedOld = BitSet(count: oldMiddle)
+        defer {
+            sequenceOld.deallocate()
+            sequenceNew.deallocate()
+            matchedOld.deallocate()
+        }
+        var matchedCount = 0
         var insertions: [Int] = []
-        for index in prefix..<(prefix + newMiddle) {
-            let key = new[index]
-            switch table.match(key, newIndex: index, keys: old, newKeys: new) {
-            case .matched(let oldIndex):
-                matchedOld[oldIndex - prefix] = true
-                sequenceOld.append(Int32(truncatingIfNeeded: oldIndex))
-                sequenceNew.append(Int32(truncatingIfNeeded: index))
-            case .inserted:
-                insertions.append(index)
-            case .duplicate:
-                throw duplicate(key)
+        var batchStart = prefix
+        let newEnd = prefix + newMiddle
+        while batchStart < newEnd {
+            let batchEnd = Swift.min(batchStart &+ KeyTable.Batch.size, newEnd)
+            table.preload(new, batchStart..<batchEnd, into: &batch)
+            for index in batchStart..<batchEnd {
+                let key = new[index]
+                let oldIndex = table.match(
+                    key, hash: batch.hashes[index &- batchStart], preloaded: batch.slots[index &- batchStart],
+                    keys: old, newKeys: new)
+                if oldIndex >= 0 {
+                    guard matchedCount < capacity else { throw duplicate(key) }
+                    matchedOld.insert(oldIndex &- prefix)
+                    sequenceOld[matchedCount] = Int32(truncatingIfNeeded: oldIndex)
+                    sequenceNew[matchedCount] = Int32(truncatingIfNeeded: index)
+                    matchedCount &+= 1
+                } else if oldIndex == KeyTable.notFound {
+                    insertions.append(index)
+                } else {
+                    throw duplicate(key)
+                }
+            }
+            batchStart = batchEnd
+        }
+        if insertions.count > 1 {
+            var fresh = KeyTable(capacityFor: insertions.count)
+            defer { fresh.deallocate() }
+            for index in insertions {
+                let key = new[index]
+                guard
+                    fresh.insert(
+                        key, hash: key.reorderHash, preloaded: KeyTable.Slot(hash: 0, index: 0, state: KeyTable.empty),
+                        at: index, state: KeyTable.newOnly, keys: old, newKeys: new)
+                else { throw duplicate(key) }
             }
         }
 
         var removals: [Int] = []
-        if sequenceOld.count < oldMiddle {
-            for offset in 0..<oldMiddle where !matchedOld[offset] { removals.append(prefix + offset) }
+        if matchedCount < oldMiddle {
+            removals.reserveCapacity(oldMiddle - matchedCount)
+            for offset in 0..<oldMiddle where !matchedOld.contains(offset) { removals.append(prefix + offset) }
         }
 
-        let stable = longestIncreasingSubsequence(sequenceOld)
+        let sequence = UnsafeBufferPointer(rebasing: sequenceOld[0..<matchedCount])
+        let stableCount = longestIncreasingSubsequenceLength(sequence, markingStableIn: &matchedOld)
         var moves: [Move] = []
-        moves.reserveCapacity(sequenceOld.count - stable.count)
-        if stable.count < sequenceOld.count {
-            var isStable = [Bool](repeating: false, count: sequenceOld.count)
-            for position in stable { isStable[Int(position)] = true }
-            for position in 0..<sequenceOld.count where !isStable[position] {
+        if stableCount < matchedCount {
+            moves.reserveCapacity(matchedCount - stableCount)
+            for position in 0..<matchedCount where !matchedOld.contains(position) {
                 moves.append(Move(from: Int(sequenceOld[position]), to: Int(sequenceNew[position])))
             }
         }
@@ -111,47 +141,117 @@ extension ReorderDiff {
     }
 }
 
-/// The positions (into `values`) of one longest strictly increasing subsequence of `values`, ascending.
+/// Finds one longest strictly increasing subsequence of `values` and marks its positions in `stable` (which is
+/// cleared first and must hold at least `values.count` bits); returns its length.
 ///
-/// Patience sorting with binary search over the pile tops (Fredman 1975; Knuth TAOCP vol. 3, §5.1.4):
-/// O(n log k) for a longest length k, and O(n) when the values are already nearly increasing, because a value
-/// above the last pile top is appended without a search.
+/// Patience sorting (Fredman 1975; Knuth TAOCP vol. 3, §5.1.4): pile tops are strictly increasing, and each value
+/// goes on the first pile whose top is not below it. O(n log k) comparisons for a longest length k, O(n) when the
+/// input is nearly increasing (a value above the last top, or between the last two, needs no search).
+///
+/// The pile is found by counting instead of by binary search, because a binary search is a chain of dependent
+/// loads and mispredicted branches: a summary holds every 32nd top, so the pile is 32·(c − 1) plus the count of
+/// tops below the value in block c − 1, where c counts the summary entries below the value. Both counts are
+/// branch-free loops the compiler vectorises, so a value costs about k/32 + 32 independent comparisons.
 @inlinable
-public func longestIncreasingSubsequence(_ values: [Int32]) -> [Int32] {
+func longestIncreasingSubsequenceLength(_ values: UnsafeBufferPointer<Int32>, markingStableIn stable: inout BitSet)
+    -> Int
+{
     let count = values.count
-    guard count > 0 else { return [] }
-    var tops: [Int32] = []  // value at the top of each pile
-    var topPositions: [Int32] = []  // position in `values` of that top
-    var previous = [Int32](repeating: -1, count: count)
-    values.withUnsafeBufferPointer { values in
-        previous.withUnsafeMutableBufferPointer { previous in
-            for position in 0..<count {
-                let value = values[position]
-                if let last = tops.last, last >= value {
-                    var low = 0
-                    var high = tops.count - 1
-                    while low < high {
-                        let middle = (low + high) >> 1
-                        if tops[middle] < value { low = middle + 1 } else { high = middle }
-                    }
-                    tops[low] = value
-                    topPositions[low] = Int32(truncatingIfNeeded: position)
-                    previous[position] = low > 0 ? topPositions[low - 1] : -1
-                } else {
-                    previous[position] = topPositions.last ?? -1
-                    tops.append(value)
-                    topPositions.append(Int32(truncatingIfNeeded: position))
-                }
-            }
+    stable.removeAll()
+    guard count > 0 else { return 0 }
+    let tops = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count + 32)  // value at the top of each pile
+    let summary = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count / 32 + 2)  // tops[0], tops[32], …
+    let topPositions = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)  // its position in `values`
+    let previous = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
+    defer {
+        tops.deallocate()
+        summary.deallocate()
+        topPositions.deallocate()
+        previous.deallocate()
+    }
+    var piles = 0
+    for position in 0..<count {
+        let value = values[position]
+        var pile: Int
+        if piles == 0 || tops[piles &- 1] < value {
+            pile = piles
+            piles &+= 1
+        } else if piles == 1 || tops[piles &- 2] < value {
+            // Nearly sorted input after one high outlier: the value replaces the last pile's top.
+            pile = piles &- 1
+        } else {
+            pile = lowerBound(value, tops: tops.baseAddress!, summary: summary.baseAddress!, piles: piles)
         }
+        tops[pile] = value
+        if pile & 31 == 0 { summary[pile >> 5] = value }
+        topPositions[pile] = Int32(truncatingIfNeeded: position)
+        previous[position] = pile > 0 ? topPositions[pile &- 1] : -1
     }
-    var result = [Int32](repeating: 0, count: tops.count)
-    var position = topPositions[tops.count - 1]
-    for slot in stride(from: tops.count - 1, through: 0, by: -1) {
-        result[slot] = position
-        position = previous[Int(position)]
+    var position = Int(topPositions[piles - 1])
+    while position >= 0 {
+        stable.insert(position)
+        position = Int(previous[position])
     }
+    return piles
+}
+
+/// The number of pile tops below `value` (the first pile it may go on), by two branch-free counts.
+/// Values are non-negative Int32s, so `top − value` cannot overflow and its sign bit says `top < value`.
+@inlinable
+func lowerBound(
+    _ value: Int32, tops: UnsafeMutablePointer<Int32>, summary: UnsafeMutablePointer<Int32>, piles: Int
+) -> Int {
+    let blocks = (piles &+ 31) >> 5
+    var below: Int32 = 0
+    for block in 0..<blocks { below &+= (summary[block] &- value) >> 31 }
+    let block = Int(-below) &- 1
+    guard block >= 0 else { return 0 }
+    let start = block << 5
+    let end = Swift.min(start &+ 32, piles)
+    var inBlock: Int32 = 0
+    for index in start..<end { inBlock &+= (tops[index] &- value) >> 31 }
+    return start &+ Int(-inBlock)
+}
+
+/// The positions (into `values`) of one longest strictly increasing subsequence of `values`, ascending.
+/// O(n log k); see `longestIncreasingSubsequenceLength(_:markingStableIn:)`.
+public func longestIncreasingSubsequence(_ values: [Int32]) -> [Int32] {
+    var stable = BitSet(count: values.count)
+    defer { stable.deallocate() }
+    let length = values.withUnsafeBufferPointer { longestIncreasingSubsequenceLength($0, markingStableIn: &stable) }
+    var result: [Int32] = []
+    result.reserveCapacity(length)
+    for position in values.indices where stable.contains(position) { result.append(Int32(position)) }
     return result
+}
+
+/// A fixed-size set of small integers, one bit each (a million positions fit in 125 KB, i.e. in cache).
+@usableFromInline
+struct BitSet {
+    @usableFromInline var words: UnsafeMutableBufferPointer<UInt64>
+
+    @inlinable
+    init(count: Int) {
+        words = .allocate(capacity: max(1, (count + 63) >> 6))
+        words.initialize(repeating: 0)
+    }
+
+    @inlinable func deallocate() { words.deallocate() }
+
+    @inlinable
+    mutating func removeAll() {
+        for index in words.indices { words[index] = 0 }
+    }
+
+    @inlinable
+    mutating func insert(_ value: Int) {
+        words[value >> 6] |= 1 << UInt64(value & 63)
+    }
+
+    @inlinable
+    func contains(_ value: Int) -> Bool {
+        words[value >> 6] & (1 << UInt64(value & 63)) != 0
+    }
 }
 
 /// An open-addressing (linear probing) table from key to index, sized to a load factor of at most 1/2.
@@ -181,13 +281,6 @@ struct KeyTable {
     /// A key only in the new order (its index is a new index).
     @usableFromInline static var newOnly: Int32 { 4 }
 
-    @usableFromInline
-    enum MatchResult {
-        case matched(Int)
-        case inserted
-        case duplicate
-    }
-
     @usableFromInline var slots: UnsafeMutableBufferPointer<Slot>
     @usableFromInline var mask: Int
 
@@ -195,13 +288,17 @@ struct KeyTable {
     init(capacityFor count: Int) {
         var capacity = 16
         while capacity < count * 2 { capacity <<= 1 }
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: Slot(hash: 0, index: 0, state: KeyTable.empty))
+        // calloc: an all-zero slot is an empty one, and large zeroed blocks come straight from the kernel's zero
+        // pages, so the table costs no initialisation pass.
+        guard let memory = calloc(capacity, MemoryLayout<Slot>.stride) else {
+            fatalError("out of memory for a reorder table of \(capacity) slots")
+        }
+        slots = UnsafeMutableBufferPointer(start: memory.bindMemory(to: Slot.self, capacity: capacity), count: capacity)
         mask = capacity - 1
     }
 
     @inlinable
-    func deallocate() { slots.deallocate() }
+    func deallocate() { free(slots.baseAddress) }
 
     @inlinable
     func sameKey<Key: ReorderKey>(
@@ -212,44 +309,108 @@ struct KeyTable {
         return (slot.state == KeyTable.newOnly ? newKeys[Int(slot.index)] : keys[Int(slot.index)]) == key
     }
 
-    /// Inserts an old key; false when the key is already present.
+    /// Scratch space for one batch of keys: their hashes and their home slots, loaded ahead of use.
+    ///
+    /// Group prefetching (Chen, Ailamaki, Gibbons & Mowry, "Improving Hash Join Performance through
+    /// Prefetching", ICDE 2004): loading the home slots of `size` keys back to back lets their cache misses
+    /// overlap, instead of each key's miss waiting behind the previous key's work.
+    @usableFromInline
+    struct Batch {
+        @usableFromInline static var size: Int { 16 }
+        @usableFromInline var hashes: UnsafeMutablePointer<UInt64>
+        @usableFromInline var slots: UnsafeMutablePointer<Slot>
+
+        @inlinable
+        init() {
+            hashes = .allocate(capacity: Batch.size)
+            slots = .allocate(capacity: Batch.size)
+        }
+
+        @inlinable
+        func deallocate() {
+            hashes.deallocate()
+            slots.deallocate()
+        }
+    }
+
+    /// Hashes `keys[range]` (at most `Batch.size` keys) and loads each key's home slot into `batch`.
+    @inlinable
+    func preload<Key: ReorderKey>(_ keys: UnsafeBufferPointer<Key>, _ range: Range<Int>, into batch: inout Batch) {
+        for index in range {
+            let hash = keys[index].reorderHash
+            batch.hashes[index &- range.lowerBound] = hash
+            batch.slots[index &- range.lowerBound] = slots[Int(truncatingIfNeeded: hash) & mask]
+        }
+    }
+
+    /// Inserts the old keys `keys[range]` with `state`, a batch at a time; returns the index of the first key that
+    /// is already present, or -1.
+    @inlinable
+    mutating func insertAll<Key: ReorderKey>(
+        _ range: Range<Int>, state: Int32, keys: UnsafeBufferPointer<Key>, newKeys: UnsafeBufferPointer<Key>,
+        batch: inout Batch
+    ) -> Int {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = Swift.min(start &+ Batch.size, range.upperBound)
+            preload(keys, start..<end, into: &batch)
+            for index in start..<end {
+                let offset = index &- start
+                guard
+                    insert(
+                        keys[index], hash: batch.hashes[offset], preloaded: batch.slots[offset], at: index,
+                        state: state, keys: keys, newKeys: newKeys)
+                else { return index }
+            }
+            start = end
+        }
+        return -1
+    }
+
+    /// Inserts a key whose home slot was loaded earlier as `preloaded`; false when the key is already present.
+    /// An occupied slot never changes while keys are inserted, so a preloaded occupied slot is current; a
+    /// preloaded empty one is read again, since a key earlier in the batch may have taken it.
     @inlinable
     mutating func insert<Key: ReorderKey>(
-        _ key: Key, at index: Int, state: Int32, keys: UnsafeBufferPointer<Key>, newKeys: UnsafeBufferPointer<Key>
+        _ key: Key, hash: UInt64, preloaded: Slot, at index: Int, state: Int32, keys: UnsafeBufferPointer<Key>,
+        newKeys: UnsafeBufferPointer<Key>
     ) -> Bool {
-        let hash = key.reorderHash
         var position = Int(truncatingIfNeeded: hash) & mask
+        var slot = preloaded.state == KeyTable.empty ? slots[position] : preloaded
         while true {
-            let slot = slots[position]
             if slot.state == KeyTable.empty {
                 slots[position] = Slot(hash: hash, index: Int32(truncatingIfNeeded: index), state: state)
                 return true
             }
             if sameKey(slot, hash, key, keys, newKeys) { return false }
-            position = (position + 1) & mask
+            position = (position &+ 1) & mask
+            slot = slots[position]
         }
     }
 
-    /// Looks up a new key: marks an old match as matched, records a key only in the new order, and reports a key
-    /// seen twice in the new order (or one that is also in the trimmed prefix or suffix) as a duplicate.
+    /// Returned by `match` for a key that is not in the table.
+    @usableFromInline static var notFound: Int { -1 }
+    /// Returned by `match` for a key seen twice in the new order (or also in the trimmed prefix or suffix).
+    @usableFromInline static var duplicateMatch: Int { -2 }
+
+    /// Looks up a new key whose home slot was loaded earlier as `preloaded`: returns the old index of an unmatched
+    /// old key (and marks it matched), `notFound`, or `duplicateMatch`. While matching, only a slot's state
+    /// changes, so the preloaded hash and index are current; the state is read again before it is trusted.
     @inlinable
     mutating func match<Key: ReorderKey>(
-        _ key: Key, newIndex: Int, keys: UnsafeBufferPointer<Key>, newKeys: UnsafeBufferPointer<Key>
-    ) -> MatchResult {
-        let hash = key.reorderHash
+        _ key: Key, hash: UInt64, preloaded: Slot, keys: UnsafeBufferPointer<Key>, newKeys: UnsafeBufferPointer<Key>
+    ) -> Int {
         var position = Int(truncatingIfNeeded: hash) & mask
+        var slot = preloaded
         while true {
-            let slot = slots[position]
-            if slot.state == KeyTable.empty {
-                slots[position] = Slot(hash: hash, index: Int32(truncatingIfNeeded: newIndex), state: KeyTable.newOnly)
-                return .inserted
-            }
+            if slot.state == KeyTable.empty { return KeyTable.notFound }
             if sameKey(slot, hash, key, keys, newKeys) {
-                guard slot.state == KeyTable.unmatched else { return .duplicate }
+                guard slots[position].state == KeyTable.unmatched else { return KeyTable.duplicateMatch }
                 slots[position].state = KeyTable.matched
-                return .matched(Int(slot.index))
+                return Int(slot.index)
             }
-            position = (position + 1) & mask
+            position = (position &+ 1) & mask
+            slot = slots[position]
         }
     }
 }

@@ -121,7 +121,8 @@ extension SeedData {
     ) -> Card {
         Card(
             id: CardID(id), title: title, color: items[0].1, sortOrder: Int(id) - 301,
-            payload: .itemLine(ItemLine(items: items.map { ItemLine.Item(id: $0.0, color: $0.1, icon: $0.2, text: $0.3) })))
+            payload: .itemLine(
+                ItemLine(items: items.map { ItemLine.Item(id: $0.0, color: $0.1, icon: $0.2, text: $0.3) })))
     }
 }
 
