@@ -219,7 +219,8 @@ struct SpringPlot {
         text += String(repeating: " ", count: labelWidth) + " └" + String(repeating: "─", count: columns) + "\n"
         let end = SpringCommand.number(duration) + " s"
         let start = "0 s"
-        text += String(repeating: " ", count: labelWidth + 2) + start
+        text +=
+            String(repeating: " ", count: labelWidth + 2) + start
             + String(repeating: " ", count: max(1, columns - start.count - end.count)) + end + "\n"
         return text
     }

@@ -23,16 +23,22 @@ import Testing
 
     @Test func springRetargetsKeepPositionAndVelocity() throws {
         var random = SplitMix64(seed: 2024)
-        let springs: [Animation] = [.spring, .smooth, .snappy, .bouncy, .interactiveSpring, try .spring(duration: 0.3, bounce: -0.4)]
+        let springs: [Animation] = [
+            .spring, .smooth, .snappy, .bouncy, .interactiveSpring, try .spring(duration: 0.3, bounce: -0.4),
+        ]
         for _ in 0..<1000 {
             var timeline = AnimationTimeline<Int, Point>()
-            timeline.animate(0, to: Point(x: 300, y: -40), with: springs[Int.random(in: 0..<springs.count, using: &random)], at: 0, from: .zero)
+            timeline.animate(
+                0, to: Point(x: 300, y: -40), with: springs[Int.random(in: 0..<springs.count, using: &random)], at: 0,
+                from: .zero)
             var time = 0.0
             for _ in 0..<5 {
                 time += Double.random(in: 0.001...0.3, using: &random)
                 let before = try #require(timeline.sample(0, at: time))
-                let target = Point(x: Double.random(in: -500...500, using: &random), y: Double.random(in: -500...500, using: &random))
-                timeline.animate(0, to: target, with: springs[Int.random(in: 0..<springs.count, using: &random)], at: time)
+                let target = Point(
+                    x: Double.random(in: -500...500, using: &random), y: Double.random(in: -500...500, using: &random))
+                timeline.animate(
+                    0, to: target, with: springs[Int.random(in: 0..<springs.count, using: &random)], at: time)
                 let after = try #require(timeline.sample(0, at: time))
                 #expect(before.value.subtracting(after.value).magnitude < 1e-9)
                 #expect(before.velocity.subtracting(after.velocity).magnitude < 1e-6)
@@ -46,7 +52,8 @@ import Testing
     @Test func blendingIsContinuousThroughoutTheBlend() throws {
         var timeline = AnimationTimeline<Int, Double>()
         timeline.animate(0, to: 100, with: .interactiveSpring, at: 0, from: 0)
-        timeline.animate(0, to: -50, with: try .spring(response: 0.6, dampingFraction: 0.7, blendDuration: 0.3), at: 0.05)
+        timeline.animate(
+            0, to: -50, with: try .spring(response: 0.6, dampingFraction: 0.7, blendDuration: 0.3), at: 0.05)
         var previous = try #require(timeline.sample(0, at: 0.05))
         let h = 1e-4
         for step in 1...6000 {
@@ -90,7 +97,8 @@ import Testing
         #expect(abs(after.velocity - middle.velocity) < 1e-9)
         // Superposition: the first motion continues, plus the change 100 → 300 from 0.1 s.
         for time in stride(from: 0.1, through: 0.9, by: 0.05) {
-            let expected = single.value(from: 0, to: 100, at: time) - 100 + single.value(from: 100, to: 300, at: time - 0.1)
+            let expected =
+                single.value(from: 0, to: 100, at: time) - 100 + single.value(from: 100, to: 300, at: time - 0.1)
             #expect(abs((timeline.value(for: 0, at: time) ?? .nan) - expected) < 1e-9)
         }
         #expect(abs((timeline.value(for: 0, at: 10) ?? .nan) - 300) < 1e-9)
@@ -105,13 +113,16 @@ import Testing
         for _ in 0..<2000 {
             let key = Int.random(in: 0..<20, using: &random)
             let target = Double.random(in: -100...100, using: &random)
-            let animation: Animation = [.smooth, .bouncy, .easeOut, .interactiveSpring][Int.random(in: 0..<4, using: &random)]
+            let animation: Animation = [.smooth, .bouncy, .easeOut, .interactiveSpring][
+                Int.random(in: 0..<4, using: &random)]
             time += Double.random(in: 0...0.05, using: &random)
             for probe in 0..<Int.random(in: 0...5, using: &random) {
                 _ = sampled.sample(key, at: time - Double(probe) * 0.01)
             }
-            sampled.animate(key, to: target, with: animation.delay(Double.random(in: 0...0.1, using: &random)), at: time)
-            unsampled.animate(key, to: target, with: animation.delay(Double.random(in: 0...0.1, using: &random)), at: time)
+            sampled.animate(
+                key, to: target, with: animation.delay(Double.random(in: 0...0.1, using: &random)), at: time)
+            unsampled.animate(
+                key, to: target, with: animation.delay(Double.random(in: 0...0.1, using: &random)), at: time)
         }
         var first: [Double] = []
         var second: [Double] = []
@@ -141,7 +152,9 @@ import Testing
         timeline.animate(0, to: 100, with: .smooth, at: 0, from: 0)
         timeline.animate(0, to: 0, with: Animation.bouncy.delay(0.2), at: 0.1)
         for time in stride(from: 0.1, to: 0.3, by: 0.01) {
-            #expect(abs((timeline.value(for: 0, at: time) ?? .nan) - Spring.smooth.value(from: 0, to: 100, at: time)) < 1e-9)
+            #expect(
+                abs((timeline.value(for: 0, at: time) ?? .nan) - Spring.smooth.value(from: 0, to: 100, at: time)) < 1e-9
+            )
         }
         let handover = Spring.smooth.velocity(from: 0, to: 100, at: 0.3)
         #expect(abs((timeline.velocity(for: 0, at: 0.3) ?? .nan) - handover) < 1e-9)

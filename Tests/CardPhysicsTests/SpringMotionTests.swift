@@ -66,7 +66,8 @@ import Testing
         let spring = try Spring(duration: 0.4, bounce: 0.5)
         let h = 1e-6
         for time in stride(from: 0.01, through: 1.5, by: 0.07) {
-            let numeric = (spring.value(from: 0, to: 1, at: time + h) - spring.value(from: 0, to: 1, at: time - h)) / (2 * h)
+            let numeric =
+                (spring.value(from: 0, to: 1, at: time + h) - spring.value(from: 0, to: 1, at: time - h)) / (2 * h)
             #expect(abs(numeric - spring.velocity(from: 0, to: 1, at: time)) < 1e-5)
         }
     }

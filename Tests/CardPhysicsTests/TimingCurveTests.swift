@@ -31,7 +31,10 @@ import Testing
     }
 
     @Test func namedCurvesHaveTheirControlPoints() {
-        #expect([TimingCurve.easeIn.x1, TimingCurve.easeIn.y1, TimingCurve.easeIn.x2, TimingCurve.easeIn.y2] == [0.42, 0, 1, 1])
+        #expect(
+            [TimingCurve.easeIn.x1, TimingCurve.easeIn.y1, TimingCurve.easeIn.x2, TimingCurve.easeIn.y2] == [
+                0.42, 0, 1, 1,
+            ])
         #expect([TimingCurve.easeOut.x1, TimingCurve.easeOut.x2] == [0, 0.58])
         #expect([TimingCurve.easeInOut.x1, TimingCurve.easeInOut.x2] == [0.42, 0.58])
         let standard = TimingCurve.coreAnimationDefault

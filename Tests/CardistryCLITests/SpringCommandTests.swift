@@ -40,7 +40,9 @@ import Testing
     }
 
     @Test func csvPrintsHeaderAndSamples() throws {
-        let result = run(["--mass", "1", "--stiffness", "100", "--damping", "20", "--csv", "--step", "0.25", "--until", "1"])
+        let result = run([
+            "--mass", "1", "--stiffness", "100", "--damping", "20", "--csv", "--step", "0.25", "--until", "1",
+        ])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "t,value,velocity")

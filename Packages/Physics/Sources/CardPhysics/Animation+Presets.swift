@@ -37,11 +37,13 @@ extension Animation {
         response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: Double = 0
     ) throws -> Animation {
         try PhysicsError.requireNonNegative(blendDuration, "blendDuration")
-        return Animation(.spring(try Spring(response: response, dampingRatio: dampingFraction), blendDuration: blendDuration))
+        return Animation(
+            .spring(try Spring(response: response, dampingRatio: dampingFraction), blendDuration: blendDuration))
     }
 
     /// A spring animation from `Spring(duration:bounce:)`.
-    public static func spring(duration: Double = 0.5, bounce: Double = 0, blendDuration: Double = 0) throws -> Animation {
+    public static func spring(duration: Double = 0.5, bounce: Double = 0, blendDuration: Double = 0) throws -> Animation
+    {
         try PhysicsError.requireNonNegative(blendDuration, "blendDuration")
         return Animation(.spring(try Spring(duration: duration, bounce: bounce), blendDuration: blendDuration))
     }
@@ -88,7 +90,8 @@ extension Animation {
         duration: Double = 0.5, bounce: Double = 0, initialVelocity: Double = 0
     ) throws -> Animation {
         try PhysicsError.requireFinite(initialVelocity, "initialVelocity")
-        return Animation(.interpolatingSpring(try Spring(duration: duration, bounce: bounce), initialVelocity: initialVelocity))
+        return Animation(
+            .interpolatingSpring(try Spring(duration: duration, bounce: bounce), initialVelocity: initialVelocity))
     }
 
     /// A timing-curve animation with any control points.

@@ -185,7 +185,10 @@ public struct AnimationTimeline<Key: Hashable & Sendable, Value: Animatable>: Se
             let segment = Segment(
                 target: target, offset: origin.subtracting(target), velocity: initialVelocity ?? .zero,
                 start: begin, animation: animation, blendFrom: nil)
-            store(Entry(key: key, current: segment, previous: nil, contributions: [], contributionsEnd: begin, settleTime: 0))
+            store(
+                Entry(
+                    key: key, current: segment, previous: nil, contributions: [], contributionsEnd: begin, settleTime: 0
+                ))
             return
         }
         let old = entries[slot]
@@ -254,7 +257,9 @@ public struct AnimationTimeline<Key: Hashable & Sendable, Value: Animatable>: Se
 
     /// Sets `key` to `value` at once, ending any animation.
     public mutating func set(_ key: Key, to value: Value) {
-        store(Entry(key: key, current: .hold(value), previous: nil, contributions: [], contributionsEnd: 0, settleTime: 0))
+        store(
+            Entry(key: key, current: .hold(value), previous: nil, contributions: [], contributionsEnd: 0, settleTime: 0)
+        )
     }
 
     /// Stops `key` where it is at `time`: it holds that value from then on (its target becomes that value).
@@ -325,7 +330,8 @@ public struct AnimationTimeline<Key: Hashable & Sendable, Value: Animatable>: Se
 
     private func settleTime(of entry: Entry) -> Double {
         let current = entry.current
-        var time = current.start.isFinite ? settleTime(of: current, tolerance: tolerance(for: current.offset)) : -.infinity
+        var time =
+            current.start.isFinite ? settleTime(of: current, tolerance: tolerance(for: current.offset)) : -.infinity
         if entry.contributionsEnd == .infinity {
             for contribution in entry.contributions {
                 time = max(time, settleTime(of: contribution, tolerance: tolerance(for: contribution.offset)))

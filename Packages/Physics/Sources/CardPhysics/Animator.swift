@@ -14,7 +14,8 @@ public struct ClosedFormAnimator: Animator {
     public init() {}
 
     @inlinable
-    public func transition(of animation: Animation, blendingFrom previous: Spring?, elapsed: Double) -> MotionTransition {
+    public func transition(of animation: Animation, blendingFrom previous: Spring?, elapsed: Double) -> MotionTransition
+    {
         animation.transition(elapsed: elapsed, blendingFrom: previous)
     }
 
@@ -29,7 +30,8 @@ public struct ClosedFormAnimator: Animator {
 public struct InstantAnimator: Animator {
     public init() {}
 
-    public func transition(of animation: Animation, blendingFrom previous: Spring?, elapsed: Double) -> MotionTransition {
+    public func transition(of animation: Animation, blendingFrom previous: Spring?, elapsed: Double) -> MotionTransition
+    {
         .finished
     }
 

@@ -66,6 +66,8 @@ public struct Deceleration: Sendable, Hashable {
 
     /// Where a 2-D fling comes to rest.
     public func destination(from start: Point, initialVelocity velocity: Vector) -> Point {
-        Point(x: destination(from: start.x, initialVelocity: velocity.dx), y: destination(from: start.y, initialVelocity: velocity.dy))
+        Point(
+            x: destination(from: start.x, initialVelocity: velocity.dx),
+            y: destination(from: start.y, initialVelocity: velocity.dy))
     }
 }

@@ -5,7 +5,8 @@
 
 extension Spring {
     /// SwiftUI's `.spring()` spring: response 0.5, damping ratio 0.825.
-    public static let `default` = Spring(unchecked: 1, (2 * Double.pi / 0.5) * (2 * Double.pi / 0.5), 4 * .pi * 0.825 / 0.5)
+    public static let `default` = Spring(
+        unchecked: 1, (2 * Double.pi / 0.5) * (2 * Double.pi / 0.5), 4 * .pi * 0.825 / 0.5)
 
     /// A smooth spring with no bounce: duration 0.5, bounce 0.
     public static let smooth = Spring(presetDuration: 0.5, bounce: 0)
