@@ -53,7 +53,26 @@ public struct AnimationTimeline<Key: Hashable & Sendable, Value: Animatable>: Se
         @usableFromInline var settleTime: Double
     }
 
+    /// What a frame reads per entry: when the entry is a single spring in flight (the common case), this
+    /// alone evaluates it, so sampling streams through one compact array (hot/cold split).
+    @usableFromInline
+    struct Hot: Sendable {
+        @usableFromInline var settleTime: Double
+        /// From this time until `settleTime` the entry is exactly one unblended spring segment.
+        @usableFromInline var fastFrom: Double
+        @usableFromInline var start: Double
+        @usableFromInline var speed: Double
+        @usableFromInline var target: Value
+        @usableFromInline var offset: Value
+        @usableFromInline var velocity: Value
+        @usableFromInline var spring: Spring
+    }
+
     @usableFromInline var entries: [Entry] = []
+    @usableFromInline var hot: [Hot] = []
+    @usableFromInline var keyList: [Key] = []
+    /// Whether the animator is the closed form, whose springs `Hot` may evaluate inline.
+    @usableFromInline let isClosedForm: Bool
     @usableFromInline var slots: [Key: Int] = [:]
     /// How motion is evaluated: `ClosedFormAnimator` unless injected.
     @usableFromInline let animator: any Animator
@@ -71,6 +90,7 @@ public struct AnimationTimeline<Key: Hashable & Sendable, Value: Animatable>: Se
         absoluteTolerance: Double = 0.001
     ) {
         self.animator = animator
+        isClosedForm = animator is ClosedFormAnimator
         self.relativeTolerance = relativeTolerance.isFinite ? max(0, relativeTolerance) : 0.001
         self.absoluteTolerance = absoluteTolerance.isFinite ? max(1e-12, absoluteTolerance) : 0.001
     }
@@ -80,7 +100,7 @@ public struct AnimationTimeline<Key: Hashable & Sendable, Value: Animatable>: Se
     /// Whether there are no keys.
     public var isEmpty: Bool { entries.isEmpty }
     /// The keys, in storage order (the order `sampleAll` fills).
-    public var keys: [Key] { entries.map(\.key) }
+    public var keys: [Key] { keyList }
     /// Whether `key` has an entry.
     public func contains(_ key: Key) -> Bool { slots[key] != nil }
     /// The value `key` is heading to.
@@ -93,7 +113,7 @@ public struct AnimationTimeline<Key: Hashable & Sendable, Value: Animatable>: Se
     @inlinable
     public func sample(_ key: Key, at time: Double) -> (value: Value, velocity: Value)? {
         guard let slot = slots[key] else { return nil }
-        return sample(entries[slot], at: time)
+        return sample(slot: slot, at: time)
     }
 
     /// The value of `key` at `time`.
@@ -107,9 +127,9 @@ public struct AnimationTimeline<Key: Hashable & Sendable, Value: Animatable>: Se
     /// Calls `body` with every key's value and velocity at `time`, in storage order. O(n).
     @inlinable
     public func forEachSample(at time: Double, _ body: (Key, Value, Value) throws -> Void) rethrows {
-        for entry in entries {
-            let (value, velocity) = sample(entry, at: time)
-            try body(entry.key, value, velocity)
+        for slot in hot.indices {
+            let (value, velocity) = sample(slot: slot, at: time)
+            try body(keyList[slot], value, velocity)
         }
     }
 
@@ -118,9 +138,26 @@ public struct AnimationTimeline<Key: Hashable & Sendable, Value: Animatable>: Se
     public func sampleAll(at time: Double, into values: inout [Value]) {
         values.removeAll(keepingCapacity: true)
         values.reserveCapacity(entries.count)
-        for entry in entries {
-            values.append(sample(entry, at: time).value)
+        for slot in hot.indices {
+            values.append(sample(slot: slot, at: time).value)
         }
+    }
+
+    /// Samples the entry in `slot`: from `hot` alone when settled or a plain spring in flight, else from `entries`.
+    @inlinable
+    func sample(slot: Int, at time: Double) -> (value: Value, velocity: Value) {
+        let fast = hot[slot]
+        if time >= fast.settleTime { return (fast.target, .zero) }
+        if time >= fast.fastFrom {
+            let map = Animation.toRealTime(
+                fast.spring.transition(at: (time - fast.start) * fast.speed), speed: fast.speed)
+            let value = fast.target.adding(fast.offset.scaled(by: map.positionFromOffset))
+                .adding(fast.velocity.scaled(by: map.positionFromVelocity))
+            let velocity = fast.offset.scaled(by: map.velocityFromOffset)
+                .adding(fast.velocity.scaled(by: map.velocityFromVelocity))
+            return (value, velocity)
+        }
+        return sample(entries[slot], at: time)
     }
 
     @inlinable
@@ -275,15 +312,21 @@ public struct AnimationTimeline<Key: Hashable & Sendable, Value: Animatable>: Se
         let last = entries.count - 1
         if slot != last {
             entries.swapAt(slot, last)
+            hot.swapAt(slot, last)
+            keyList.swapAt(slot, last)
             slots[entries[slot].key] = slot
         }
         entries.removeLast()
+        hot.removeLast()
+        keyList.removeLast()
         if removed.settleTime >= latestSettleTime { recomputeSettleTime() }
     }
 
     /// Removes every key.
     public mutating func removeAll() {
         entries.removeAll()
+        hot.removeAll()
+        keyList.removeAll()
         slots.removeAll()
         latestSettleTime = -.infinity
     }
@@ -293,9 +336,11 @@ public struct AnimationTimeline<Key: Hashable & Sendable, Value: Animatable>: Se
     private mutating func store(_ entry: Entry) {
         var entry = entry
         entry.settleTime = settleTime(of: entry)
+        let fast = hotData(for: entry)
         if let slot = slots[entry.key] {
             let previousSettle = entries[slot].settleTime
             entries[slot] = entry
+            hot[slot] = fast
             if previousSettle >= latestSettleTime && entry.settleTime < previousSettle {
                 recomputeSettleTime()
                 return
@@ -303,8 +348,29 @@ public struct AnimationTimeline<Key: Hashable & Sendable, Value: Animatable>: Se
         } else {
             slots[entry.key] = entries.count
             entries.append(entry)
+            hot.append(fast)
+            keyList.append(entry.key)
         }
         latestSettleTime = max(latestSettleTime, entry.settleTime)
+    }
+
+    /// The compact copy of `entry` that frames read, with the time from which it is a plain spring.
+    private func hotData(for entry: Entry) -> Hot {
+        let current = entry.current
+        var fastFrom = Double.infinity
+        var spring = Spring.default
+        if isClosedForm, current.start.isFinite, case .spring(let motion, let blendDuration) = current.animation.motion
+        {
+            spring = motion
+            fastFrom = current.start
+            if let old = current.blendFrom, blendDuration > 0, old != motion {
+                fastFrom += blendDuration / current.animation.speed
+            }
+            if !entry.contributions.isEmpty { fastFrom = max(fastFrom, entry.contributionsEnd) }
+        }
+        return Hot(
+            settleTime: entry.settleTime, fastFrom: fastFrom, start: current.start, speed: current.animation.speed,
+            target: current.target, offset: current.offset, velocity: current.velocity, spring: spring)
     }
 
     private mutating func recomputeSettleTime() {
