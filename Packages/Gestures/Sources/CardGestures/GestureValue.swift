@@ -44,6 +44,11 @@ public struct TapValue: Sendable, Hashable {
     public var count: Int
     /// Where the last tap lifted.
     public var location: Point
+
+    public init(count: Int, location: Point) {
+        self.count = count
+        self.location = location
+    }
 }
 
 /// A recognised long press.
@@ -53,6 +58,12 @@ public struct LongPressValue: Sendable, Hashable {
     public var location: Point
     /// How long the pointer had been held, in seconds.
     public var duration: Double
+
+    public init(startLocation: Point, location: Point, duration: Double) {
+        self.startLocation = startLocation
+        self.location = location
+        self.duration = duration
+    }
 }
 
 /// SwiftUI's `DragGesture.Value`: where the drag started, where it is, and where it is heading.
@@ -68,6 +79,16 @@ public struct DragValue: Sendable, Hashable {
     /// Where the content would come to rest if released now, by the scroll-view deceleration model.
     public var predictedEndTranslation: Vector
     public var predictedEndLocation: Point
+
+    public init(time: Double, location: Point, startLocation: Point, translation: Vector, velocity: Vector, predictedEndTranslation: Vector, predictedEndLocation: Point) {
+        self.time = time
+        self.location = location
+        self.startLocation = startLocation
+        self.translation = translation
+        self.velocity = velocity
+        self.predictedEndTranslation = predictedEndTranslation
+        self.predictedEndLocation = predictedEndLocation
+    }
 }
 
 /// A recognised swipe.
@@ -80,6 +101,15 @@ public struct SwipeValue: Sendable, Hashable {
     public var velocity: Vector
     /// Seconds from down to up.
     public var duration: Double
+
+    public init(direction: SwipeDirection, startLocation: Point, location: Point, translation: Vector, velocity: Vector, duration: Double) {
+        self.direction = direction
+        self.startLocation = startLocation
+        self.location = location
+        self.translation = translation
+        self.velocity = velocity
+        self.duration = duration
+    }
 }
 
 /// Where scrolling input came from.
@@ -100,4 +130,12 @@ public struct ScrollValue: Sendable, Hashable {
     public var overscroll: Double
     /// Change of content offset per second.
     public var velocity: Double
+
+    public init(source: ScrollSource, translation: Double, offset: Double, overscroll: Double, velocity: Double) {
+        self.source = source
+        self.translation = translation
+        self.offset = offset
+        self.overscroll = overscroll
+        self.velocity = velocity
+    }
 }
