@@ -32,9 +32,10 @@ public struct VelocityTracker: Sendable, Hashable {
     /// The number of stored samples (at most ``capacity``).
     public var count: Int { samples.count }
 
-    /// Records the pointer at `location` at `time` (seconds).
+    /// Records the pointer at `location` at `time` (seconds). A repeat of the newest sample is ignored.
     public mutating func add(time: Double, location: Point) {
         let sample = Sample(time: time, location: location)
+        if newest >= 0, samples[newest] == sample { return }
         if samples.count < Self.capacity {
             samples.append(sample)
             newest = samples.count - 1
