@@ -33,7 +33,9 @@ import Testing
     @Test func aGapOfMoreThanFortyMillisecondsCutsTheHistory() {
         var tracker = VelocityTracker()
         // Fast motion, a 50 ms pause, then two slow samples: fewer than three usable samples → zero.
-        for ms in stride(from: 0.0, through: 30, by: 10) { tracker.add(time: ms / 1000, location: Point(x: ms * 9, y: 0)) }
+        for ms in stride(from: 0.0, through: 30, by: 10) {
+            tracker.add(time: ms / 1000, location: Point(x: ms * 9, y: 0))
+        }
         tracker.add(time: 0.080, location: Point(x: 300, y: 0))
         tracker.add(time: 0.090, location: Point(x: 301, y: 0))
         #expect(tracker.velocity(at: 0.090) == .zero)

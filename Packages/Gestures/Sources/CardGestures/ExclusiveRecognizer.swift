@@ -72,7 +72,8 @@ public struct ExclusiveRecognizer: GestureRecognizer {
         }
         switch winner {
         case .none: return nil
-        case .first: return reporter.move(to: PhaseTarget(first.state), value: first.value.map { .exclusive(.first($0)) })
+        case .first:
+            return reporter.move(to: PhaseTarget(first.state), value: first.value.map { .exclusive(.first($0)) })
         case .second:
             return reporter.move(to: PhaseTarget(second.state), value: second.value.map { .exclusive(.second($0)) })
         }

@@ -13,8 +13,10 @@
 /// Multi-pointer policy: the first pointer down owns the competition. While it is down, every event of any
 /// other pointer is ignored (a second finger neither starts nor disturbs a gesture). A second down of the owning
 /// pointer (its up was lost) cancels the competition and starts a new one; a `cancel` of the owning pointer
-/// cancels every gesture. Wheel events run their own competition among wheel-capable gestures, independent of
-/// touches, which ends when the scroll's pause timer fires.
+/// cancels every gesture. Wheel events run their own competition among wheel-capable gestures, which ends when
+/// the scroll's pause timer fires; touches and the wheel never overlap: wheel events are ignored while a pointer
+/// is down, a wheel event ends a multi-tap's wait, and a touch-down cancels a wheel scroll in progress (so one
+/// attached gesture never runs twice at once).
 ///
 /// Time: event times that run backwards are clamped to the latest time seen; before each event the arena fires
 /// the timers that are due at its time. Without events, the host calls ``advance(to:)`` with its clock's time
@@ -190,9 +192,15 @@ public struct GestureArena<TargetID: Hashable & Sendable>: Sendable {
     }
 
     private mutating func handleDown(_ event: PointerEvent, into events: inout [GestureEvent<TargetID>]) {
+        if let session = pointerSession, session.pointerIsDown, session.pointerID != event.pointerID {
+            return  // a second pointer: ignored
+        }
+        if wheelSession != nil {  // a touch stops a wheel scroll
+            wheelSession?.cancelAll(time: event.time, into: &events)
+            wheelSession = nil
+        }
         if var session = pointerSession {
             if session.pointerIsDown {
-                guard session.pointerID == event.pointerID else { return }  // a second pointer: ignored
                 session.cancelAll(time: event.time, into: &events)  // the owner's up was lost
                 pointerSession = nil
             } else if hitTest(event.location) == session.hitTarget {
@@ -231,6 +239,11 @@ public struct GestureArena<TargetID: Hashable & Sendable>: Sendable {
     }
 
     private mutating func handleWheel(_ event: PointerEvent, into events: inout [GestureEvent<TargetID>]) {
+        if var session = pointerSession {
+            guard !session.pointerIsDown else { return }  // a touch in progress owns the input
+            session.resolveWithoutPointer(time: event.time, into: &events)  // a multi-tap stops waiting
+            pointerSession = nil
+        }
         if wheelSession == nil {
             guard let hit = hitTest(event.location) else { return }
             let session = makeSession(hit: hit, pointerID: event.pointerID, wheel: true)

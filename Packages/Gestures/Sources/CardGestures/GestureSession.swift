@@ -122,7 +122,7 @@ struct GestureSession<TargetID: Hashable & Sendable>: Sendable {
                             target: member.target, gesture: member.name, phase: transition.phase,
                             value: transition.value, time: time))
                 }
-            } else if (state == .failed || state == .cancelled), !member.rejected, !member.failureReported {
+            } else if state == .failed || state == .cancelled, !member.rejected, !member.failureReported {
                 members[index].failureReported = true
                 events.append(
                     GestureEvent(target: member.target, gesture: member.name, phase: .failed, value: nil, time: time))

@@ -80,7 +80,10 @@ public struct DragValue: Sendable, Hashable {
     public var predictedEndTranslation: Vector
     public var predictedEndLocation: Point
 
-    public init(time: Double, location: Point, startLocation: Point, translation: Vector, velocity: Vector, predictedEndTranslation: Vector, predictedEndLocation: Point) {
+    public init(
+        time: Double, location: Point, startLocation: Point, translation: Vector, velocity: Vector,
+        predictedEndTranslation: Vector, predictedEndLocation: Point
+    ) {
         self.time = time
         self.location = location
         self.startLocation = startLocation
@@ -102,7 +105,10 @@ public struct SwipeValue: Sendable, Hashable {
     /// Seconds from down to up.
     public var duration: Double
 
-    public init(direction: SwipeDirection, startLocation: Point, location: Point, translation: Vector, velocity: Vector, duration: Double) {
+    public init(
+        direction: SwipeDirection, startLocation: Point, location: Point, translation: Vector, velocity: Vector,
+        duration: Double
+    ) {
         self.direction = direction
         self.startLocation = startLocation
         self.location = location

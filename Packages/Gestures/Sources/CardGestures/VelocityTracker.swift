@@ -97,9 +97,10 @@ public struct VelocityTracker: Sendable, Hashable {
     /// or nil when the system is singular (fewer than three distinct times).
     private static func slope(_ s: [Double], _ b: (Double, Double, Double)) -> Double? {
         // Matrix [[s0 s1 s2] [s1 s2 s3] [s2 s3 s4]].
-        func det(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ e: Double, _ f: Double, _ g: Double,
-            _ h: Double, _ i: Double) -> Double
-        {
+        func det(
+            _ a: Double, _ b: Double, _ c: Double, _ d: Double, _ e: Double, _ f: Double, _ g: Double,
+            _ h: Double, _ i: Double
+        ) -> Double {
             a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
         }
         let determinant = det(s[0], s[1], s[2], s[1], s[2], s[3], s[2], s[3], s[4])
