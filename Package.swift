@@ -42,6 +42,7 @@ let package = Package(
         ),
         .testTarget(name: "CardModelsTests", dependencies: [models], path: "Tests/CardModelsTests"),
         .testTarget(name: "CardPhysicsTests", dependencies: [geometry, physics], path: "Tests/CardPhysicsTests"),
+        .testTarget(name: "CardGesturesTests", dependencies: [geometry, gestures], path: "Tests/CardGesturesTests"),
         .testTarget(name: "CardEngineTests", dependencies: [engine, models, physics], path: "Tests/CardEngineTests"),
         .testTarget(name: "CardistryCLITests", dependencies: ["CardistryCLI"], path: "Tests/CardistryCLITests"),
         .testTarget(name: "EndToEndTests", dependencies: ["cardistry"], path: "Tests/EndToEndTests"),

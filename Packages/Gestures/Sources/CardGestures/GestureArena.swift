@@ -1,0 +1,280 @@
+/// Routes pointer events to the gestures attached to targets and settles their competition.
+///
+/// On a pointer down the topmost target under the point (see ``GestureTarget``) and its ancestors compete: each
+/// attached gesture gets a fresh recogniser. Competitors are ranked: `.high` gestures from the outermost ancestor
+/// inwards, then `.normal` gestures from the hit target outwards (the child wins over the parent); a target's own
+/// gestures rank in attachment order. `.simultaneous` gestures do not compete. Competition settles as in
+/// Flutter's gesture arena, with ranks: a competitor that is recognised (accepts) wins once every higher-ranked
+/// competitor has failed (rejected); the winner's held-back state is then reported and all other competitors are
+/// cancelled silently. When the pointer lifts, the sweep cancels every recogniser that is still undecided and has
+/// no pending timer, so nothing is left waiting; only a multi-tap waiting for its next tap keeps the competition
+/// open, until its timer or the next touch.
+///
+/// Multi-pointer policy: the first pointer down owns the competition. While it is down, every event of any
+/// other pointer is ignored (a second finger neither starts nor disturbs a gesture). A second down of the owning
+/// pointer (its up was lost) cancels the competition and starts a new one; a `cancel` of the owning pointer
+/// cancels every gesture. Wheel events run their own competition among wheel-capable gestures, which ends when
+/// the scroll's pause timer fires; touches and the wheel never overlap: wheel events are ignored while a pointer
+/// is down, a wheel event ends a multi-tap's wait, and a touch-down cancels a wheel scroll in progress (so one
+/// attached gesture never runs twice at once).
+///
+/// Time: event times that run backwards are clamped to the latest time seen; before each event the arena fires
+/// the timers that are due at its time. Without events, the host calls ``advance(to:)`` with its clock's time
+/// (``nextDeadline`` says when that matters). Events with non-finite numbers are ignored.
+///
+/// Cost: a pointer down is O(targets) for the hit test plus O(depth) to collect gestures; other events are
+/// O(competing recognisers).
+public struct GestureArena<TargetID: Hashable & Sendable>: Sendable {
+    struct Attachment: Sendable {
+        var name: String
+        var gesture: Gesture
+        var priority: GesturePriority
+    }
+
+    struct Record: Sendable {
+        var target: GestureTarget<TargetID>
+        var order: Int
+        var attachments: [Attachment] = []
+    }
+
+    private var records: [Record] = []
+    private var indexByID: [TargetID: Int] = [:]
+    private var nextOrder = 0
+    var pointerSession: GestureSession<TargetID>?
+    var wheelSession: GestureSession<TargetID>?
+    /// The latest time seen, in seconds.
+    public private(set) var now = -Double.infinity
+
+    public init() {}
+
+    // MARK: Targets and gestures
+
+    /// Registers `target` or updates it (keeping its attached gestures and its paint order).
+    public mutating func setTarget(_ target: GestureTarget<TargetID>) {
+        if let index = indexByID[target.id] {
+            records[index].target = target
+        } else {
+            indexByID[target.id] = records.count
+            records.append(Record(target: target, order: nextOrder))
+            nextOrder += 1
+        }
+    }
+
+    /// Removes a target and its gestures. Gestures already competing for a touch keep running until it ends.
+    public mutating func removeTarget(_ id: TargetID) {
+        guard let index = indexByID.removeValue(forKey: id) else { return }
+        let last = records.count - 1
+        if index != last {
+            records[index] = records[last]
+            indexByID[records[index].target.id] = index
+        }
+        records.removeLast()
+    }
+
+    /// The registered target with this id.
+    public func target(_ id: TargetID) -> GestureTarget<TargetID>? {
+        indexByID[id].map { records[$0].target }
+    }
+
+    /// The number of registered targets.
+    public var targetCount: Int { records.count }
+
+    /// Attaches `gesture` to a target under `name`, replacing a gesture attached under the same name (use this to
+    /// update a scroll gesture's content offset). Applies from the next touch.
+    public mutating func attach(
+        _ gesture: some GestureConvertible, named name: String, to id: TargetID, priority: GesturePriority = .normal
+    ) throws(GestureArenaError<TargetID>) {
+        guard let index = indexByID[id] else { throw .unknownTarget(id) }
+        let attachment = Attachment(name: name, gesture: gesture.gesture, priority: priority)
+        if let existing = records[index].attachments.firstIndex(where: { $0.name == name }) {
+            records[index].attachments[existing] = attachment
+        } else {
+            records[index].attachments.append(attachment)
+        }
+    }
+
+    /// Removes the gesture attached under `name`, if any.
+    public mutating func detach(named name: String, from id: TargetID) {
+        guard let index = indexByID[id] else { return }
+        records[index].attachments.removeAll { $0.name == name }
+    }
+
+    // MARK: Hit-testing
+
+    /// The topmost hit-testable target containing `point`: highest z, then latest registered. O(targets).
+    public func hitTest(_ point: Point) -> TargetID? {
+        var best: Int?
+        for index in records.indices where records[index].target.contains(point) {
+            if let current = best {
+                let a = records[index]
+                let b = records[current]
+                if a.target.z > b.target.z || (a.target.z == b.target.z && a.order > b.order) { best = index }
+            } else {
+                best = index
+            }
+        }
+        return best.map { records[$0].target.id }
+    }
+
+    /// The hit target and its ancestors, innermost first (stops at unknown ids and at cycles).
+    func chain(from id: TargetID) -> [Record] {
+        var result: [Record] = []
+        var current: TargetID? = id
+        while let id = current, let index = indexByID[id], result.count < records.count {
+            let record = records[index]
+            if result.contains(where: { $0.target.id == id }) { break }
+            result.append(record)
+            current = record.target.parent
+        }
+        return result
+    }
+
+    // MARK: Input
+
+    /// Whether no gesture is being recognised (every recogniser has finished).
+    public var isIdle: Bool { pointerSession == nil && wheelSession == nil }
+
+    /// The states of every live recogniser (for diagnostics and tests).
+    public var recognizerStates: [RecognizerState] {
+        (pointerSession?.members ?? []).map(\.recognizer.state) + (wheelSession?.members ?? []).map(\.recognizer.state)
+    }
+
+    /// The earliest time at which ``advance(to:)`` would fire a timer, if any.
+    public var nextDeadline: Double? {
+        let deadlines = [pointerSession?.nextDeadline, wheelSession?.nextDeadline].compactMap { $0 }
+        return deadlines.min()
+    }
+
+    /// Fires every timer due at or before `time` (a long press being recognised, a multi-tap giving up, a wheel
+    /// scroll ending) and returns the resulting events. Times earlier than ``now`` are ignored.
+    public mutating func advance(to time: Double) -> [GestureEvent<TargetID>] {
+        guard time.isFinite else { return [] }
+        now = max(now, time)
+        var events: [GestureEvent<TargetID>] = []
+        if pointerSession != nil {
+            pointerSession?.advance(to: now, into: &events)
+            if pointerSession?.isFinished == true { pointerSession = nil }
+        }
+        if wheelSession != nil {
+            wheelSession?.advance(to: now, into: &events)
+            wheelSession?.sweep(time: now, into: &events)
+            if wheelSession?.isFinished == true { wheelSession = nil }
+        }
+        return events
+    }
+
+    /// Fires the timers due at the clock's current time.
+    public mutating func advance(clock: some GestureClock) -> [GestureEvent<TargetID>] {
+        advance(to: clock.now)
+    }
+
+    /// Feeds one pointer event and returns the gesture events it caused, in order.
+    public mutating func handle(_ input: PointerEvent) -> [GestureEvent<TargetID>] {
+        guard input.isFinite else { return [] }
+        var events = advance(to: input.time)
+        let event = input.at(time: now)
+        switch event.kind {
+        case .wheel: handleWheel(event, into: &events)
+        case .down: handleDown(event, into: &events)
+        case .move, .up, .cancel: handleOwned(event, into: &events)
+        }
+        return events
+    }
+
+    /// Cancels every gesture in progress (the host lost its input, the scene changed).
+    public mutating func cancelAll() -> [GestureEvent<TargetID>] {
+        var events: [GestureEvent<TargetID>] = []
+        pointerSession?.cancelAll(time: now, into: &events)
+        wheelSession?.cancelAll(time: now, into: &events)
+        pointerSession = nil
+        wheelSession = nil
+        return events
+    }
+
+    private mutating func handleDown(_ event: PointerEvent, into events: inout [GestureEvent<TargetID>]) {
+        if let session = pointerSession, session.pointerIsDown, session.pointerID != event.pointerID {
+            return  // a second pointer: ignored
+        }
+        if wheelSession != nil {  // a touch stops a wheel scroll
+            wheelSession?.cancelAll(time: event.time, into: &events)
+            wheelSession = nil
+        }
+        if var session = pointerSession {
+            if session.pointerIsDown {
+                session.cancelAll(time: event.time, into: &events)  // the owner's up was lost
+                pointerSession = nil
+            } else if hitTest(event.location) == session.hitTarget {
+                session.pointerID = event.pointerID  // the next tap of a multi-tap
+                session.pointerIsDown = true
+                session.deliver(event, into: &events)
+                pointerSession = session.isFinished ? nil : session
+                return
+            } else {
+                session.resolveWithoutPointer(time: event.time, into: &events)
+                pointerSession = nil
+            }
+        }
+        guard let hit = hitTest(event.location) else { return }
+        var session = makeSession(hit: hit, pointerID: event.pointerID, wheel: false)
+        guard !session.members.isEmpty else { return }
+        session.deliver(event, into: &events)
+        pointerSession = session.isFinished ? nil : session
+    }
+
+    private mutating func handleOwned(_ event: PointerEvent, into events: inout [GestureEvent<TargetID>]) {
+        guard var session = pointerSession, session.pointerIsDown, session.pointerID == event.pointerID else { return }
+        switch event.kind {
+        case .cancel:
+            session.cancelAll(time: event.time, into: &events)
+            pointerSession = nil
+            return
+        case .up:
+            session.pointerIsDown = false
+            session.deliver(event, into: &events)
+            session.sweep(time: event.time, into: &events)
+        default:
+            session.deliver(event, into: &events)
+        }
+        pointerSession = session.isFinished ? nil : session
+    }
+
+    private mutating func handleWheel(_ event: PointerEvent, into events: inout [GestureEvent<TargetID>]) {
+        if var session = pointerSession {
+            guard !session.pointerIsDown else { return }  // a touch in progress owns the input
+            session.resolveWithoutPointer(time: event.time, into: &events)  // a multi-tap stops waiting
+            pointerSession = nil
+        }
+        if wheelSession == nil {
+            guard let hit = hitTest(event.location) else { return }
+            let session = makeSession(hit: hit, pointerID: event.pointerID, wheel: true)
+            guard !session.members.isEmpty else { return }
+            wheelSession = session
+        }
+        wheelSession?.deliver(event, into: &events)
+        wheelSession?.sweep(time: event.time, into: &events)
+        if wheelSession?.isFinished == true { wheelSession = nil }
+    }
+
+    private func makeSession(hit: TargetID, pointerID: Int, wheel: Bool) -> GestureSession<TargetID> {
+        let chain = chain(from: hit)
+        var high: [GestureSession<TargetID>.Member] = []
+        var normal: [GestureSession<TargetID>.Member] = []
+        var simultaneous: [GestureSession<TargetID>.Member] = []
+        for record in chain {
+            var highHere: [GestureSession<TargetID>.Member] = []
+            for attachment in record.attachments where !wheel || attachment.gesture.handlesWheel {
+                let member = GestureSession<TargetID>.Member(
+                    target: record.target.id, name: attachment.name, recognizer: attachment.gesture.makeRecognizer())
+                switch attachment.priority {
+                case .high: highHere.append(member)
+                case .normal: normal.append(member)
+                case .simultaneous: simultaneous.append(member)
+                }
+            }
+            high.insert(contentsOf: highHere, at: 0)  // outer ancestors rank first
+        }
+        return GestureSession(
+            hitTarget: hit, pointerID: pointerID, members: high + normal + simultaneous,
+            competitorCount: high.count + normal.count)
+    }
+}
