@@ -44,6 +44,10 @@ let package = Package(
         .testTarget(name: "CardPhysicsTests", dependencies: [geometry, physics], path: "Tests/CardPhysicsTests"),
         .testTarget(name: "CardGesturesTests", dependencies: [geometry, gestures], path: "Tests/CardGesturesTests"),
         .testTarget(name: "CardEngineTests", dependencies: [engine, models, physics], path: "Tests/CardEngineTests"),
+        .executableTarget(name: "cardistry-store-stress", dependencies: [models, persistence], path: "Tests/StoreStress"),
+        .testTarget(
+            name: "CardPersistenceTests", dependencies: [models, persistence, "cardistry-store-stress"],
+            path: "Tests/CardPersistenceTests", resources: [.copy("Fixtures")]),
         .testTarget(name: "CardistryCLITests", dependencies: ["CardistryCLI"], path: "Tests/CardistryCLITests"),
         .testTarget(name: "EndToEndTests", dependencies: ["cardistry"], path: "Tests/EndToEndTests"),
     ],

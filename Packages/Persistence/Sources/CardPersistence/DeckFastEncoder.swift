@@ -1,0 +1,96 @@
+/// The fast path for writing deck documents: streams compact JSON straight from the deck into a byte buffer.
+///
+/// The output has the same envelope and field names as `JSONEncoder` gives for `DeckDocument` (keys in the same
+/// order; `/` is not escaped, which JSON allows), so Foundation's `JSONDecoder` reads it. O(bytes) time; memory is
+/// the writer's buffer, whatever the deck's size.
+public enum DeckFastEncoder {
+    /// The whole document as one byte array (UTF-8 JSON).
+    public static func encode(_ document: DeckDocument) -> [UInt8] {
+        // The collecting writer's flush only appends to an array, which cannot fail.
+        (try? JSONByteWriter.collect { try write(document, to: $0) }) ?? []
+    }
+
+    /// Streams the document into `writer`; errors come only from the writer's flush.
+    static func write(_ document: DeckDocument, to writer: JSONByteWriter) throws {
+        try writer.raw("{\"format\":")
+        try writer.string(document.format)
+        try writer.raw(",\"schemaVersion\":")
+        try writer.integer(Int64(document.schemaVersion))
+        try writer.raw(",\"revision\":")
+        try writer.integer(Int64(document.revision))
+        try writer.raw(",\"deck\":")
+        try write(document.deck, to: writer)
+        try writer.byte(UInt8(ascii: "}"))
+    }
+
+    /// Streams a bare deck, `{"cards":[...]}`.
+    static func write(_ deck: Deck, to writer: JSONByteWriter) throws {
+        try writer.raw("{\"cards\":[")
+        var first = true
+        for card in deck.cards {
+            if !first { try writer.byte(UInt8(ascii: ",")) }
+            first = false
+            try write(card, to: writer)
+        }
+        try writer.raw("]}")
+    }
+
+    static func write(_ card: Card, to writer: JSONByteWriter) throws {
+        try writer.raw("{\"id\":\"")
+        try writer.unsigned(card.id.rawValue)
+        try writer.raw("\",\"title\":")
+        try writer.string(card.title)
+        try writer.raw(",\"color\":")
+        try writer.color(card.color)
+        try writer.raw(",\"sortOrder\":")
+        try writer.integer(Int64(card.sortOrder))
+        try writer.raw(",\"payload\":")
+        try write(card.payload, to: writer)
+        try writer.byte(UInt8(ascii: "}"))
+    }
+
+    static func write(_ payload: CardPayload, to writer: JSONByteWriter) throws {
+        switch payload {
+        case .plain:
+            try writer.raw("{\"kind\":\"plain\"}")
+        case .student(let scores):
+            try writer.raw("{\"kind\":\"student\",\"scores\":[")
+            for (index, score) in scores.scores.enumerated() {
+                if index > 0 { try writer.byte(UInt8(ascii: ",")) }
+                try writer.integer(Int64(score))
+            }
+            try writer.raw("]}")
+        case .payment(let card):
+            try writer.raw("{\"kind\":\"payment\",\"number\":")
+            try writer.string(card.number)
+            try writer.raw(",\"holder\":")
+            try writer.string(card.holder)
+            try writer.raw(",\"expiry\":")
+            try writer.string(card.expiry)
+            try writer.raw(",\"brand\":")
+            try writer.string(card.brand.rawValue)
+            try writer.byte(UInt8(ascii: "}"))
+        case .flashcard(let card):
+            try writer.raw("{\"kind\":\"flashcard\",\"prompt\":")
+            try writer.string(card.prompt)
+            try writer.raw(",\"answer\":")
+            try writer.string(card.answer)
+            try writer.byte(UInt8(ascii: "}"))
+        case .itemLine(let line):
+            try writer.raw("{\"kind\":\"itemLine\",\"items\":[")
+            for (index, item) in line.items.enumerated() {
+                if index > 0 { try writer.byte(UInt8(ascii: ",")) }
+                try writer.raw("{\"id\":")
+                try writer.string(item.id)
+                try writer.raw(",\"color\":")
+                try writer.color(item.color)
+                try writer.raw(",\"icon\":")
+                try writer.string(item.icon)
+                try writer.raw(",\"text\":")
+                try writer.string(item.text)
+                try writer.byte(UInt8(ascii: "}"))
+            }
+            try writer.raw("]}")
+        }
+    }
+}
