@@ -21,8 +21,14 @@ final class BenchContext {
     private(set) var rows: [BenchRow] = []
     private let sink: (BenchRow) -> Void
 
-    init(quick: Bool, filters: [String], runs: Int, sink: @escaping (BenchRow) -> Void) {
+    /// The names of all suites, to tell a filter that names a suite from one that names a size or a key.
+    let suiteNames: Set<String>
+
+    init(
+        quick: Bool, filters: [String], runs: Int, suiteNames: Set<String>, sink: @escaping (BenchRow) -> Void
+    ) {
         self.quick = quick
+        self.suiteNames = suiteNames
         self.filters = filters
         self.runs = runs
         self.sink = sink
@@ -33,6 +39,19 @@ final class BenchContext {
     /// is not printed unless it is selected too.
     func selects(_ prefix: String, impls: [String]) -> Bool {
         impls.contains { selects(cellID: prefix + "/" + $0) }
+    }
+
+    /// Whether cells whose ids start with `prefix` may be selected, so a suite can skip a whole group cheaply.
+    /// A filter that names a suite rules out groups of other suites and groups it does not lie within; any other
+    /// filter (a size, a key, an implementation) may still match a cell inside the group.
+    func selects(_ prefix: String) -> Bool {
+        filters.allSatisfy { filter in
+            if prefix.contains(filter) { return true }
+            let filterSuite = filter.split(separator: "/").first.map(String.init) ?? ""
+            guard suiteNames.contains(filterSuite) else { return true }
+            let prefixSuite = prefix.split(separator: "/").first.map(String.init) ?? ""
+            return filterSuite == prefixSuite && filter.hasPrefix(prefix)
+        }
     }
 
     /// Whether the cell with this full id is selected.

@@ -70,7 +70,9 @@ if let baselinePath {
 }
 
 let table = TablePrinter()
-let context = BenchContext(quick: quick, filters: filters, runs: runs ?? (quick ? 5 : 7)) { row in
+let context = BenchContext(
+    quick: quick, filters: filters, runs: runs ?? (quick ? 5 : 7), suiteNames: Set(allSuites.map(\.name))
+) { row in
     writeStandardOutput(json ? row.json + "\n" : table.line(row) + "\n")
 }
 if !json { writeStandardOutput(table.header) }
