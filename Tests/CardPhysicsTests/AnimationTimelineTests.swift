@@ -191,3 +191,66 @@ import Testing
         #expect(timeline.isSettled(at: 0))
     }
 }
+
+/// The closed form behind another type, so the timeline takes its general (non-inlined) path.
+private struct WrappedAnimator: Animator {
+    let inner = ClosedFormAnimator()
+
+    func transition(of animation: Animation, blendingFrom previous: Spring?, elapsed: Double) -> MotionTransition {
+        inner.transition(of: animation, blendingFrom: previous, elapsed: elapsed)
+    }
+
+    func settleTime(
+        of animation: Animation, blendingFrom previous: Spring?, offset: Double, velocity: Double, tolerance: Double
+    ) -> Double {
+        inner.settleTime(
+            of: animation, blendingFrom: previous, offset: offset, velocity: velocity, tolerance: tolerance)
+    }
+}
+
+@Suite struct AnimationTimelineStorageTests {
+    @Test func theInlineSpringPathAgreesWithTheGeneralPath() throws {
+        var random = SplitMix64(seed: 77)
+        var fast = AnimationTimeline<Int, Size>()
+        var general = AnimationTimeline<Int, Size>(animator: WrappedAnimator())
+        let animations: [Animation] = [
+            .smooth, .bouncy, .interactiveSpring, .easeOut, try .spring(duration: 0.4, bounce: 0.2).speed(1.5),
+            try .interpolatingSpring(stiffness: 300, damping: 12),
+        ]
+        var time = 0.0
+        for _ in 0..<3000 {
+            let key = Int.random(in: 0..<50, using: &random)
+            let target = Size(
+                width: Double.random(in: 0...400, using: &random), height: Double.random(in: 0...400, using: &random))
+            let animation = animations[Int.random(in: 0..<animations.count, using: &random)]
+                .delay(Double.random(in: 0...1, using: &random) < 0.2 ? 0.05 : 0)
+            time += Double.random(in: 0...0.02, using: &random)
+            fast.animate(key, to: target, with: animation, at: time)
+            general.animate(key, to: target, with: animation, at: time)
+            let probe = time + Double.random(in: 0...0.5, using: &random)
+            let a = try #require(fast.sample(key, at: probe))
+            let b = try #require(general.sample(key, at: probe))
+            #expect(a.value.subtracting(b.value).magnitude < 1e-9)
+            #expect(a.velocity.subtracting(b.velocity).magnitude < 1e-7)
+        }
+    }
+
+    @Test func removingAKeyKeepsTheOthersIntact() throws {
+        var timeline = AnimationTimeline<String, Double>()
+        for (index, name) in ["a", "b", "c", "d"].enumerated() {
+            timeline.animate(name, to: Double(index) * 100, with: .smooth, at: 0, from: -50)
+        }
+        let before = try #require(timeline.value(for: "d", at: 0.2))
+        timeline.remove("b")
+        #expect(timeline.value(for: "b", at: 0.2) == nil)
+        #expect(timeline.value(for: "d", at: 0.2) == before)
+        #expect(timeline.target(for: "c") == 200)
+        #expect(Set(timeline.keys) == ["a", "c", "d"])
+        var values: [Double] = []
+        timeline.sampleAll(at: 10, into: &values)
+        #expect(Set(values) == [0, 200, 300])
+        var seen: [String: Double] = [:]
+        timeline.forEachSample(at: 10) { key, value, _ in seen[key] = value }
+        #expect(seen == ["a": 0, "c": 200, "d": 300])
+    }
+}

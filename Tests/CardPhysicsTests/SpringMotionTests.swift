@@ -85,8 +85,11 @@ import Testing
             #expect(map.velocityFromOffset.isFinite && map.velocityFromVelocity.isFinite)
             #expect(!spring.settlingDuration.isNaN)
         }
+        // Constants whose products would overflow are rejected rather than producing infinities.
+        #expect(throws: PhysicsError.self) { try Spring(response: 1, dampingRatio: 1e300) }
+        #expect(throws: PhysicsError.self) { try Spring(response: 1e-200, dampingRatio: 1) }
         // Barely over-damped and enormously over-damped springs, long after the start.
-        for zeta in [1 + 1e-15, 1 + 1e-9, 1e3, 1e8] {
+        for zeta in [1 + 1e-15, 1 + 1e-9, 1e3, 1e8, 1e140] {
             let spring = try Spring(response: 0.3, dampingRatio: zeta)
             for time in [1e-12, 0.5, 1e3, 1e9] {
                 #expect(spring.value(from: 0, to: 1, initialVelocity: 5, at: time).isFinite)

@@ -47,12 +47,13 @@ public struct Spring: Sendable, Hashable {
         try PhysicsError.requirePositive(mass, "mass")
         try PhysicsError.requirePositive(stiffness, "stiffness")
         try PhysicsError.requireNonNegative(damping, "damping")
-        guard (stiffness / mass).isFinite, (damping / mass).isFinite, (stiffness * mass).isFinite else {
-            throw PhysicsError.outOfRange(
-                parameter: "stiffness / mass", value: stiffness / mass, range: "a finite ratio")
+        guard (stiffness * mass).isFinite else {
+            throw PhysicsError.outOfRange(parameter: "stiffness × mass", value: stiffness * mass, range: "finite")
         }
         let critical = 2 * (stiffness * mass).squareRoot()
-        self.init(unchecked: mass, stiffness, allowOverDamping ? damping : min(damping, critical))
+        let effectiveDamping = allowOverDamping ? damping : min(damping, critical)
+        try Spring.requireRepresentable(mass: mass, stiffness: stiffness, damping: effectiveDamping)
+        self.init(unchecked: mass, stiffness, effectiveDamping)
     }
 
     /// A spring from its response (the period of the undamped oscillation, in seconds) and damping ratio ζ,
@@ -63,10 +64,9 @@ public struct Spring: Sendable, Hashable {
         try PhysicsError.requirePositive(response, "response")
         try PhysicsError.requireNonNegative(dampingRatio, "dampingRatio")
         let omega = 2 * Double.pi / response
-        guard (omega * omega).isFinite else {
-            throw PhysicsError.outOfRange(parameter: "response", value: response, range: "response ≥ 1e-150")
-        }
-        self.init(unchecked: 1, omega * omega, 4 * Double.pi * dampingRatio / response)
+        let damping = 4 * Double.pi * dampingRatio / response
+        try Spring.requireRepresentable(mass: 1, stiffness: omega * omega, damping: damping)
+        self.init(unchecked: 1, omega * omega, damping)
     }
 
     /// A spring from its perceptual duration and bounce, as SwiftUI's `Spring(duration:bounce:)`:
@@ -107,10 +107,25 @@ public struct Spring: Sendable, Hashable {
             fastRoot = -alpha
         } else {
             regime = .overdamped
-            let beta = discriminant.squareRoot()
+            // β = α·√((1 − r)(1 + r)) with r = ω₀/α: no α² that could overflow, no cancellation near r = 1.
+            let ratio = omega0 / alpha
+            let beta = alpha * ((1 - ratio) * (1 + ratio)).squareRoot()
             frequency = beta
             fastRoot = -(alpha + beta)
             slowRoot = -omegaSquared / (alpha + beta)
+        }
+    }
+
+    /// Rejects constants whose motion would overflow: k/m must stay ≤ 1e300 and c/m ≤ 1e150 (so ω₀², α² and
+    /// every product in the closed form stay finite). Such springs would settle in under 1e-140 s anyway.
+    static func requireRepresentable(mass: Double, stiffness: Double, damping: Double) throws {
+        let stiffnessRatio = stiffness / mass
+        let dampingRatio = damping / mass
+        guard stiffnessRatio.isFinite, stiffnessRatio <= 1e300 else {
+            throw PhysicsError.outOfRange(parameter: "stiffness / mass", value: stiffnessRatio, range: "≤ 1e300")
+        }
+        guard dampingRatio.isFinite, dampingRatio <= 1e150 else {
+            throw PhysicsError.outOfRange(parameter: "damping / mass", value: dampingRatio, range: "≤ 1e150")
         }
     }
 
