@@ -7,6 +7,7 @@ import Foundation
 let allSuites: [any BenchSuite] = [
     DiffSuite(),
     PhysicsSuite(),
+    GesturesSuite(),
 ]
 
 let usage = """

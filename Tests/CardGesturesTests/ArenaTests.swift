@@ -145,6 +145,35 @@ private func phases(_ events: [GestureEvent<String>]) -> [String] {
         #expect(offset == .zero)
     }
 
+    @Test func reattachingReplacesAndDetachingRemoves() throws {
+        var arena = GestureArena<String>()
+        arena.setTarget(GestureTarget(id: "deck", frame: Rect(x: 0, y: 0, width: 400, height: 800)))
+        try arena.attach(ScrollGesture(contentOffset: 0, offsetRange: 0...1000), named: "scroll", to: "deck")
+        try arena.attach(ScrollGesture(contentOffset: 300, offsetRange: 0...1000), named: "scroll", to: "deck")
+        let events = arena.send(wheel(0, 10, at: 0, x: 5, y: 5))
+        guard case .scroll(let value)? = events.first?.value else {
+            Issue.record("expected one scroll event, got \(events)")
+            return
+        }
+        #expect(events.count == 1)
+        #expect(value.offset == 310)  // the replacement's content offset
+        _ = arena.advance(to: 1)
+        arena.detach(named: "scroll", from: "deck")
+        #expect(arena.send(wheel(0, 10, at: 2, x: 5, y: 5)).isEmpty)
+        #expect(arena.isIdle)
+    }
+
+    @Test func theTestClockOnlyMovesForward() {
+        var clock = TestClock(now: 1)
+        clock.advance(by: -1)
+        clock.advance(by: .nan)
+        clock.advance(to: 0.5)
+        #expect(clock.now == 1)
+        clock.advance(by: 0.25)
+        clock.advance(to: 2)
+        #expect(clock.now == 2)
+    }
+
     @Test func timersFireFromTheInjectedClock() throws {
         var arena = GestureArena<String>()
         var clock = TestClock(now: 10)

@@ -37,11 +37,25 @@ public struct GestureArena<TargetID: Hashable & Sendable>: Sendable {
         var attachments: [Attachment] = []
     }
 
+    /// The hit-testing data of `records`, in the same order, kept apart so the O(targets) hit test walks a flat,
+    /// non-generic array.
+    struct HitShape: Sendable {
+        var frame: Rect
+        var cornerRadius: Double
+        var z: Double
+        var order: Int
+        var isHitTestable: Bool
+    }
+
     private var records: [Record] = []
+    private var shapes: [HitShape] = []
     private var indexByID: [TargetID: Int] = [:]
     private var nextOrder = 0
-    var pointerSession: GestureSession<TargetID>?
-    var wheelSession: GestureSession<TargetID>?
+    private var pointerSession: GestureSession?
+    /// The pointer session's hit target and its ancestors (members refer to them by index).
+    private var pointerChain: [TargetID] = []
+    private var wheelSession: GestureSession?
+    private var wheelChain: [TargetID] = []
     /// The latest time seen, in seconds.
     public private(set) var now = -Double.infinity
 
@@ -53,11 +67,19 @@ public struct GestureArena<TargetID: Hashable & Sendable>: Sendable {
     public mutating func setTarget(_ target: GestureTarget<TargetID>) {
         if let index = indexByID[target.id] {
             records[index].target = target
+            shapes[index] = Self.shape(of: target, order: records[index].order)
         } else {
             indexByID[target.id] = records.count
             records.append(Record(target: target, order: nextOrder))
+            shapes.append(Self.shape(of: target, order: nextOrder))
             nextOrder += 1
         }
+    }
+
+    private static func shape(of target: GestureTarget<TargetID>, order: Int) -> HitShape {
+        HitShape(
+            frame: target.frame, cornerRadius: target.cornerRadius, z: target.z, order: order,
+            isHitTestable: target.isHitTestable)
     }
 
     /// Removes a target and its gestures. Gestures already competing for a touch keep running until it ends.
@@ -66,9 +88,11 @@ public struct GestureArena<TargetID: Hashable & Sendable>: Sendable {
         let last = records.count - 1
         if index != last {
             records[index] = records[last]
+            shapes[index] = shapes[last]
             indexByID[records[index].target.id] = index
         }
         records.removeLast()
+        shapes.removeLast()
     }
 
     /// The registered target with this id.
@@ -103,17 +127,21 @@ public struct GestureArena<TargetID: Hashable & Sendable>: Sendable {
 
     /// The topmost hit-testable target containing `point`: highest z, then latest registered. O(targets).
     public func hitTest(_ point: Point) -> TargetID? {
-        var best: Int?
-        for index in records.indices where records[index].target.contains(point) {
-            if let current = best {
-                let a = records[index]
-                let b = records[current]
-                if a.target.z > b.target.z || (a.target.z == b.target.z && a.order > b.order) { best = index }
-            } else {
+        var best = -1
+        var bestZ = -Double.infinity
+        var bestOrder = Int.min
+        shapes.withUnsafeBufferPointer { shapes in
+            for index in shapes.indices {
+                let shape = shapes[index]
+                guard shape.isHitTestable, shape.z > bestZ || (shape.z == bestZ && shape.order > bestOrder),
+                    shape.frame.contains(point, cornerRadius: shape.cornerRadius)
+                else { continue }
                 best = index
+                bestZ = shape.z
+                bestOrder = shape.order
             }
         }
-        return best.map { records[$0].target.id }
+        return best >= 0 ? records[best].target.id : nil
     }
 
     /// The hit target and its ancestors, innermost first (stops at unknown ids and at cycles).
@@ -141,25 +169,17 @@ public struct GestureArena<TargetID: Hashable & Sendable>: Sendable {
 
     /// The earliest time at which ``advance(to:)`` would fire a timer, if any.
     public var nextDeadline: Double? {
-        let deadlines = [pointerSession?.nextDeadline, wheelSession?.nextDeadline].compactMap { $0 }
-        return deadlines.min()
+        switch (pointerSession?.nextDeadline, wheelSession?.nextDeadline) {
+        case (let a?, let b?): min(a, b)
+        case (let a, let b): a ?? b
+        }
     }
 
     /// Fires every timer due at or before `time` (a long press being recognised, a multi-tap giving up, a wheel
     /// scroll ending) and returns the resulting events. Times earlier than ``now`` are ignored.
     public mutating func advance(to time: Double) -> [GestureEvent<TargetID>] {
-        guard time.isFinite else { return [] }
-        now = max(now, time)
         var events: [GestureEvent<TargetID>] = []
-        if pointerSession != nil {
-            pointerSession?.advance(to: now, into: &events)
-            if pointerSession?.isFinished == true { pointerSession = nil }
-        }
-        if wheelSession != nil {
-            wheelSession?.advance(to: now, into: &events)
-            wheelSession?.sweep(time: now, into: &events)
-            if wheelSession?.isFinished == true { wheelSession = nil }
-        }
+        advance(to: time, into: &events)
         return events
     }
 
@@ -171,7 +191,8 @@ public struct GestureArena<TargetID: Hashable & Sendable>: Sendable {
     /// Feeds one pointer event and returns the gesture events it caused, in order.
     public mutating func handle(_ input: PointerEvent) -> [GestureEvent<TargetID>] {
         guard input.isFinite else { return [] }
-        var events = advance(to: input.time)
+        var events: [GestureEvent<TargetID>] = []
+        advance(to: input.time, into: &events)
         let event = input.at(time: now)
         switch event.kind {
         case .wheel: handleWheel(event, into: &events)
@@ -184,11 +205,27 @@ public struct GestureArena<TargetID: Hashable & Sendable>: Sendable {
     /// Cancels every gesture in progress (the host lost its input, the scene changed).
     public mutating func cancelAll() -> [GestureEvent<TargetID>] {
         var events: [GestureEvent<TargetID>] = []
-        pointerSession?.cancelAll(time: now, into: &events)
-        wheelSession?.cancelAll(time: now, into: &events)
+        let now = now
+        withPointerSession(into: &events) { session, outputs in session.cancelAll(time: now, into: &outputs) }
+        withWheelSession(into: &events) { session, outputs in session.cancelAll(time: now, into: &outputs) }
         pointerSession = nil
         wheelSession = nil
         return events
+    }
+
+    private mutating func advance(to time: Double, into events: inout [GestureEvent<TargetID>]) {
+        guard time.isFinite else { return }
+        now = max(now, time)
+        let now = now
+        if let deadline = pointerSession?.nextDeadline, deadline <= now {
+            withPointerSession(into: &events) { session, outputs in session.advance(to: now, into: &outputs) }
+        }
+        if let deadline = wheelSession?.nextDeadline, deadline <= now {
+            withWheelSession(into: &events) { session, outputs in
+                session.advance(to: now, into: &outputs)
+                session.sweep(time: now, into: &outputs)
+            }
+        }
     }
 
     private mutating func handleDown(_ event: PointerEvent, into events: inout [GestureEvent<TargetID>]) {
@@ -196,75 +233,123 @@ public struct GestureArena<TargetID: Hashable & Sendable>: Sendable {
             return  // a second pointer: ignored
         }
         if wheelSession != nil {  // a touch stops a wheel scroll
-            wheelSession?.cancelAll(time: event.time, into: &events)
+            withWheelSession(into: &events) { session, outputs in session.cancelAll(time: event.time, into: &outputs) }
             wheelSession = nil
         }
-        if var session = pointerSession {
-            if session.pointerIsDown {
-                session.cancelAll(time: event.time, into: &events)  // the owner's up was lost
+        if let session = pointerSession {
+            if session.pointerIsDown {  // the owner's up was lost
+                withPointerSession(into: &events) { session, outputs in
+                    session.cancelAll(time: event.time, into: &outputs)
+                }
                 pointerSession = nil
-            } else if hitTest(event.location) == session.hitTarget {
-                session.pointerID = event.pointerID  // the next tap of a multi-tap
-                session.pointerIsDown = true
-                session.deliver(event, into: &events)
-                pointerSession = session.isFinished ? nil : session
+            } else if hitTest(event.location) == pointerChain.first {  // the next tap of a multi-tap
+                withPointerSession(into: &events) { session, outputs in
+                    session.pointerID = event.pointerID
+                    session.pointerIsDown = true
+                    session.deliver(event, into: &outputs)
+                }
                 return
             } else {
-                session.resolveWithoutPointer(time: event.time, into: &events)
+                withPointerSession(into: &events) { session, outputs in
+                    session.resolveWithoutPointer(time: event.time, into: &outputs)
+                }
                 pointerSession = nil
             }
         }
         guard let hit = hitTest(event.location) else { return }
-        var session = makeSession(hit: hit, pointerID: event.pointerID, wheel: false)
+        let (session, chain) = makeSession(hit: hit, pointerID: event.pointerID, wheel: false)
         guard !session.members.isEmpty else { return }
-        session.deliver(event, into: &events)
-        pointerSession = session.isFinished ? nil : session
+        pointerSession = session
+        pointerChain = chain
+        withPointerSession(into: &events) { session, outputs in session.deliver(event, into: &outputs) }
     }
 
     private mutating func handleOwned(_ event: PointerEvent, into events: inout [GestureEvent<TargetID>]) {
-        guard var session = pointerSession, session.pointerIsDown, session.pointerID == event.pointerID else { return }
-        switch event.kind {
-        case .cancel:
-            session.cancelAll(time: event.time, into: &events)
-            pointerSession = nil
-            return
-        case .up:
-            session.pointerIsDown = false
-            session.deliver(event, into: &events)
-            session.sweep(time: event.time, into: &events)
-        default:
-            session.deliver(event, into: &events)
+        guard let session = pointerSession, session.pointerIsDown, session.pointerID == event.pointerID else { return }
+        withPointerSession(into: &events) { session, outputs in
+            switch event.kind {
+            case .cancel:
+                session.cancelAll(time: event.time, into: &outputs)
+            case .up:
+                session.pointerIsDown = false
+                session.deliver(event, into: &outputs)
+                session.sweep(time: event.time, into: &outputs)
+            default:
+                session.deliver(event, into: &outputs)
+            }
         }
-        pointerSession = session.isFinished ? nil : session
+        if event.kind == .cancel { pointerSession = nil }
     }
 
     private mutating func handleWheel(_ event: PointerEvent, into events: inout [GestureEvent<TargetID>]) {
-        if var session = pointerSession {
+        if let session = pointerSession {
             guard !session.pointerIsDown else { return }  // a touch in progress owns the input
-            session.resolveWithoutPointer(time: event.time, into: &events)  // a multi-tap stops waiting
+            withPointerSession(into: &events) { session, outputs in  // a multi-tap stops waiting
+                session.resolveWithoutPointer(time: event.time, into: &outputs)
+            }
             pointerSession = nil
         }
         if wheelSession == nil {
             guard let hit = hitTest(event.location) else { return }
-            let session = makeSession(hit: hit, pointerID: event.pointerID, wheel: true)
+            let (session, chain) = makeSession(hit: hit, pointerID: event.pointerID, wheel: true)
             guard !session.members.isEmpty else { return }
             wheelSession = session
+            wheelChain = chain
         }
-        wheelSession?.deliver(event, into: &events)
-        wheelSession?.sweep(time: event.time, into: &events)
-        if wheelSession?.isFinished == true { wheelSession = nil }
+        withWheelSession(into: &events) { session, outputs in
+            session.deliver(event, into: &outputs)
+            session.sweep(time: event.time, into: &outputs)
+        }
     }
 
-    private func makeSession(hit: TargetID, pointerID: Int, wheel: Bool) -> GestureSession<TargetID> {
+    /// Runs `body` on the pointer session with its storage uniquely referenced (so recognisers mutate in place),
+    /// turns its outputs into events, and drops the session once every recogniser has finished.
+    private mutating func withPointerSession(
+        into events: inout [GestureEvent<TargetID>], _ body: (inout GestureSession, inout [SessionOutput]) -> Void
+    ) {
+        guard var session = pointerSession else { return }
+        pointerSession = nil
+        var outputs: [SessionOutput] = []
+        body(&session, &outputs)
+        Self.append(outputs, chain: pointerChain, to: &events)
+        pointerSession = session.isFinished ? nil : session
+    }
+
+    /// ``withPointerSession(into:_:)`` for the wheel session.
+    private mutating func withWheelSession(
+        into events: inout [GestureEvent<TargetID>], _ body: (inout GestureSession, inout [SessionOutput]) -> Void
+    ) {
+        guard var session = wheelSession else { return }
+        wheelSession = nil
+        var outputs: [SessionOutput] = []
+        body(&session, &outputs)
+        Self.append(outputs, chain: wheelChain, to: &events)
+        wheelSession = session.isFinished ? nil : session
+    }
+
+    private static func append(
+        _ outputs: [SessionOutput], chain: [TargetID], to events: inout [GestureEvent<TargetID>]
+    ) {
+        for output in outputs where chain.indices.contains(output.chainIndex) {
+            events.append(
+                GestureEvent(
+                    target: chain[output.chainIndex], gesture: output.name, phase: output.phase, value: output.value,
+                    time: output.time))
+        }
+    }
+
+    /// A session for the hit target's chain: `.high` gestures outermost first, then `.normal` innermost first,
+    /// then `.simultaneous` ones. Returns the chain's ids alongside.
+    private func makeSession(hit: TargetID, pointerID: Int, wheel: Bool) -> (GestureSession, [TargetID]) {
         let chain = chain(from: hit)
-        var high: [GestureSession<TargetID>.Member] = []
-        var normal: [GestureSession<TargetID>.Member] = []
-        var simultaneous: [GestureSession<TargetID>.Member] = []
-        for record in chain {
-            var highHere: [GestureSession<TargetID>.Member] = []
+        var high: [GestureSession.Member] = []
+        var normal: [GestureSession.Member] = []
+        var simultaneous: [GestureSession.Member] = []
+        for (chainIndex, record) in chain.enumerated() {
+            var highHere: [GestureSession.Member] = []
             for attachment in record.attachments where !wheel || attachment.gesture.handlesWheel {
-                let member = GestureSession<TargetID>.Member(
-                    target: record.target.id, name: attachment.name, recognizer: attachment.gesture.makeRecognizer())
+                let member = GestureSession.Member(
+                    chainIndex: chainIndex, name: attachment.name, recognizer: attachment.gesture.makeRecognizer())
                 switch attachment.priority {
                 case .high: highHere.append(member)
                 case .normal: normal.append(member)
@@ -273,8 +358,8 @@ public struct GestureArena<TargetID: Hashable & Sendable>: Sendable {
             }
             high.insert(contentsOf: highHere, at: 0)  // outer ancestors rank first
         }
-        return GestureSession(
-            hitTarget: hit, pointerID: pointerID, members: high + normal + simultaneous,
-            competitorCount: high.count + normal.count)
+        let session = GestureSession(
+            pointerID: pointerID, members: high + normal + simultaneous, competitorCount: high.count + normal.count)
+        return (session, chain.map(\.target.id))
     }
 }

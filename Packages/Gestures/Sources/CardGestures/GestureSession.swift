@@ -1,11 +1,22 @@
+/// What a session reports: a member's released transition. The arena turns it into a ``GestureEvent``.
+struct SessionOutput: Sendable {
+    /// Index of the member's target in the session's chain (0 is the hit target).
+    var chainIndex: Int
+    var name: String
+    var phase: GesturePhase
+    var value: GestureValue?
+    var time: Double
+}
+
 /// One competition in a ``GestureArena``: the recognisers created for one touch (or one wheel scroll), ranked.
 ///
 /// Members `0..<competitorCount` compete in rank order; the rest are simultaneous. Each member keeps a
 /// ``PhaseReporter`` of what has been released to the host, so held-back progress is reported in one step when
-/// the member wins.
-struct GestureSession<TargetID: Hashable & Sendable>: Sendable {
+/// the member wins. Not generic (targets are referred to by their index in the arena's hit chain), so the
+/// per-event work is fully specialised.
+struct GestureSession: Sendable {
     struct Member: Sendable {
-        var target: TargetID
+        var chainIndex: Int
         var name: String
         var recognizer: any GestureRecognizer
         var released = PhaseReporter()
@@ -13,29 +24,30 @@ struct GestureSession<TargetID: Hashable & Sendable>: Sendable {
         var rejected = false
         var failureReported = false
 
-        init(target: TargetID, name: String, recognizer: any GestureRecognizer) {
-            self.target = target
+        init(chainIndex: Int, name: String, recognizer: any GestureRecognizer) {
+            self.chainIndex = chainIndex
             self.name = name
             self.recognizer = recognizer
         }
     }
 
-    var hitTarget: TargetID
     var pointerID: Int
     var pointerIsDown = true
     var members: [Member]
     let competitorCount: Int
     var winner: Int?
 
-    init(hitTarget: TargetID, pointerID: Int, members: [Member], competitorCount: Int) {
-        self.hitTarget = hitTarget
+    init(pointerID: Int, members: [Member], competitorCount: Int) {
         self.pointerID = pointerID
         self.members = members
         self.competitorCount = competitorCount
     }
 
     /// Whether every recogniser has finished.
-    var isFinished: Bool { members.allSatisfy { $0.recognizer.state.isTerminal } }
+    var isFinished: Bool {
+        for member in members where !member.recognizer.state.isTerminal { return false }
+        return true
+    }
 
     var nextDeadline: Double? {
         var earliest: Double?
@@ -45,15 +57,14 @@ struct GestureSession<TargetID: Hashable & Sendable>: Sendable {
         return earliest
     }
 
-    mutating func deliver(_ event: PointerEvent, into events: inout [GestureEvent<TargetID>]) {
+    mutating func deliver(_ event: PointerEvent, into events: inout [SessionOutput]) {
         for index in members.indices where !members[index].recognizer.state.isTerminal {
             _ = members[index].recognizer.handle(event)
         }
         settle(time: event.time, into: &events)
     }
 
-    mutating func advance(to time: Double, into events: inout [GestureEvent<TargetID>]) {
-        guard nextDeadline.map({ $0 <= time }) == true else { return }
+    mutating func advance(to time: Double, into events: inout [SessionOutput]) {
         for index in members.indices where !members[index].recognizer.state.isTerminal {
             _ = members[index].recognizer.advance(to: time)
         }
@@ -62,13 +73,13 @@ struct GestureSession<TargetID: Hashable & Sendable>: Sendable {
 
     /// After the pointer lifts: cancels every recogniser that is undecided without a pending timer (it could
     /// otherwise wait forever), then settles again.
-    mutating func sweep(time: Double, into events: inout [GestureEvent<TargetID>]) {
+    mutating func sweep(time: Double, into events: inout [SessionOutput]) {
         var changed = false
         for index in members.indices {
-            let recognizer = members[index].recognizer
-            guard !recognizer.state.isTerminal, recognizer.nextDeadline == nil else { continue }
+            let state = members[index].recognizer.state
+            guard !state.isTerminal, members[index].recognizer.nextDeadline == nil else { continue }
             _ = members[index].recognizer.cancel()
-            if index < competitorCount, index != winner, !recognizer.state.hasRecognized {
+            if index < competitorCount, index != winner, !state.hasRecognized {
                 members[index].rejected = true
             }
             changed = true
@@ -78,7 +89,7 @@ struct GestureSession<TargetID: Hashable & Sendable>: Sendable {
 
     /// A new touch elsewhere while a multi-tap waited: the waiting recognisers give up, lower-ranked finished
     /// gestures may win, then everything left is cancelled.
-    mutating func resolveWithoutPointer(time: Double, into events: inout [GestureEvent<TargetID>]) {
+    mutating func resolveWithoutPointer(time: Double, into events: inout [SessionOutput]) {
         for index in members.indices where !members[index].recognizer.state.isTerminal {
             _ = members[index].recognizer.cancel()
         }
@@ -86,7 +97,7 @@ struct GestureSession<TargetID: Hashable & Sendable>: Sendable {
     }
 
     /// Cancels every recogniser, reporting `cancelled` for released active gestures and `failed` for the rest.
-    mutating func cancelAll(time: Double, into events: inout [GestureEvent<TargetID>]) {
+    mutating func cancelAll(time: Double, into events: inout [SessionOutput]) {
         for index in members.indices where !members[index].recognizer.state.isTerminal {
             _ = members[index].recognizer.cancel()
         }
@@ -94,7 +105,7 @@ struct GestureSession<TargetID: Hashable & Sendable>: Sendable {
     }
 
     /// Picks a winner if one is due, then reports every released member's progress and new failures.
-    private mutating func settle(time: Double, into events: inout [GestureEvent<TargetID>]) {
+    private mutating func settle(time: Double, into events: inout [SessionOutput]) {
         if winner == nil {
             for index in 0..<competitorCount {
                 let state = members[index].recognizer.state
@@ -111,21 +122,23 @@ struct GestureSession<TargetID: Hashable & Sendable>: Sendable {
             }
         }
         for index in members.indices {
-            let member = members[index]
-            let state = member.recognizer.state
+            let state = members[index].recognizer.state
             if index == winner || index >= competitorCount {
-                if let transition = members[index].released.move(
-                    to: PhaseTarget(state), value: member.recognizer.value)
-                {
+                let value = members[index].recognizer.value
+                if let transition = members[index].released.move(to: PhaseTarget(state), value: value) {
                     events.append(
-                        GestureEvent(
-                            target: member.target, gesture: member.name, phase: transition.phase,
+                        SessionOutput(
+                            chainIndex: members[index].chainIndex, name: members[index].name, phase: transition.phase,
                             value: transition.value, time: time))
                 }
-            } else if state == .failed || state == .cancelled, !member.rejected, !member.failureReported {
+            } else if state == .failed || state == .cancelled, !members[index].rejected,
+                !members[index].failureReported
+            {
                 members[index].failureReported = true
                 events.append(
-                    GestureEvent(target: member.target, gesture: member.name, phase: .failed, value: nil, time: time))
+                    SessionOutput(
+                        chainIndex: members[index].chainIndex, name: members[index].name, phase: .failed, value: nil,
+                        time: time))
             }
         }
     }

@@ -62,7 +62,7 @@ public struct VelocityTracker: Sendable, Hashable {
         if let time, time - latest.time > Self.assumeStoppedAfter { return .zero }
         // Accumulate the normal equations of the weighted (weight 1) least-squares quadratic fit, in milliseconds
         // relative to the newest sample so the numbers stay small.
-        var sums = [Double](repeating: 0, count: 5)  // Σ t^k, k = 0…4
+        var sums = Moments()  // Σ t^k, k = 0…4
         var xSums = (0.0, 0.0, 0.0)  // Σ x·t^k, k = 0…2
         var ySums = (0.0, 0.0, 0.0)
         var index = newest
@@ -75,15 +75,16 @@ public struct VelocityTracker: Sendable, Hashable {
             if age > Self.horizon || gap > Self.assumeStoppedAfter { break }
             previousTime = sample.time
             let t = -age * 1000
+            let t2 = t * t
             let x = sample.location.x - latest.location.x
             let y = sample.location.y - latest.location.y
-            var power = 1.0
-            for k in 0..<5 {
-                sums[k] += power
-                power *= t
-            }
-            xSums = (xSums.0 + x, xSums.1 + x * t, xSums.2 + x * t * t)
-            ySums = (ySums.0 + y, ySums.1 + y * t, ySums.2 + y * t * t)
+            sums.s0 += 1
+            sums.s1 += t
+            sums.s2 += t2
+            sums.s3 += t2 * t
+            sums.s4 += t2 * t2
+            xSums = (xSums.0 + x, xSums.1 + x * t, xSums.2 + x * t2)
+            ySums = (ySums.0 + y, ySums.1 + y * t, ySums.2 + y * t2)
             used += 1
             index = index == 0 ? samples.count - 1 : index - 1
         }
@@ -93,9 +94,18 @@ public struct VelocityTracker: Sendable, Hashable {
         return Vector(dx: vx * 1000, dy: vy * 1000)
     }
 
+    /// Σ t^k for k = 0…4.
+    private struct Moments {
+        var s0 = 0.0
+        var s1 = 0.0
+        var s2 = 0.0
+        var s3 = 0.0
+        var s4 = 0.0
+    }
+
     /// Solves the 3×3 normal equations for c0 + c1·t + c2·t² by Cramer's rule and returns c1 (per millisecond),
     /// or nil when the system is singular (fewer than three distinct times).
-    private static func slope(_ s: [Double], _ b: (Double, Double, Double)) -> Double? {
+    private static func slope(_ m: Moments, _ b: (Double, Double, Double)) -> Double? {
         // Matrix [[s0 s1 s2] [s1 s2 s3] [s2 s3 s4]].
         func det(
             _ a: Double, _ b: Double, _ c: Double, _ d: Double, _ e: Double, _ f: Double, _ g: Double,
@@ -103,10 +113,10 @@ public struct VelocityTracker: Sendable, Hashable {
         ) -> Double {
             a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
         }
-        let determinant = det(s[0], s[1], s[2], s[1], s[2], s[3], s[2], s[3], s[4])
-        let scale = max(1, abs(s[0] * s[2] * s[4]))
+        let determinant = det(m.s0, m.s1, m.s2, m.s1, m.s2, m.s3, m.s2, m.s3, m.s4)
+        let scale = max(1, abs(m.s0 * m.s2 * m.s4))
         guard determinant.isFinite, abs(determinant) > 1e-9 * scale else { return nil }
-        let numerator = det(s[0], b.0, s[2], s[1], b.1, s[3], s[2], b.2, s[4])
+        let numerator = det(m.s0, b.0, m.s2, m.s1, b.1, m.s3, m.s2, b.2, m.s4)
         let result = numerator / determinant
         return result.isFinite ? result : nil
     }
