@@ -1,5 +1,9 @@
+// Front ends import CardEngine alone and see everything it builds on (ARCHITECTURE.md §1).
 @_exported import CardGeometry
+@_exported import CardGestures
 @_exported import CardModels
+@_exported import CardPersistence
+@_exported import CardPhysics
 
 /// Facts about this build of Cardistry that every front end reports (`--version`, the stdio `serverInfo`).
 public enum CardistryInfo {
