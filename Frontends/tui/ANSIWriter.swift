@@ -1,0 +1,165 @@
+/// Turns cell buffers into the bytes that bring a terminal from the previous frame to the next: only changed
+/// cells are written, the cursor is moved only where changed cells are not contiguous, and SGR codes are sent
+/// only where the style changes. One call gives one frame's bytes, written by the caller with one `write`.
+///
+/// The writer assumes autowrap is off (DECAWM reset), so writing the last column leaves the cursor there; it
+/// then forgets the cursor position and moves explicitly before the next cell. Complexity: O(cells) per frame.
+public struct ANSIWriter: Sendable {
+    /// The depth used for colour codes (cells should already be converted to it; see `ColorDepth.convert`).
+    public var depth: ColorDepth
+    /// Wraps each non-empty frame in DECSET/DECRST 2026 (synchronized output).
+    public var synchronizedOutput: Bool
+    /// What the screen shows now, or nil when unknown (start-up, resize, resume): the next frame repaints all.
+    public private(set) var screen: CellBuffer?
+    private var cursorColumn = -1
+    private var cursorRow = -1
+    /// The SGR state the terminal is in, or nil when unknown.
+    private var pen: Cell?
+
+    public init(depth: ColorDepth = .trueColor, synchronizedOutput: Bool = false) {
+        self.depth = depth
+        self.synchronizedOutput = synchronizedOutput
+    }
+
+    /// Forgets what the screen shows, so that the next frame is a full repaint (after a resize or a resume).
+    public mutating func invalidate() {
+        screen = nil
+        cursorColumn = -1
+        cursorRow = -1
+        pen = nil
+    }
+
+    /// Appends to `output` the bytes that draw `next`, and remembers it as the screen. Appends nothing when
+    /// `next` equals the screen. A size change repaints everything (after clearing the screen).
+    public mutating func render(_ next: CellBuffer, into output: inout [UInt8]) {
+        let start = output.count
+        if synchronizedOutput { output.append(contentsOf: ANSI.beginSynchronized) }
+        let bodyStart = output.count
+        var previous = screen
+        if let existing = previous, existing.width != next.width || existing.height != next.height {
+            previous = nil
+        }
+        if previous == nil {
+            pen = nil
+            output.append(contentsOf: ANSI.resetStyle)
+            output.append(contentsOf: ANSI.clearScreen)
+            cursorColumn = -1
+            cursorRow = -1
+        }
+        let width = next.width
+        next.cells.withUnsafeBufferPointer { nextCells in
+            if let previous {
+                previous.cells.withUnsafeBufferPointer { oldCells in
+                    for row in 0..<next.height {
+                        let base = row * width
+                        for column in 0..<width where nextCells[base + column] != oldCells[base + column] {
+                            draw(nextCells[base + column], column: column, row: row, width: width, into: &output)
+                        }
+                    }
+                }
+            } else {
+                for row in 0..<next.height {
+                    let base = row * width
+                    for column in 0..<width {
+                        draw(nextCells[base + column], column: column, row: row, width: width, into: &output)
+                    }
+                }
+            }
+        }
+        if output.count == bodyStart {
+            output.removeSubrange(start...)
+        } else if synchronizedOutput {
+            output.append(contentsOf: ANSI.endSynchronized)
+        }
+        screen = next
+    }
+
+    /// The bytes of a full repaint of `buffer` from an unknown screen (what an undiffed renderer writes).
+    public static func fullRepaint(_ buffer: CellBuffer, depth: ColorDepth) -> [UInt8] {
+        var writer = ANSIWriter(depth: depth)
+        var output: [UInt8] = []
+        writer.render(buffer, into: &output)
+        return output
+    }
+
+    private mutating func draw(_ cell: Cell, column: Int, row: Int, width: Int, into output: inout [UInt8]) {
+        if row != cursorRow || column != cursorColumn {
+            if row == cursorRow && column > cursorColumn {
+                ANSI.cursorForward(column - cursorColumn, into: &output)
+            } else {
+                ANSI.moveCursor(column: column, row: row, into: &output)
+            }
+        }
+        if pen.map({ !$0.hasSameStyle(as: cell) }) ?? true {
+            writeStyle(cell, into: &output)
+            pen = cell
+        }
+        ANSI.appendUTF8(cell.character, into: &output)
+        cursorRow = row
+        // With autowrap off the cursor stays on the last column; treat its position as unknown there.
+        cursorColumn = column + 1 < width ? column + 1 : -1
+        if cursorColumn < 0 { cursorRow = -1 }
+    }
+
+    /// Emits the SGR sequence that changes the pen to `cell`'s style: only the parts that differ, or a reset
+    /// plus the new style when an attribute must be turned off.
+    private func writeStyle(_ cell: Cell, into output: inout [UInt8]) {
+        var parameters: [UInt8] = []
+        let old = pen
+        let needsReset = old.map { !$0.attributes.subtracting(cell.attributes).isEmpty } ?? true
+        var setForeground = true
+        var setBackground = true
+        var added = cell.attributes
+        if needsReset {
+            parameters.append(UInt8(ascii: "0"))
+            setForeground = cell.foreground != .terminalDefault
+            setBackground = cell.background != .terminalDefault
+        } else if let old {
+            setForeground = old.foreground != cell.foreground
+            setBackground = old.background != cell.background
+            added = cell.attributes.subtracting(old.attributes)
+        }
+        func separator() {
+            if !parameters.isEmpty { parameters.append(UInt8(ascii: ";")) }
+        }
+        let attributeCodes: [(CellAttributes, UInt8)] = [(.bold, 1), (.dim, 2), (.underline, 4), (.reverse, 7)]
+        for (attribute, code) in attributeCodes where added.contains(attribute) {
+            separator()
+            ANSI.appendDecimal(Int(code), into: &parameters)
+        }
+        if setForeground {
+            separator()
+            colorCode(cell.foreground, background: false, into: &parameters)
+        }
+        if setBackground {
+            separator()
+            colorCode(cell.background, background: true, into: &parameters)
+        }
+        output.append(0x1B)
+        output.append(UInt8(ascii: "["))
+        output.append(contentsOf: parameters)
+        output.append(UInt8(ascii: "m"))
+    }
+
+    private func colorCode(_ color: CellColor, background: Bool, into parameters: inout [UInt8]) {
+        switch color.kind {
+        case .terminalDefault:
+            ANSI.appendDecimal(background ? 49 : 39, into: &parameters)
+        case .indexed(let index) where index < 16:
+            let base = index < 8 ? (background ? 40 : 30) : (background ? 100 : 90)
+            ANSI.appendDecimal(base + Int(index % 8), into: &parameters)
+        case .indexed(let index):
+            ANSI.appendDecimal(background ? 48 : 38, into: &parameters)
+            parameters.append(contentsOf: Array(";5;".utf8))
+            ANSI.appendDecimal(Int(index), into: &parameters)
+        case .rgb(let red, let green, let blue):
+            ANSI.appendDecimal(background ? 48 : 38, into: &parameters)
+            parameters.append(contentsOf: Array(";2;".utf8))
+            ANSI.appendDecimal(Int(red), into: &parameters)
+            parameters.append(UInt8(ascii: ";"))
+            ANSI.appendDecimal(Int(green), into: &parameters)
+            parameters.append(UInt8(ascii: ";"))
+            ANSI.appendDecimal(Int(blue), into: &parameters)
+        }
+    }
+}

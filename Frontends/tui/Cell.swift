@@ -1,0 +1,84 @@
+/// A colour as a terminal cell holds it: the terminal's default, a 24-bit RGB value, or an index into the 256-colour
+/// palette (indices 0–15 are the 16 basic colours).
+///
+/// Packed into 32 bits (tag in the top byte) so that cells compare in a few instructions.
+public struct CellColor: Sendable, Hashable {
+    /// Tag (bits 24–31): 0 RGB, 1 palette index, 2 terminal default; RGB or index in the low bits.
+    public var rawValue: UInt32
+
+    public init(rawValue: UInt32) {
+        self.rawValue = rawValue
+    }
+
+    /// The terminal's own default foreground or background.
+    public static let terminalDefault = CellColor(rawValue: 0x0200_0000)
+
+    /// A 24-bit colour.
+    public static func rgb(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> CellColor {
+        CellColor(rawValue: UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue))
+    }
+
+    /// An entry of the 256-colour palette (0–15: the basic colours).
+    public static func indexed(_ index: UInt8) -> CellColor {
+        CellColor(rawValue: 0x0100_0000 | UInt32(index))
+    }
+
+    /// What kind of colour this is.
+    public enum Kind: Sendable, Hashable {
+        case terminalDefault
+        case rgb(red: UInt8, green: UInt8, blue: UInt8)
+        case indexed(UInt8)
+    }
+
+    public var kind: Kind {
+        switch rawValue >> 24 {
+        case 0: .rgb(red: UInt8(truncatingIfNeeded: rawValue >> 16), green: UInt8(truncatingIfNeeded: rawValue >> 8),
+                     blue: UInt8(truncatingIfNeeded: rawValue))
+        case 1: .indexed(UInt8(truncatingIfNeeded: rawValue))
+        default: .terminalDefault
+        }
+    }
+
+    /// Whether the colour is a 24-bit value (the rasteriser's working form).
+    public var isRGB: Bool { rawValue >> 24 == 0 }
+}
+
+/// Text attributes of a cell.
+public struct CellAttributes: OptionSet, Sendable, Hashable {
+    public var rawValue: UInt8
+
+    public init(rawValue: UInt8) {
+        self.rawValue = rawValue
+    }
+
+    public static let bold = CellAttributes(rawValue: 1 << 0)
+    public static let dim = CellAttributes(rawValue: 1 << 1)
+    public static let underline = CellAttributes(rawValue: 1 << 2)
+    public static let reverse = CellAttributes(rawValue: 1 << 3)
+}
+
+/// One character cell of the terminal: a single-width character and its style.
+public struct Cell: Sendable, Hashable {
+    public var character: Unicode.Scalar
+    public var foreground: CellColor
+    public var background: CellColor
+    public var attributes: CellAttributes
+
+    public init(
+        _ character: Unicode.Scalar = " ", foreground: CellColor = .terminalDefault,
+        background: CellColor = .terminalDefault, attributes: CellAttributes = []
+    ) {
+        self.character = character
+        self.foreground = foreground
+        self.background = background
+        self.attributes = attributes
+    }
+
+    /// A blank cell in the terminal's default colours.
+    public static let blank = Cell()
+
+    /// Whether two cells have the same colours and attributes (the SGR state needed to draw them).
+    func hasSameStyle(as other: Cell) -> Bool {
+        foreground == other.foreground && background == other.background && attributes == other.attributes
+    }
+}

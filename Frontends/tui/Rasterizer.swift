@@ -1,0 +1,356 @@
+import CardEngine
+import Foundation
+
+/// Draws an engine `Frame` into a `CellBuffer`.
+///
+/// Points map to cells through `scale` (see `CellScale`). Each node is painted in frame order (the engine's paint
+/// order, ascending z): its shadow as cells dimmed towards the shadow colour, shifted down and right; its fill
+/// blended over what is below with the node's opacity (so fading nodes blend towards the background); cards and
+/// stroked nodes get a box outline (rounded corners when the corner radius is set, ASCII with `ascii`); its text
+/// runs laid out inside. Scale applies about the centre; rotation is approximated by shearing rows sideways by
+/// `−dy · sin θ` (a rotated card leans the right way and keeps its rows). Nodes thinner than half a cell become
+/// line characters. Everything is clipped to the buffer and to `rows`.
+///
+/// Complexity: O(cells covered) per node, so O(nodes + covered cells) per frame.
+public struct Rasterizer: Sendable {
+    public var scale: CellScale
+    /// Avoid box-drawing and other ambiguous-width characters.
+    public var ascii: Bool
+    /// The colour behind every node (the seeds' white system background).
+    public var page: RGBA
+
+    public init(scale: CellScale = CellScale(), ascii: Bool = false, page: RGBA = .white) {
+        self.scale = scale
+        self.ascii = ascii
+        self.page = page
+    }
+
+    /// Paints `frame` over a cleared `buffer`, in rows `0..<rows` (all rows when nil). `pulses` brightens the
+    /// nodes it names by an amount in 0…1 (haptic feedback).
+    public func render(
+        _ frame: Frame, into buffer: inout CellBuffer, rows: Int? = nil, pulses: [NodeID: Double] = [:]
+    ) {
+        let rowLimit = min(rows ?? buffer.height, buffer.height)
+        let pageColor = RGB8(page)
+        let blank = Cell(" ", foreground: RGB8.black.cellColor, background: pageColor.cellColor)
+        for row in 0..<rowLimit {
+            for column in 0..<buffer.width { buffer.cells[row * buffer.width + column] = blank }
+        }
+        var context = PaintContext(
+            scale: scale, glyphs: ascii ? .ascii : .rounded, square: ascii ? .ascii : .square, ascii: ascii,
+            page: pageColor, rowLimit: rowLimit)
+        for node in frame.nodes {
+            context.paint(node, pulse: pulses[node.id] ?? 0, into: &buffer)
+        }
+    }
+}
+
+/// The per-frame constants of painting, and the painting of one node.
+private struct PaintContext {
+    let scale: CellScale
+    let glyphs: BoxGlyphs
+    let square: BoxGlyphs
+    let ascii: Bool
+    let page: RGB8
+    let rowLimit: Int
+
+    /// The cell extent of a node: rows `top..<bottom`, columns `left..<right` before shearing.
+    struct Extent {
+        var left: Int
+        var right: Int
+        var top: Int
+        var bottom: Int
+        var centerY: Double
+        var shearPerPoint: Double
+        var isHorizontalLine: Bool
+        var isVerticalLine: Bool
+
+        /// The column shift of `row` (rotation approximated as a shear about the node's centre).
+        func shift(_ row: Int, scale: CellScale) -> Int {
+            guard shearPerPoint != 0 else { return 0 }
+            let dy = (Double(row) + 0.5) * scale.pointsPerRow - centerY
+            let value = -dy * shearPerPoint / scale.pointsPerColumn
+            return value.isFinite ? Int(value.rounded()) : 0
+        }
+    }
+
+    func extent(of node: FrameNode) -> Extent? {
+        let nodeScale = node.scale.isFinite ? max(0, node.scale) : 1
+        let rect = node.rect.standardized
+        let width = rect.width * nodeScale
+        let height = rect.height * nodeScale
+        let center = rect.center
+        guard width.isFinite, height.isFinite, center.x.isFinite, center.y.isFinite, width > 0 || height > 0,
+            abs(center.x) < 1e7, abs(center.y) < 1e7, width < 1e7, height < 1e7
+        else { return nil }
+        let sx = scale.pointsPerColumn
+        let sy = scale.pointsPerRow
+        var left = Int(((center.x - width / 2) / sx - 0.5).rounded(.up))
+        var right = Int(((center.x + width / 2) / sx - 0.5).rounded(.up))
+        var top = Int(((center.y - height / 2) / sy - 0.5).rounded(.up))
+        var bottom = Int(((center.y + height / 2) / sy - 0.5).rounded(.up))
+        var horizontalLine = false
+        var verticalLine = false
+        if bottom <= top {
+            top = Int((center.y / sy).rounded(.down))
+            bottom = top + 1
+            horizontalLine = true
+        }
+        if right <= left {
+            left = Int((center.x / sx).rounded(.down))
+            right = left + 1
+            verticalLine = !horizontalLine
+        }
+        let radians = node.rotation.isFinite ? node.rotation * .pi / 180 : 0
+        return Extent(
+            left: left, right: right, top: top, bottom: bottom, centerY: center.y, shearPerPoint: sin(radians),
+            isHorizontalLine: horizontalLine, isVerticalLine: verticalLine)
+    }
+
+    mutating func paint(_ node: FrameNode, pulse: Double, into buffer: inout CellBuffer) {
+        let opacity = node.opacity.isFinite ? min(max(node.opacity, 0), 1) : 0
+        guard opacity > 0.01, let extent = extent(of: node) else { return }
+        if let shadow = node.shadow, node.fill != nil, !extent.isHorizontalLine, !extent.isVerticalLine {
+            paintShadow(shadow, extent: extent, opacity: opacity, into: &buffer)
+        }
+        if let fill = node.fill {
+            var color = RGB8(fill)
+            if pulse > 0 {
+                let target = color.luminance > 160 ? RGB8(red: 255, green: 200, blue: 0) : RGB8.white
+                color = target.over(color, alpha: 0.55 * min(pulse, 1))
+            }
+            let alpha = (fill.alpha.isFinite ? min(max(fill.alpha, 0), 1) : 0) * opacity
+            if extent.isHorizontalLine || extent.isVerticalLine {
+                paintLine(color: color, alpha: alpha, extent: extent, into: &buffer)
+            } else {
+                let outlined = node.role == .card || node.stroke != nil
+                paintFill(
+                    color: color, alpha: alpha, outline: outlined ? node.stroke.map(RGB8.init) : nil,
+                    outlined: outlined, rounded: node.cornerRadius >= 4, bold: pulse > 0, extent: extent,
+                    into: &buffer)
+            }
+        } else if let stroke = node.stroke, !extent.isHorizontalLine, !extent.isVerticalLine {
+            paintOutlineOnly(color: RGB8(stroke), alpha: opacity, rounded: node.cornerRadius >= 4, extent: extent,
+                             into: &buffer)
+        } else if let stroke = node.stroke {
+            paintLine(color: RGB8(stroke), alpha: opacity, extent: extent, into: &buffer)
+        }
+        if !node.text.isEmpty {
+            let outlined = node.fill != nil && (node.role == .card || node.stroke != nil)
+            paintText(node.text, opacity: opacity, outlined: outlined, extent: extent, into: &buffer)
+        }
+    }
+
+    private func visit(
+        _ extent: Extent, offsetColumns: Int = 0, offsetRows: Int = 0, into buffer: inout CellBuffer,
+        _ body: (inout Cell, _ column: Int, _ row: Int) -> Void
+    ) {
+        let top = max(extent.top + offsetRows, 0)
+        let bottom = min(extent.bottom + offsetRows, rowLimit)
+        guard top < bottom else { return }
+        let width = buffer.width
+        buffer.cells.withUnsafeMutableBufferPointer { cells in
+            for row in top..<bottom {
+                let shift = extent.shift(row - offsetRows, scale: scale) + offsetColumns
+                let left = max(extent.left + shift, 0)
+                let right = min(extent.right + shift, width)
+                guard left < right else { continue }
+                for column in left..<right {
+                    body(&cells[row * width + column], column - shift, row - offsetRows)
+                }
+            }
+        }
+    }
+
+    private func paintShadow(_ shadow: Shadow, extent: Extent, opacity: Double, into buffer: inout CellBuffer) {
+        let sx = scale.pointsPerColumn
+        let sy = scale.pointsPerRow
+        let radius = shadow.radius.isFinite ? max(0, shadow.radius) : 0
+        let dx = shadow.offset.dx.isFinite ? shadow.offset.dx : 0
+        let dy = shadow.offset.dy.isFinite ? shadow.offset.dy : 0
+        let columns = max(1, Int(((dx + radius / 2) / sx).rounded()))
+        let rows = max(0, Int(((dy + radius / 2) / sy).rounded()))
+        let color = RGB8(shadow.color)
+        let alpha = (shadow.color.alpha.isFinite ? min(max(shadow.color.alpha, 0), 1) : 0) * opacity
+        guard alpha > 0.01 else { return }
+        let page = self.page
+        visit(extent, offsetColumns: min(columns, 3), offsetRows: min(rows, 2), into: &buffer) { cell, _, _ in
+            cell.background = color.over(RGB8(cell.background, fallback: page), alpha: alpha).cellColor
+            cell.foreground = color.over(RGB8(cell.foreground, fallback: .black), alpha: alpha).cellColor
+        }
+    }
+
+    private func paintLine(color: RGB8, alpha: Double, extent: Extent, into buffer: inout CellBuffer) {
+        let character = extent.isVerticalLine ? glyphs.vertical : glyphs.horizontal
+        let page = self.page
+        visit(extent, into: &buffer) { cell, _, _ in
+            let under = RGB8(cell.background, fallback: page)
+            cell.character = character
+            cell.foreground = color.over(under, alpha: alpha).cellColor
+            cell.attributes = []
+        }
+    }
+
+    private func paintFill(
+        color: RGB8, alpha: Double, outline: RGB8?, outlined: Bool, rounded: Bool, bold: Bool, extent: Extent,
+        into buffer: inout CellBuffer
+    ) {
+        let boxed = outlined && extent.right - extent.left >= 2 && extent.bottom - extent.top >= 2
+        let edge = outline ?? (color.luminance > 128 ? RGB8.black.over(color, alpha: 0.35)
+            : RGB8.white.over(color, alpha: 0.45))
+        let glyphs = rounded ? self.glyphs : square
+        let page = self.page
+        let opaque = alpha >= 0.999
+        visit(extent, into: &buffer) { cell, column, row in
+            let under = RGB8(cell.background, fallback: page)
+            let background = color.over(under, alpha: alpha)
+            cell.background = background.cellColor
+            var glyph: Unicode.Scalar?
+            if boxed {
+                let top = row == extent.top
+                let bottom = row == extent.bottom - 1
+                let left = column == extent.left
+                let right = column == extent.right - 1
+                if top || bottom || left || right {
+                    switch (top, bottom, left, right) {
+                    case (true, _, true, _): glyph = glyphs.topLeft
+                    case (true, _, _, true): glyph = glyphs.topRight
+                    case (_, true, true, _): glyph = glyphs.bottomLeft
+                    case (_, true, _, true): glyph = glyphs.bottomRight
+                    case (true, _, _, _), (_, true, _, _): glyph = glyphs.horizontal
+                    default: glyph = glyphs.vertical
+                    }
+                }
+            }
+            if let glyph {
+                cell.character = glyph
+                cell.foreground = edge.over(under, alpha: alpha).cellColor
+                cell.attributes = bold ? [.bold] : []
+            } else if opaque {
+                cell.character = " "
+                cell.foreground = background.cellColor
+                cell.attributes = []
+            } else {
+                cell.foreground = color.over(RGB8(cell.foreground, fallback: .black), alpha: alpha).cellColor
+            }
+        }
+    }
+
+    private func paintOutlineOnly(
+        color: RGB8, alpha: Double, rounded: Bool, extent: Extent, into buffer: inout CellBuffer
+    ) {
+        guard extent.right - extent.left >= 2, extent.bottom - extent.top >= 2 else { return }
+        let glyphs = rounded ? self.glyphs : square
+        let page = self.page
+        visit(extent, into: &buffer) { cell, column, row in
+            let top = row == extent.top
+            let bottom = row == extent.bottom - 1
+            let left = column == extent.left
+            let right = column == extent.right - 1
+            guard top || bottom || left || right else { return }
+            switch (top, bottom, left, right) {
+            case (true, _, true, _): cell.character = glyphs.topLeft
+            case (true, _, _, true): cell.character = glyphs.topRight
+            case (_, true, true, _): cell.character = glyphs.bottomLeft
+            case (_, true, _, true): cell.character = glyphs.bottomRight
+            case (true, _, _, _), (_, true, _, _): cell.character = glyphs.horizontal
+            default: cell.character = glyphs.vertical
+            }
+            cell.foreground = color.over(RGB8(cell.background, fallback: page), alpha: alpha).cellColor
+            cell.attributes = []
+        }
+    }
+
+    /// A character of laid-out text, with whether it is mid-roll (drawn dim).
+    struct StyledCharacter {
+        var scalar: Unicode.Scalar
+        var dim: Bool
+    }
+
+    /// The characters a text run shows now: for rolling digits (right-aligned against the old text), each
+    /// position shows the old character until its progress passes ½, then the new one, dim while mid-roll.
+    func characters(of text: FrameText) -> [StyledCharacter] {
+        let new = Array(text.run.text.unicodeScalars)
+        guard let old = text.rollingFrom.map({ Array($0.unicodeScalars) }), !text.digitProgress.isEmpty else {
+            return new.map { StyledCharacter(scalar: GlyphMapper.cell($0, ascii: ascii), dim: false) }
+        }
+        let length = max(new.count, old.count)
+        var result: [StyledCharacter] = []
+        result.reserveCapacity(length)
+        for position in 0..<length {
+            let newIndex = position - (length - new.count)
+            let oldIndex = position - (length - old.count)
+            let progress: Double
+            if newIndex >= 0, newIndex < text.digitProgress.count {
+                progress = text.digitProgress[newIndex]
+            } else {
+                progress = text.digitProgress.min() ?? 1
+            }
+            let shown = progress >= 0.5 ? (newIndex >= 0 ? new[newIndex] : " ") : (oldIndex >= 0 ? old[oldIndex] : " ")
+            result.append(
+                StyledCharacter(scalar: GlyphMapper.cell(shown, ascii: ascii), dim: progress > 0.1 && progress < 0.9))
+        }
+        while result.first?.scalar == " " && result.count > new.count { result.removeFirst() }
+        return result
+    }
+
+    private func paintText(
+        _ texts: [FrameText], opacity: Double, outlined: Bool, extent: Extent, into buffer: inout CellBuffer
+    ) {
+        let height = extent.bottom - extent.top
+        let width = extent.right - extent.left
+        var inset = outlined && height >= 3 ? 1 : 0
+        var left = extent.left + (outlined ? min(2, max(0, (width - 1) / 2)) : 0)
+        var right = extent.right - (outlined ? min(2, max(0, (width - 1) / 2)) : 0)
+        if right <= left {
+            left = extent.left
+            right = extent.right
+        }
+        if height - 2 * inset <= 0 { inset = 0 }
+        let top = extent.top + inset
+        let rows = height - 2 * inset
+        // One run per line while they fit; otherwise runs share lines by alignment (leading | center | trailing).
+        var lines: [[FrameText]]
+        if texts.count <= rows {
+            lines = texts.map { [$0] }
+        } else {
+            lines = Array(repeating: [], count: rows)
+            for (index, text) in texts.enumerated() { lines[index * rows / texts.count].append(text) }
+        }
+        let firstRow = top + (rows - lines.count) / 2
+        for (lineIndex, line) in lines.enumerated() {
+            let row = firstRow + lineIndex
+            guard row >= 0, row < rowLimit else { continue }
+            let shift = extent.shift(row, scale: scale)
+            for text in line {
+                var characters = characters(of: text)
+                let available = right - left
+                guard available > 0 else { continue }
+                if characters.count > available {
+                    characters = Array(characters.prefix(max(0, available - 1)))
+                    characters.append(StyledCharacter(scalar: ascii ? "." : "…", dim: false))
+                }
+                let start: Int
+                switch text.run.alignment {
+                case .leading: start = left
+                case .center: start = left + (available - characters.count) / 2
+                case .trailing: start = right - characters.count
+                }
+                let bold = text.run.weight != .regular || [.largeTitle, .title, .headline].contains(text.run.style)
+                let color = RGB8(text.run.color)
+                let alpha = (text.run.color.alpha.isFinite ? min(max(text.run.color.alpha, 0), 1) : 0) * opacity
+                for (offset, character) in characters.enumerated() {
+                    let column = start + offset + shift
+                    guard column >= 0, column < buffer.width else { continue }
+                    let index = row * buffer.width + column
+                    let under = RGB8(buffer.cells[index].background, fallback: page)
+                    buffer.cells[index].character = character.scalar
+                    buffer.cells[index].foreground = color.over(under, alpha: alpha).cellColor
+                    var attributes: CellAttributes = bold ? [.bold] : []
+                    if character.dim { attributes.insert(.dim) }
+                    buffer.cells[index].attributes = attributes
+                }
+            }
+        }
+    }
+}
