@@ -2,12 +2,15 @@ import CardEngine
 
 /// How points map to terminal cells.
 ///
-/// One column is `pointsPerColumn` points wide (8 by default) and one row `pointsPerRow` points tall (16 by
-/// default): terminal cells are about twice as tall as wide, so 8 × 16 keeps shapes in proportion. The scene's
-/// viewport is derived from the terminal: `columns × 8` by `rows × 16` points (640 × 368 for the 80 × 23 rows an
-/// 80 × 24 terminal has above its status line, 1600 × 944 at 200 × 60), so a scene lays itself out for the
-/// terminal it is shown on and larger terminals simply get more room. A cell covers the points
-/// `[column·8, (column+1)·8) × [row·16, (row+1)·16)`; a pointer in a cell is at the cell's centre.
+/// One column is `pointsPerColumn` points wide and one row `pointsPerRow` points tall, always in the ratio 1 : 2
+/// (terminal cells are about twice as tall as wide, so shapes keep their proportions). The base scale is 8 × 16
+/// points per cell. The scene's viewport is derived from the terminal: `columns × sx` by `rows × sy` points for
+/// the rows above the status line, so a scene lays itself out for the terminal it is shown on and a larger
+/// terminal simply gets more room (1600 × 944 points at 200 × 60). When a scene needs more height than the
+/// terminal gives at 16 points per row (the scores seed needs 500 points; 80 × 24 has 23 rows = 368 points),
+/// `fitting(height:rows:)` grows the scale just enough — sy = height / rows, sx = sy / 2 — so the whole layout
+/// fits (21.7 × 10.9 points per cell for scores at 80 × 24, a 870 × 500 viewport). A cell covers the points
+/// `[column·sx, (column+1)·sx) × [row·sy, (row+1)·sy)`; a pointer in a cell is at the cell's centre.
 public struct CellScale: Sendable, Hashable {
     public var pointsPerColumn: Double
     public var pointsPerRow: Double
@@ -30,5 +33,13 @@ public struct CellScale: Sendable, Hashable {
     /// The cell containing a point (may lie outside the grid).
     public func cell(at point: Point) -> (column: Int, row: Int) {
         (Int((point.x / pointsPerColumn).rounded(.down)), Int((point.y / pointsPerRow).rounded(.down)))
+    }
+
+    /// The base scale, grown (keeping the 1 : 2 ratio) so that `height` points fit in `rows` rows.
+    public static func fitting(height: Double, rows: Int, base: CellScale = CellScale()) -> CellScale {
+        guard height.isFinite, rows > 0 else { return base }
+        let pointsPerRow = max(base.pointsPerRow, height / Double(rows))
+        let factor = pointsPerRow / base.pointsPerRow
+        return CellScale(pointsPerColumn: base.pointsPerColumn * factor, pointsPerRow: pointsPerRow)
     }
 }

@@ -89,17 +89,16 @@ private struct PaintContext {
         var right = Int(((center.x + width / 2) / sx - 0.5).rounded(.up))
         var top = Int(((center.y - height / 2) / sy - 0.5).rounded(.up))
         var bottom = Int(((center.y + height / 2) / sy - 0.5).rounded(.up))
-        var horizontalLine = false
-        var verticalLine = false
-        if bottom <= top {
+        // Nodes thinner than half a cell are lines (hairlines, slider tracks), drawn with line characters.
+        let horizontalLine = height < sy / 2
+        let verticalLine = !horizontalLine && width < sx / 2
+        if bottom <= top || horizontalLine {
             top = Int((center.y / sy).rounded(.down))
             bottom = top + 1
-            horizontalLine = true
         }
-        if right <= left {
+        if right <= left || verticalLine {
             left = Int((center.x / sx).rounded(.down))
             right = left + 1
-            verticalLine = !horizontalLine
         }
         let radians = node.rotation.isFinite ? node.rotation * .pi / 180 : 0
         return Extent(
@@ -122,6 +121,8 @@ private struct PaintContext {
             let alpha = (fill.alpha.isFinite ? min(max(fill.alpha, 0), 1) : 0) * opacity
             if extent.isHorizontalLine || extent.isVerticalLine {
                 paintLine(color: color, alpha: alpha, extent: extent, into: &buffer)
+            } else if node.role == .sliderThumb {
+                paintThumb(color: color, alpha: alpha, extent: extent, into: &buffer)
             } else {
                 let outlined = node.role == .card || node.stroke != nil
                 paintFill(
@@ -137,6 +138,7 @@ private struct PaintContext {
         }
         if !node.text.isEmpty {
             let outlined = node.fill != nil && (node.role == .card || node.stroke != nil)
+                && extent.right - extent.left >= 3 && extent.bottom - extent.top >= 3
             paintText(node.text, opacity: opacity, outlined: outlined, extent: extent, into: &buffer)
         }
     }
@@ -180,6 +182,19 @@ private struct PaintContext {
         }
     }
 
+    /// A slider thumb: a knob character at the node's centre cell, dark so it shows on light tracks.
+    private func paintThumb(color: RGB8, alpha: Double, extent: Extent, into buffer: inout CellBuffer) {
+        let row = (extent.top + extent.bottom - 1) / 2
+        let column = (extent.left + extent.right - 1) / 2 + extent.shift(row, scale: scale)
+        guard row >= 0, row < rowLimit, buffer.contains(column: column, row: row) else { return }
+        let index = row * buffer.width + column
+        let under = RGB8(buffer.cells[index].background, fallback: page)
+        let knob = color.luminance > 160 ? RGB8(red: 60, green: 60, blue: 67) : color
+        buffer.cells[index].character = ascii ? "O" : "●"
+        buffer.cells[index].foreground = knob.over(under, alpha: alpha).cellColor
+        buffer.cells[index].attributes = [.bold]
+    }
+
     private func paintLine(color: RGB8, alpha: Double, extent: Extent, into buffer: inout CellBuffer) {
         let character = extent.isVerticalLine ? glyphs.vertical : glyphs.horizontal
         let page = self.page
@@ -195,7 +210,7 @@ private struct PaintContext {
         color: RGB8, alpha: Double, outline: RGB8?, outlined: Bool, rounded: Bool, bold: Bool, extent: Extent,
         into buffer: inout CellBuffer
     ) {
-        let boxed = outlined && extent.right - extent.left >= 2 && extent.bottom - extent.top >= 2
+        let boxed = outlined && extent.right - extent.left >= 3 && extent.bottom - extent.top >= 3
         let edge = outline ?? (color.luminance > 128 ? RGB8.black.over(color, alpha: 0.35)
             : RGB8.white.over(color, alpha: 0.45))
         let glyphs = rounded ? self.glyphs : square
@@ -294,6 +309,18 @@ private struct PaintContext {
         return result
     }
 
+    /// Two runs as one: the second's text appended to the first's, its rolling digits kept aligned right.
+    static func joined(_ first: FrameText, _ second: FrameText) -> FrameText {
+        var run = second.run
+        run.text = first.run.text + second.run.text
+        run.weight = first.run.weight == .regular ? second.run.weight : first.run.weight
+        guard let from = second.rollingFrom else { return FrameText(run: run) }
+        let prefixCount = first.run.text.unicodeScalars.count
+        return FrameText(
+            run: run, rollingFrom: first.run.text + from,
+            digitProgress: Array(repeating: 1, count: prefixCount) + second.digitProgress)
+    }
+
     private func paintText(
         _ texts: [FrameText], opacity: Double, outlined: Bool, extent: Extent, into buffer: inout CellBuffer
     ) {
@@ -309,13 +336,24 @@ private struct PaintContext {
         if height - 2 * inset <= 0 { inset = 0 }
         let top = extent.top + inset
         let rows = height - 2 * inset
-        // One run per line while they fit; otherwise runs share lines by alignment (leading | center | trailing).
+        // A run ending in whitespace continues on the same line (SwiftUI's `Text + Text`: "Test " + "3"); other runs
+        // take a line each while they fit, else share lines by alignment (leading | center | trailing).
+        var groups: [FrameText] = []
+        for text in texts {
+            if let last = groups.last, last.run.text.last?.isWhitespace == true, last.rollingFrom == nil,
+                text.run.alignment == last.run.alignment
+            {
+                groups[groups.count - 1] = Self.joined(last, text)
+            } else {
+                groups.append(text)
+            }
+        }
         var lines: [[FrameText]]
-        if texts.count <= rows {
-            lines = texts.map { [$0] }
+        if groups.count <= rows {
+            lines = groups.map { [$0] }
         } else {
-            lines = Array(repeating: [], count: rows)
-            for (index, text) in texts.enumerated() { lines[index * rows / texts.count].append(text) }
+            lines = Array(repeating: [], count: max(rows, 1))
+            for (index, text) in groups.enumerated() { lines[index * lines.count / groups.count].append(text) }
         }
         let firstRow = top + (rows - lines.count) / 2
         for (lineIndex, line) in lines.enumerated() {

@@ -3,11 +3,12 @@ import CardEngine
 /// The `cardistry` command line: global `--help` / `--version`, and dispatch to subcommands.
 public enum CLI {
     /// Every subcommand, in the order `--help` lists them.
-    public static let commands: [any Command] = [SpringCommand()]
+    public static let commands: [any Command] = [SpringCommand(), TUICommand()]
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], io: CommandIO) -> Int32 {
         guard let first = arguments.first else {
+            if io.isTerminal, let tui = commands.first(where: { $0.name == "tui" }) { return tui.run([], io: io) }
             io.err(usage)
             return 2
         }

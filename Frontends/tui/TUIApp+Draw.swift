@@ -1,0 +1,190 @@
+import CardEngine
+
+extension TUIApp {
+    /// The colours of the TUI's own chrome (status line, help, home screen).
+    enum Chrome {
+        static let statusBackground = CellColor.rgb(38, 40, 48)
+        static let statusForeground = CellColor.rgb(235, 235, 240)
+        static let statusAccent = CellColor.rgb(255, 204, 0)
+        static let helpBackground = CellColor.rgb(250, 250, 252)
+        static let helpBorder = CellColor.rgb(0, 122, 255)
+        static let text = CellColor.rgb(20, 20, 24)
+        static let accent = RGBA(red: 0, green: 122 / 255, blue: 1)
+        static let item = RGBA(red: 0.93, green: 0.93, blue: 0.95)
+        static let secondary = RGBA(red: 0.42, green: 0.42, blue: 0.45)
+    }
+
+    /// Draws the current screen at `time` into `buffer` (resized to the terminal if needed), in 24-bit colour.
+    /// Haptic events of the scene's frame start pulses (and return `.bell` with `--bell`).
+    public mutating func draw(at time: Double, into buffer: inout CellBuffer) -> [TUIEffect] {
+        if buffer.width != columns || buffer.height != rows { buffer = CellBuffer(width: columns, height: rows) }
+        isDirty = false
+        var effects: [TUIEffect] = []
+        let rasterizer = Rasterizer(scale: scale, ascii: configuration.ascii)
+        switch screen {
+        case .home:
+            rasterizer.render(homeFrame(at: time), into: &buffer, rows: contentRows)
+        case .scene(var engine):
+            let frame = engine.frame(at: time)
+            screen = .scene(engine)
+            for event in frame.events {
+                guard case .haptic(let haptic) = event else { continue }
+                let target = haptic.target ?? haptic.card.flatMap { frame.node(card: $0)?.id }
+                if let target { pulses[target] = haptic.time }
+                if configuration.bell && effects.isEmpty { effects.append(.bell) }
+            }
+            pulses = pulses.filter { time < $0.value + Self.pulseDuration }
+            let amounts = pulses.mapValues { start in max(0, 1 - (time - start) / Self.pulseDuration) }
+            rasterizer.render(frame, into: &buffer, rows: contentRows, pulses: amounts)
+        }
+        drawStatusLine(into: &buffer)
+        if showsHelp { drawHelp(into: &buffer) }
+        return effects
+    }
+
+    // MARK: Home
+
+    /// The home screen as a frame of nodes, so it is drawn exactly like a scene: a title and one rounded box
+    /// per scene (the selected one filled with the accent colour). Records the rows each item covers.
+    mutating func homeFrame(at time: Double) -> Frame {
+        let scale = self.scale
+        let names = SceneCatalog.names
+        let boxColumns = max(10, min(columns - 4, 72))
+        let left = (columns - boxColumns) / 2
+        let itemRows = contentRows >= 3 + names.count * 3 ? 3 : 1
+        let top = contentRows >= 3 + names.count * itemRows ? 2 : 0
+        var nodes: [FrameNode] = []
+        func node(_ id: String, role: NodeRole, column: Int, row: Int, width: Int, height: Int, fill: RGBA?,
+                  radius: Double = 0, text: [TextRun] = []) -> FrameNode
+        {
+            FrameNode(
+                id: NodeID(id), role: role, card: nil, parent: nil,
+                rect: Rect(
+                    x: Double(column) * scale.pointsPerColumn, y: Double(row) * scale.pointsPerRow,
+                    width: Double(width) * scale.pointsPerColumn, height: Double(height) * scale.pointsPerRow),
+                z: 0, opacity: 1, rotation: 0, scale: 1, cornerRadius: radius, fill: fill, stroke: nil, shadow: nil,
+                text: text.map { FrameText(run: $0) }, matchedGeometryID: nil, isLeaving: false)
+        }
+        if top > 0 {
+            nodes.append(
+                node(
+                    "home.title", role: .title, column: left, row: 0, width: boxColumns, height: 1, fill: nil,
+                    text: [TextRun("Cardistry — choose a scene", style: .title, color: .black, weight: .bold)]))
+        }
+        homeRows = [:]
+        for (index, name) in names.enumerated() {
+            let row = top + index * itemRows
+            let selected = index == selection
+            let color: RGBA = selected ? .white : .black
+            let summary = SceneCatalog.summary(of: name) ?? ""
+            let label = "\(index + 1)  \(name)"
+            nodes.append(
+                node(
+                    "home.\(name)", role: .card, column: left, row: row, width: boxColumns, height: itemRows,
+                    fill: selected ? Chrome.accent : Chrome.item, radius: 8,
+                    text: [
+                        TextRun(label, color: color, weight: .bold),
+                        TextRun(summary, color: selected ? .white : Chrome.secondary, alignment: .trailing),
+                    ]))
+            for covered in row..<(row + itemRows) { homeRows[covered] = index }
+        }
+        return Frame(
+            time: time, viewport: viewport, nodes: nodes, events: [], isAnimating: false)
+    }
+
+    // MARK: Status line and help
+
+    /// The bottom row: the scene's title and its first keys on the left, `? keys  q back` on the right.
+    func drawStatusLine(into buffer: inout CellBuffer) {
+        let row = rows - 1
+        for column in 0..<columns {
+            buffer[column, row] = Cell(" ", foreground: Chrome.statusForeground, background: Chrome.statusBackground)
+        }
+        let title: String
+        var keys: [String]
+        let right: String
+        switch screen {
+        case .home:
+            title = "Cardistry"
+            keys = ["↑↓ choose", "enter open", "1–\(SceneCatalog.names.count) open"]
+            right = "? keys  q quit "
+        case .scene(let engine):
+            title = engine.scene.title
+            keys = engine.scene.keyHelp.map { "\($0.keys) \($0.summary)" }
+            right = "? keys  q back "
+        }
+        if let message { keys = [message] }
+        let ascii = configuration.ascii
+        func clean(_ text: String) -> String {
+            String(String.UnicodeScalarView(text.unicodeScalars.map { GlyphMapper.cell($0, ascii: ascii) }))
+        }
+        let rightStart = max(0, columns - right.unicodeScalars.count)
+        var column = buffer.put(
+            " " + clean(title) + " ", column: 0, row: row, foreground: Chrome.statusAccent, attributes: [.bold],
+            maxColumn: rightStart)
+        let separator = ascii ? " | " : " · "
+        let line = keys.map(clean).joined(separator: separator)
+        column = buffer.put(
+            line, column: column, row: row, foreground: message == nil ? Chrome.statusForeground : Chrome.statusAccent,
+            maxColumn: rightStart - 1)
+        buffer.put(clean(right), column: rightStart, row: row, foreground: Chrome.statusForeground)
+    }
+
+    /// The `?` overlay: every key of the screen and the mouse gestures, in a box in the middle.
+    func drawHelp(into buffer: inout CellBuffer) {
+        var entries: [(String, String)]
+        switch screen {
+        case .home:
+            entries = [("↑ ↓ tab", "choose a scene"), ("enter space", "open it"), ("1–5", "open scene 1–5")]
+        case .scene(let engine):
+            entries = engine.scene.keyHelp.map { ($0.keys, $0.summary) }
+        }
+        entries += [
+            ("click", "tap"), ("hold", "long press"), ("drag", "drag, swipe, reorder"), ("wheel", "scroll, pull"),
+            ("?", "show or hide these keys"), ("q Esc", "back (quit on the home screen)"), ("Ctrl-C", "quit"),
+            ("Ctrl-Z", "suspend"),
+        ]
+        let ascii = configuration.ascii
+        func clean(_ text: String) -> String {
+            String(String.UnicodeScalarView(text.unicodeScalars.map { GlyphMapper.cell($0, ascii: ascii) }))
+        }
+        let keyWidth = min(16, entries.map { clean($0.0).unicodeScalars.count }.max() ?? 0)
+        let width = min(columns, max(24, keyWidth + 4 + (entries.map { $0.1.unicodeScalars.count }.max() ?? 0)))
+        let height = min(contentRows, entries.count + 4)
+        let left = (columns - width) / 2
+        let top = max(0, (contentRows - height) / 2)
+        let glyphs = ascii ? BoxGlyphs.ascii : BoxGlyphs.rounded
+        for row in top..<(top + height) {
+            for column in left..<(left + width) {
+                let edgeRow = row == top || row == top + height - 1
+                let edgeColumn = column == left || column == left + width - 1
+                var character: Unicode.Scalar = " "
+                switch (edgeRow, edgeColumn, row == top, column == left) {
+                case (true, true, true, true): character = glyphs.topLeft
+                case (true, true, true, false): character = glyphs.topRight
+                case (true, true, false, true): character = glyphs.bottomLeft
+                case (true, true, false, false): character = glyphs.bottomRight
+                case (true, false, _, _): character = glyphs.horizontal
+                case (false, true, _, _): character = glyphs.vertical
+                default: break
+                }
+                buffer[column, row] = Cell(
+                    character, foreground: edgeRow || edgeColumn ? Chrome.helpBorder : Chrome.text,
+                    background: Chrome.helpBackground)
+            }
+        }
+        buffer.put(
+            " Keys ", column: left + 2, row: top, foreground: Chrome.helpBorder, attributes: [.bold],
+            maxColumn: left + width - 1)
+        for (index, entry) in entries.enumerated() {
+            let row = top + 2 + index
+            guard row < top + height - 1 else { break }
+            buffer.put(
+                clean(entry.0), column: left + 2, row: row, foreground: Chrome.helpBorder, attributes: [.bold],
+                maxColumn: left + 2 + keyWidth)
+            buffer.put(
+                clean(entry.1), column: left + 3 + keyWidth, row: row, foreground: Chrome.text,
+                maxColumn: left + width - 1)
+        }
+    }
+}

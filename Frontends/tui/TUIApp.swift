@@ -1,0 +1,287 @@
+import CardEngine
+
+/// What the app asks of its host after an input.
+public enum TUIEffect: Sendable, Hashable {
+    case quit
+    case bell
+    case suspend
+}
+
+/// The TUI's state: the home screen or a scene, the help overlay, haptic pulses; input in, cell buffers out.
+///
+/// Pure and clock-free: every call takes the time, so tests drive it with hand-made times and compare buffers.
+/// The run loop (`TUIRunLoop`) feeds it real input and time and presents what it draws.
+public struct TUIApp: Sendable {
+    /// How a scene is opened.
+    public struct Configuration: Sendable {
+        public var sceneOptions: SceneOptions
+        public var store: (any DeckStore)?
+        public var ascii: Bool
+        public var bell: Bool
+        public var scale: CellScale
+
+        public init(
+            sceneOptions: SceneOptions = SceneOptions(), store: (any DeckStore)? = nil, ascii: Bool = false,
+            bell: Bool = false, scale: CellScale = CellScale()
+        ) {
+            self.sceneOptions = sceneOptions
+            self.store = store
+            self.ascii = ascii
+            self.bell = bell
+            self.scale = scale
+        }
+    }
+
+    enum Screen: Sendable {
+        case home
+        case scene(Engine)
+    }
+
+    public let configuration: Configuration
+    var screen: Screen = .home
+    /// The highlighted scene on the home screen.
+    public private(set) var selection = 0
+    public private(set) var showsHelp = false
+    public private(set) var columns: Int
+    public private(set) var rows: Int
+    /// Haptic pulses: node and start time.
+    var pulses: [NodeID: Double] = [:]
+    /// A message shown in the status line until the next input (a scene that failed to open).
+    public private(set) var message: String?
+    /// Set by every input that may change the screen; cleared by `draw`.
+    public internal(set) var isDirty = true
+    var pointerIsDown = false
+    /// The home screen's item rows, for mouse hits: item index by row.
+    var homeRows: [Int: Int] = [:]
+
+    /// How long a haptic pulse shows, in seconds.
+    static let pulseDuration = 0.2
+    /// Points of content offset per wheel notch (three rows).
+    static let wheelRows = 3.0
+
+    public init(columns: Int, rows: Int, configuration: Configuration = Configuration()) {
+        self.columns = max(1, columns)
+        self.rows = max(2, rows)
+        self.configuration = configuration
+    }
+
+    /// The scene being shown, if any.
+    public var sceneName: String? {
+        if case .scene(let engine) = screen { engine.scene.name } else { nil }
+    }
+
+    /// The engine of the scene being shown.
+    public var engine: Engine? {
+        if case .scene(let engine) = screen { engine } else { nil }
+    }
+
+    /// Rows available to the scene (all but the status line).
+    public var contentRows: Int { rows - 1 }
+
+    /// The height in points each seed's layout needs to show whole, from the scenes' constants (scores:
+    /// padding 16 + header 48 + spacing 10 + 5 cards × (56 + 10) + slider 96; flashcards: the 250-point card,
+    /// its stack offsets and margins). Scenes not listed need no more than the base scale gives at 80 × 24.
+    static let designHeights: [String: Double] = ["scores": 500, "flashcards": 340]
+
+    /// The point-to-cell scale for the current screen and size (see `CellScale`).
+    public var scale: CellScale {
+        guard let name = sceneName, let height = Self.designHeights[name] else { return configuration.scale }
+        return CellScale.fitting(height: height, rows: contentRows, base: configuration.scale)
+    }
+
+    /// The viewport in points a scene gets for the current size.
+    public var viewport: Size { scale.viewport(columns: columns, rows: contentRows) }
+
+    /// The viewport scene `name` gets at the current size.
+    func viewport(for name: String) -> Size {
+        guard let height = Self.designHeights[name] else {
+            return configuration.scale.viewport(columns: columns, rows: contentRows)
+        }
+        return CellScale.fitting(height: height, rows: contentRows, base: configuration.scale)
+            .viewport(columns: columns, rows: contentRows)
+    }
+
+    // MARK: Navigation
+
+    /// Opens scene `name` at `time`; on failure stays where it is and shows why.
+    @discardableResult
+    public mutating func open(_ name: String, at time: Double) -> Bool {
+        do {
+            let scene = try SceneCatalog.make(name, options: configuration.sceneOptions)
+            screen = .scene(Engine(scene: scene, viewport: viewport(for: name), store: configuration.store, startTime: time))
+            if let index = SceneCatalog.names.firstIndex(of: name) { selection = index }
+            pulses = [:]
+            pointerIsDown = false
+            message = nil
+        } catch {
+            message = "cannot open \(name): \(error.description)"
+        }
+        isDirty = true
+        return message == nil
+    }
+
+    /// Back to the home screen.
+    public mutating func goHome() {
+        screen = .home
+        pulses = [:]
+        pointerIsDown = false
+        isDirty = true
+    }
+
+    /// The terminal changed size.
+    public mutating func resize(columns: Int, rows: Int, at time: Double) {
+        self.columns = max(1, columns)
+        self.rows = max(2, rows)
+        if case .scene(var engine) = screen {
+            engine.handle(.resize(viewport, time: time))
+            screen = .scene(engine)
+        }
+        isDirty = true
+    }
+
+    // MARK: Input
+
+    /// Handles one decoded input at `time` and returns what the host must do.
+    public mutating func handle(_ input: TerminalInput, at time: Double) -> [TUIEffect] {
+        switch input {
+        case .key(let key):
+            return handle(key, at: time)
+        case .mouse(let mouse):
+            handle(mouse, at: time)
+            return []
+        case .paste, .modeReport, .deviceAttributes:
+            return []
+        }
+    }
+
+    mutating func handle(_ key: KeyInput, at time: Double) -> [TUIEffect] {
+        isDirty = true
+        message = nil
+        if key.control && key.key == "c" { return [.quit] }
+        if key.control && key.key == "z" { return [.suspend] }
+        if showsHelp {
+            showsHelp = false
+            return []
+        }
+        if key.key == "?" {
+            showsHelp = true
+            return []
+        }
+        switch screen {
+        case .home:
+            return handleHome(key, at: time)
+        case .scene(var engine):
+            // A scene may use any key itself (Esc to close a detail view); a probe on a copy of the scene tells
+            // whether it does, so that `q` and Esc fall through to "back" only when the scene ignores them.
+            var probe = engine.scene
+            var context = SceneContext(time: max(time, engine.time), viewport: engine.viewport)
+            if probe.handle(key, context: &context) {
+                engine.handle(.key(key, time: time))
+                screen = .scene(engine)
+                return []
+            }
+            if key.key == "q" || key.key == "escape" { goHome() }
+            return []
+        }
+    }
+
+    private mutating func handleHome(_ key: KeyInput, at time: Double) -> [TUIEffect] {
+        let count = SceneCatalog.names.count
+        guard count > 0 else { return key.key == "q" || key.key == "escape" ? [.quit] : [] }
+        switch key.key {
+        case "q", "escape":
+            return [.quit]
+        case "down", "right", "tab", "j":
+            selection = key.shift && key.key == "tab" ? (selection + count - 1) % count : (selection + 1) % count
+        case "up", "left", "backtab", "k":
+            selection = (selection + count - 1) % count
+        case "home":
+            selection = 0
+        case "end":
+            selection = count - 1
+        case "enter", "space":
+            open(SceneCatalog.names[selection], at: time)
+        default:
+            if let digit = Int(key.key), digit >= 1, digit <= count { open(SceneCatalog.names[digit - 1], at: time) }
+        }
+        return []
+    }
+
+    /// Mouse input: on the home screen a click opens a scene; in a scene presses, drags and releases become
+    /// pointer events at the cell's centre (a click is down + up, a hold lets the engine's long-press timer
+    /// fire), and the wheel becomes wheel events of three rows per notch.
+    mutating func handle(_ mouse: MouseInput, at time: Double) {
+        isDirty = true
+        if showsHelp {
+            if mouse.action == .press { showsHelp = false }
+            return
+        }
+        switch screen {
+        case .home:
+            if mouse.action == .press, mouse.button == 0, let index = homeRows[mouse.row] {
+                selection = index
+                open(SceneCatalog.names[index], at: time)
+            } else if mouse.action == .wheel {
+                let count = max(1, SceneCatalog.names.count)
+                selection = (selection + (mouse.button == 1 ? 1 : count - 1)) % count
+            }
+        case .scene(var engine):
+            let scale = self.scale
+            let row = min(mouse.row, contentRows - 1)
+            let location = scale.point(column: mouse.column, row: row)
+            var modifiers: PointerModifiers = []
+            if mouse.shift { modifiers.insert(.shift) }
+            if mouse.control { modifiers.insert(.control) }
+            if mouse.alt { modifiers.insert(.option) }
+            switch mouse.action {
+            case .press where mouse.button == 0:
+                if pointerIsDown {
+                    engine.handle(.pointer(PointerEvent(.up, at: location, time: time, modifiers: modifiers)))
+                }
+                pointerIsDown = true
+                engine.handle(.pointer(PointerEvent(.down, at: location, time: time, modifiers: modifiers)))
+            case .drag where mouse.button == 0 && pointerIsDown:
+                engine.handle(.pointer(PointerEvent(.move, at: location, time: time, modifiers: modifiers)))
+            case .release where pointerIsDown:
+                pointerIsDown = false
+                engine.handle(.pointer(PointerEvent(.up, at: location, time: time, modifiers: modifiers)))
+            case .wheel:
+                let step = Self.wheelRows * scale.pointsPerRow
+                let (dx, dy): (Double, Double) =
+                    switch mouse.button {
+                    case 0: (0, -step)
+                    case 1: (0, step)
+                    case 2: (-step, 0)
+                    default: (step, 0)
+                    }
+                engine.handle(
+                    .pointer(
+                        PointerEvent(
+                            .wheel(dx: dx, dy: dy), at: location, time: time, buttons: [], modifiers: modifiers)))
+            default:
+                break
+            }
+            screen = .scene(engine)
+        }
+    }
+
+    // MARK: Time
+
+    /// When the app next needs a frame after `time`: `time` itself while something animates (the host paces it to
+    /// its frame rate), a later time for a pending timer (a long press), nil when idle.
+    public func nextWakeTime(after time: Double) -> Double? {
+        var wake: Double?
+        if isDirty { wake = time }
+        if !pulses.isEmpty { wake = time }  // A pulse fades frame by frame; `draw` drops it once over.
+        if case .scene(let engine) = screen, let engineWake = engine.nextWakeTime() {
+            let next = max(engineWake, time)
+            wake = min(wake ?? next, next)
+        }
+        return wake
+    }
+}
+
+extension TUIApp {
+    /// Asks for a redraw (after the screen was lost: a resume from suspension).
+    public mutating func markDirty() { isDirty = true }
+}

@@ -1,0 +1,117 @@
+import CardEngine
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The realtime loop: the terminal session, real time, and the app.
+///
+/// Each turn draws a frame if the app needs one and the frame interval has passed, then sleeps in `poll` until
+/// input, a signal, the next frame (only while something animates), a pending timer or the Esc timeout. An idle
+/// screen therefore sleeps without waking and writes nothing.
+public struct TUIRunLoop {
+    public struct Options: Sendable {
+        public var configuration: TUIApp.Configuration
+        /// A scene to open at once instead of the home screen.
+        public var scene: String?
+        public var framesPerSecond: Int
+        public var depth: ColorDepth
+
+        public init(configuration: TUIApp.Configuration, scene: String?, framesPerSecond: Int, depth: ColorDepth) {
+            self.configuration = configuration
+            self.scene = scene
+            self.framesPerSecond = framesPerSecond
+            self.depth = depth
+        }
+    }
+
+    /// Seconds on the monotonic clock since `origin`.
+    static func monotonicSeconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+
+    /// Runs the TUI on the controlling terminal until the user quits; returns the exit status. Signals that end
+    /// the process (SIGINT, SIGTERM, SIGHUP) restore the terminal and re-raise themselves.
+    public static func run(_ options: Options) throws(TerminalError) -> Int32 {
+        let session = try TerminalSession()
+        try session.enter()
+        defer { session.leave() }
+        let origin = monotonicSeconds()
+        func now() -> Double { monotonicSeconds() - origin }
+
+        var decoder = InputDecoder()
+        session.write(ANSI.capabilityQuery)
+        var probe = CapabilityProbe(startedAt: now())
+        var pendingSignals: [TerminalSignal] = []
+        while let remaining = probe.remaining(at: now()) {
+            let wake = session.wait(timeout: remaining)
+            pendingSignals += wake.signals
+            let time = now()
+            probe.handle(decoder.feed(wake.input, at: time), at: time)
+        }
+
+        let size = session.size()
+        var app = TUIApp(columns: size.columns, rows: size.rows, configuration: options.configuration)
+        if let scene = options.scene { app.open(scene, at: now()) }
+        var renderer = ANSIRenderer(
+            writer: ANSIWriter(depth: options.depth, synchronizedOutput: probe.supportsSynchronizedOutput),
+            sink: { session.write($0) })
+        var buffer = CellBuffer(width: size.columns, height: size.rows)
+        let interval = 1 / Double(min(max(options.framesPerSecond, 1), 1000))
+        var lastFrame = -Double.infinity
+        var queued = probe.otherInput
+
+        while true {
+            let time = now()
+            for input in queued {
+                for effect in app.handle(input, at: time) {
+                    switch effect {
+                    case .quit: return 0
+                    case .suspend: pendingSignals.append(.suspend)
+                    case .bell: session.write(ANSI.bell)
+                    }
+                }
+            }
+            queued = []
+            for signal in pendingSignals {
+                switch signal {
+                case .interrupt, .terminate, .hangup:
+                    session.terminate(by: signal)
+                case .suspend:
+                    session.suspend()
+                    renderer.invalidate()
+                    app.markDirty()
+                case .resume:
+                    try? session.enter()
+                    renderer.invalidate()
+                    app.markDirty()
+                case .resize:
+                    let size = session.size()
+                    app.resize(columns: size.columns, rows: size.rows, at: time)
+                    renderer.invalidate()
+                }
+            }
+            pendingSignals = []
+
+            if let wake = app.nextWakeTime(after: time), wake <= time, time >= lastFrame + interval {
+                let effects = app.draw(at: time, into: &buffer)
+                options.depth.convert(&buffer)
+                renderer.present(buffer)
+                if effects.contains(.bell) { session.write(ANSI.bell) }
+                lastFrame = time
+            }
+
+            let after = now()
+            var timeout: Double?
+            if let wake = app.nextWakeTime(after: after) { timeout = max(0, max(wake, lastFrame + interval) - after) }
+            if let deadline = decoder.deadline { timeout = min(timeout ?? .infinity, max(0, deadline - after)) }
+            let wake = session.wait(timeout: timeout)
+            let arrival = now()
+            queued = decoder.feed(wake.input, at: arrival)
+            if wake.input.isEmpty { queued += decoder.flush(at: arrival) }
+            pendingSignals = wake.signals
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import CardEngine
+import CardTUI
+import Foundation
+
+/// `cardistry tui`: the ANSI terminal front end (also what `cardistry` with no arguments opens on a terminal).
+struct TUICommand: Command {
+    let name = "tui"
+    let summary = "play the scenes in the terminal, with the mouse and the keyboard"
+    let usage = """
+        Usage: cardistry tui [--scene S] [--deck FILE | --cards N] [--fps N] [--ascii] [--bell] [--store DIR]
+
+        Opens a home screen listing the scenes (or scene S at once). Every scene is playable with the mouse
+        (click = tap, hold = long press, drag, wheel = scroll and pull) and the keyboard (`?` shows the keys,
+        q or Esc goes back, Ctrl-C quits). Needs a terminal on standard input and output.
+
+        Options:
+          --scene S      open scene S: \(SceneCatalog.names.joined(separator: ", "))
+          --deck FILE    the deck for scenes that take one: a deck JSON file, or TSV lines prompt<TAB>answer
+          --cards N      a generated deck of N cards (the deck scene; up to 1000000)
+          --fps N        frames per second while something moves (1–240, default 60); idle screens draw nothing
+          --ascii        draw with ASCII only (no box-drawing or other ambiguous-width characters)
+          --bell         ring the terminal bell on haptic feedback (besides the visual pulse)
+          --store DIR    where decks and scene state are kept (default: the standard store location)
+
+        Colours: 24-bit when COLORTERM is truecolor or 24bit, 256 when TERM ends in 256color, else 16;
+        none when NO_COLOR is set.
+
+        """
+
+    func run(_ arguments: [String], io: CommandIO) -> Int32 {
+        withUsage(self, io: io) {
+            let parsed = try ParsedArguments(
+                arguments, options: ["scene", "deck", "cards", "fps", "store"], flags: ["ascii", "bell"])
+            guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
+            if let scene = parsed.value("scene"), !SceneCatalog.names.contains(scene) {
+                throw UsageError(
+                    "unknown scene '\(scene)'; choose one of \(SceneCatalog.names.joined(separator: ", "))")
+            }
+            let fps = try parsed.int("fps") ?? 60
+            guard (1...240).contains(fps) else { throw UsageError("option '--fps' must be 1…240, got \(fps)") }
+            let cards = try parsed.int("cards")
+            if let cards, !(1...1_000_000).contains(cards) {
+                throw UsageError("option '--cards' must be 1…1000000, got \(cards)")
+            }
+            if cards != nil && parsed.value("deck") != nil {
+                throw UsageError("choose one of --deck and --cards")
+            }
+            guard io.isTerminal else {
+                io.err("cardistry tui: standard input and output must be a terminal (use 'cardistry stdio' otherwise)\n")
+                return 2
+            }
+            var deck: Deck?
+            if let path = parsed.value("deck") {
+                do {
+                    deck = try DeckFile.load(path)
+                } catch {
+                    io.err("cardistry tui: \(error)\n")
+                    return 1
+                }
+            }
+            var store: (any DeckStore)?
+            do {
+                store = try JSONFileStore(explicit: parsed.value("store"), environment: io.environment)
+            } catch {
+                if parsed.value("store") != nil {
+                    io.err("cardistry tui: cannot open the store: \(error)\n")
+                    return 1
+                }
+            }
+            let configuration = TUIApp.Configuration(
+                sceneOptions: SceneOptions(deck: deck, cardCount: cards), store: store,
+                ascii: parsed.flags.contains("ascii"), bell: parsed.flags.contains("bell"))
+            let options = TUIRunLoop.Options(
+                configuration: configuration, scene: parsed.value("scene"), framesPerSecond: fps,
+                depth: ColorDepth.detect(environment: io.environment))
+            do throws(TerminalError) {
+                return try TUIRunLoop.run(options)
+            } catch {
+                io.err("cardistry tui: \(error.description)\n")
+                return error == .notATerminal ? 2 : 1
+            }
+        }
+    }
+}
+
+/// Reads a deck from a file: a deck document or bare deck JSON, or TSV lines `prompt<TAB>answer` (flashcards).
+enum DeckFile {
+    struct LoadError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func load(_ path: String) throws(LoadError) -> Deck {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LoadError(description: "cannot read the deck file '\(path)'")
+        }
+        let bytes = [UInt8](data)
+        let firstByte = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if firstByte == UInt8(ascii: "{") {
+            do {
+                return try DeckFastDecoder.decodeDocument(bytes).document.deck
+            } catch {
+                do {
+                    return try DeckFastDecoder.decodeDeck(bytes)
+                } catch {
+                    throw LoadError(description: "the deck file '\(path)' is not a valid deck: \(error.description)")
+                }
+            }
+        }
+        return try tsv(String(decoding: bytes, as: UTF8.self), path: path)
+    }
+
+    /// Flashcards from `prompt<TAB>answer` lines; blank lines and lines starting with `#` are skipped.
+    static func tsv(_ text: String, path: String) throws(LoadError) -> Deck {
+        var cards: [Card] = []
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let fields = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+            guard fields.count == 2, !fields[0].isEmpty else {
+                throw LoadError(description: "\(path), line \(index + 1): expected prompt<TAB>answer")
+            }
+            let prompt = String(fields[0])
+            cards.append(
+                Card(
+                    id: CardID(UInt64(cards.count + 1)), title: prompt, color: RGBColor(red: 255, green: 255, blue: 255),
+                    payload: .flashcard(Flashcard(prompt: prompt, answer: String(fields[1])))))
+        }
+        guard !cards.isEmpty else { throw LoadError(description: "the deck file '\(path)' has no cards") }
+        do {
+            return try Deck(cards)
+        } catch {
+            throw LoadError(description: "the deck file '\(path)' is not a valid deck: \(error)")
+        }
+    }
+}
