@@ -21,6 +21,8 @@ public struct InputDecoder: Sendable {
         case utf8(bytes: [UInt8], remaining: Int, alt: Bool)
         /// Inside a bracketed paste, with the bytes so far.
         case paste(bytes: [UInt8])
+        /// Dropping the rest of a malformed or overlong control sequence, up to its final byte.
+        case discarding
     }
 
     /// How long a lone Esc waits for a sequence to follow, in seconds.
@@ -93,10 +95,18 @@ public struct InputDecoder: Sendable {
             } else if byte >= 0x20 && byte <= 0x3F && bytes.count < Self.maximumSequenceLength {
                 bytes.append(byte)
                 state = .controlSequence(since: since, bytes: bytes)
+            } else if byte >= 0x20 {
+                state = .discarding  // Overlong or malformed: drop the rest of it.
             } else {
-                // A control byte or an overlong sequence: drop the sequence; an Esc starts a new one.
+                // A control byte aborts the sequence and acts as itself (ECMA-48 §5.5); an Esc starts a new one.
+                ground(byte, alt: false, at: time, into: &events)
+            }
+        case .discarding:
+            if byte >= 0x40 && byte <= 0x7E {
                 state = .ground
-                if byte == 0x1B { state = .escape(since: time) }
+            } else if byte < 0x20 {
+                state = .ground
+                ground(byte, alt: false, at: time, into: &events)
             }
         case .singleShift:
             state = .ground
