@@ -1,0 +1,219 @@
+import CardEngine
+import Testing
+
+@testable import CardTUI
+
+/// Drives the app with hand-made times, as the run loop would with real ones.
+struct AppDriver {
+    var app: TUIApp
+    var renderer = HeadlessRenderer()
+    var buffer = CellBuffer(width: 0, height: 0)
+    var effects: [TUIEffect] = []
+
+    init(columns: Int = 80, rows: Int = 24, bell: Bool = false) {
+        app = TUIApp(columns: columns, rows: rows, configuration: TUIApp.Configuration(bell: bell))
+    }
+
+    mutating func key(_ name: String, control: Bool = false, at time: Double) {
+        effects += app.handle(.key(KeyInput(name, control: control)), at: time)
+    }
+
+    mutating func mouse(_ mouse: MouseInput, at time: Double) {
+        effects += app.handle(.mouse(mouse), at: time)
+    }
+
+    @discardableResult
+    mutating func draw(at time: Double) -> CellBuffer {
+        effects += app.draw(at: time, into: &buffer)
+        renderer.present(buffer)
+        return buffer
+    }
+
+    var text: String { renderer.buffer?.text ?? "" }
+
+    /// The rows (top to bottom) on which each of `names` first appears.
+    func order(of names: [String]) -> [String] {
+        guard let buffer = renderer.buffer else { return [] }
+        var found: [(Int, String)] = []
+        for name in names {
+            if let row = (0..<buffer.height).first(where: { buffer.text(row: $0).contains(name) }) {
+                found.append((row, name))
+            }
+        }
+        return found.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+}
+
+@Suite struct TUIAppTests {
+    static let students = ["Alice", "Bob", "Charlie", "Diana", "Eve"]
+
+    @Test func homeListsEverySceneAndKeysChooseAndOpen() {
+        var driver = AppDriver()
+        driver.draw(at: 0)
+        for name in SceneCatalog.names { #expect(driver.text.contains(name)) }
+        #expect(driver.text.contains("? keys"))
+        driver.key("down", at: 0.1)
+        #expect(driver.app.selection == 1 % SceneCatalog.names.count)
+        driver.key("up", at: 0.2)
+        driver.key("up", at: 0.3)
+        #expect(driver.app.selection == SceneCatalog.names.count - 1)
+        driver.key("home", at: 0.4)
+        driver.key("enter", at: 0.5)
+        #expect(driver.app.sceneName == SceneCatalog.names[0])
+    }
+
+    @Test func digitsOpenScenesAndQGoesBackThenQuits() {
+        var driver = AppDriver()
+        driver.key("2", at: 0)
+        #expect(driver.app.sceneName == SceneCatalog.names[1])
+        driver.key("q", at: 0.1)
+        #expect(driver.app.sceneName == nil)
+        #expect(driver.effects.isEmpty)
+        driver.key("q", at: 0.2)
+        #expect(driver.effects == [.quit])
+    }
+
+    @Test func escapeGoesBackAndControlCQuitsAnywhere() {
+        var driver = AppDriver()
+        driver.app.open("scores", at: 0)
+        driver.key("escape", at: 0.1)
+        #expect(driver.app.sceneName == nil)
+        driver.app.open("scores", at: 0.2)
+        driver.key("c", control: true, at: 0.3)
+        #expect(driver.effects == [.quit])
+        driver.key("z", control: true, at: 0.4)
+        #expect(driver.effects.last == .suspend)
+    }
+
+    @Test func questionMarkShowsTheScenesKeysAndAnyKeyHidesThem() throws {
+        var driver = AppDriver()
+        driver.app.open("scores", at: 0)
+        driver.key("?", at: 0.1)
+        driver.draw(at: 0.1)
+        let scene = try #require(driver.app.engine?.scene)
+        for help in scene.keyHelp { #expect(driver.text.contains(help.summary)) }
+        #expect(driver.text.contains("long press"))
+        driver.key("x", at: 0.2)
+        driver.draw(at: 0.2)
+        #expect(!driver.app.showsHelp)
+        #expect(!driver.text.contains("long press"))
+    }
+
+    @Test func aClickOnAHomeItemOpensIt() {
+        var driver = AppDriver()
+        driver.draw(at: 0)
+        let row = (0..<24).first { driver.buffer.text(row: $0).contains(SceneCatalog.names[1]) } ?? -1
+        driver.mouse(MouseInput(.press, column: 20, row: row), at: 0.1)
+        #expect(driver.app.sceneName == SceneCatalog.names[1])
+    }
+
+    @Test func theStatusLineNamesTheSceneAndItsKeys() throws {
+        var driver = AppDriver()
+        driver.app.open("scores", at: 0)
+        driver.draw(at: 0)
+        let status = driver.buffer.text(row: 23)
+        let scene = try #require(driver.app.engine?.scene)
+        #expect(status.contains(scene.title))
+        #expect(status.contains("q back"))
+    }
+
+    @Test func scoresRightKeyReRanksTheCardsAndThenGoesIdle() {
+        var driver = AppDriver()
+        driver.app.open("scores", at: 0)
+        driver.draw(at: 0)
+        let before = driver.order(of: Self.students)
+        #expect(before.count == 5)
+        driver.key("right", at: 0.1)
+        #expect(driver.app.nextWakeTime(after: 0.1) == 0.1)
+        var time = 0.1
+        while let wake = driver.app.nextWakeTime(after: time), time < 5 {
+            time = max(wake, time + 1.0 / 60)
+            driver.draw(at: time)
+        }
+        #expect(time < 3, "the re-sort settles")
+        #expect(driver.app.nextWakeTime(after: time) == nil)
+        let after = driver.order(of: Self.students)
+        #expect(after.count == 5)
+        #expect(after != before)
+        #expect(driver.text.contains("Test 2"))
+        // Idle: another frame is identical, so the diff writer sends nothing.
+        var writer = ANSIWriter()
+        var output: [UInt8] = []
+        writer.render(driver.buffer, into: &output)
+        output.removeAll()
+        writer.render(driver.draw(at: time + 1), into: &output)
+        #expect(output.isEmpty)
+    }
+
+    @Test func draggingTheSliderWithTheMouseSelectsATest() throws {
+        var driver = AppDriver()
+        driver.app.open("scores", at: 0)
+        let buffer = driver.draw(at: 0)
+        let knob = try #require(
+            (0..<23).lazy.compactMap { row in
+                (0..<80).first { buffer[$0, row].character == "●" }.map { (column: $0, row: row) }
+            }.first)
+        driver.mouse(MouseInput(.press, column: knob.column, row: knob.row), at: 0.1)
+        driver.mouse(MouseInput(.drag, column: knob.column + 20, row: knob.row), at: 0.15)
+        // The tick label "5" sits under the slider position of test 5.
+        let five = try #require((0..<80).first { buffer[$0, knob.row + 1].character == "5" })
+        driver.mouse(MouseInput(.drag, column: five, row: knob.row), at: 0.2)
+        driver.mouse(MouseInput(.release, column: five, row: knob.row), at: 0.25)
+        driver.draw(at: 3)
+        #expect(!driver.text.contains("Test 1 "))
+        #expect(driver.text.contains("Test 5"))
+    }
+
+    @Test func hapticsPulseTheirCardAndRingWithBell() {
+        var driver = AppDriver(bell: true)
+        driver.app.open("flashcards", at: 0)
+        driver.draw(at: 0)
+        driver.key("space", at: 0.1)
+        let pulsed = driver.draw(at: 0.11)
+        #expect(!driver.app.pulses.isEmpty)
+        #expect(driver.effects.contains(.bell))
+        #expect(driver.app.nextWakeTime(after: 0.11) == 0.11)
+        driver.draw(at: 1)
+        #expect(driver.app.pulses.isEmpty)
+        #expect(pulsed != driver.buffer)
+    }
+
+    @Test func flashcardSwipedAwayDisappears() throws {
+        var driver = AppDriver()
+        driver.app.open("flashcards", at: 0)
+        let top = try #require(driver.app.engine?.deck.last)
+        guard case .flashcard(let card) = top.payload else {
+            Issue.record("not a flashcard")
+            return
+        }
+        driver.draw(at: 0)
+        #expect(driver.text.contains(String(card.prompt.prefix(12))))
+        driver.key("left", at: 0.1)
+        driver.draw(at: 3)
+        #expect(!driver.text.contains(String(card.prompt.prefix(12))))
+        #expect(driver.app.engine?.deck.contains { $0.id == top.id } == false)
+    }
+
+    @Test func resizeRelaysOutTheScene() {
+        var driver = AppDriver()
+        driver.app.open("scores", at: 0)
+        driver.draw(at: 0)
+        driver.app.resize(columns: 120, rows: 40, at: 0.1)
+        let buffer = driver.draw(at: 2)
+        #expect(buffer.width == 120 && buffer.height == 40)
+        #expect(driver.app.engine?.viewport == driver.app.viewport)
+        #expect(driver.order(of: Self.students).count == 5)
+    }
+
+    @Test func mouseInAScenePressesDragsAndScrolls() {
+        var driver = AppDriver()
+        driver.app.open("scores", at: 0)
+        driver.mouse(MouseInput(.press, column: 10, row: 5), at: 0.1)
+        #expect(driver.app.pointerIsDown)
+        driver.mouse(MouseInput(.release, column: 10, row: 5), at: 0.15)
+        #expect(!driver.app.pointerIsDown)
+        driver.mouse(MouseInput(.wheel, button: 1, column: 10, row: 5), at: 0.2)
+        // Every pointer input reached the engine's log (down, up, wheel).
+        #expect((driver.app.engine?.log.inputs.count ?? 0) >= 3)
+    }
+}
