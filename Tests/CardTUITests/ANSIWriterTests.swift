@@ -67,7 +67,7 @@ import Testing
         var model = ScreenModel(width: 40, height: 12)
         var buffer = CellBuffer(width: 40, height: 12)
         let glyphs: [Unicode.Scalar] = ["a", "B", " ", "╭", "─", "é", "9", "…"]
-        for _ in 0..<2_000 {
+        for _ in 0..<1_000 {
             for _ in 0..<random.below(30) {
                 let attributes = CellAttributes(rawValue: UInt8(random.below(16)))
                 let foreground: CellColor =

@@ -1,0 +1,241 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A tmux server of our own (`tmux -L <socket>`), so tests never touch the user's sessions and can be torn
+/// down whole. Every wait polls `capture-pane` with a bounded timeout instead of sleeping a fixed time.
+final class TmuxHarness {
+    static let executable: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/tmux"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }()
+
+    let socket: String
+    let session = "e2e"
+    let storeDirectory: String
+
+    /// Starts a detached `columns × rows` session running a plain shell.
+    init(columns: Int = 80, rows: Int = 24) throws {
+        socket = "cardistry-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        storeDirectory = NSTemporaryDirectory() + socket
+        try FileManager.default.createDirectory(atPath: storeDirectory, withIntermediateDirectories: true)
+        _ = try run([
+            "new-session", "-d", "-s", session, "-x", "\(columns)", "-y", "\(rows)", "-e", "COLORTERM=truecolor",
+            "/bin/sh",
+        ])
+        // The shell's prompt ("$ ", or "# " for root).
+        #expect(try waitFor { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty })
+    }
+
+    deinit {
+        _ = try? run(["kill-server"])
+        try? FileManager.default.removeItem(atPath: storeDirectory)
+    }
+
+    /// Runs a tmux command on our server and returns its standard output.
+    ///
+    /// Spawned with `posix_spawn` and reaped with `waitpid`, output through a file: the tmux server that
+    /// `new-session` forks inherits the client's descriptors, so anything waiting for a pipe to close (as
+    /// Foundation's `Process` does) would wait for the server to exit.
+    @discardableResult
+    func run(_ arguments: [String]) throws -> String {
+        guard let executable = Self.executable else { throw HarnessError("tmux is not installed") }
+        let outputPath = storeDirectory + "/tmux-output-\(UInt32.random(in: 0...UInt32.max))"
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = [executable, "-L", socket, "-f", "/dev/null"] + arguments
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { for pointer in cArguments { free(pointer) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, nil, &cArguments, environ)
+        guard status == 0 else { throw HarnessError("cannot start tmux: \(status)") }
+        var exitStatus: Int32 = 0
+        while waitpid(pid, &exitStatus, 0) < 0 && errno == EINTR {}
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    }
+
+    /// Types a command line into the shell and presses Enter.
+    func type(_ line: String) throws {
+        try run(["send-keys", "-t", session, "-l", line])
+        try run(["send-keys", "-t", session, "Enter"])
+    }
+
+    /// Sends bytes to the program as if typed (escape sequences included).
+    func send(_ bytes: String) throws {
+        try run(["send-keys", "-t", session, "-l", bytes])
+    }
+
+    /// A left click (press and release) at a 0-based cell, as SGR mouse reports.
+    func click(column: Int, row: Int) throws {
+        try send("\u{1B}[<0;\(column + 1);\(row + 1)M\u{1B}[<0;\(column + 1);\(row + 1)m")
+    }
+
+    /// A left-button drag from one cell to another in `steps` moves, as SGR mouse reports; with `hold` the
+    /// press is held (the engine's long-press timer runs on real time) before moving.
+    func drag(from start: (Int, Int), to end: (Int, Int), steps: Int = 6, hold: Double = 0) throws {
+        try send("\u{1B}[<0;\(start.0 + 1);\(start.1 + 1)M")
+        if hold > 0 { usleep(UInt32(hold * 1_000_000)) }
+        for step in 1...steps {
+            let column = start.0 + (end.0 - start.0) * step / steps
+            let row = start.1 + (end.1 - start.1) * step / steps
+            try send("\u{1B}[<32;\(column + 1);\(row + 1)M")
+        }
+        try send("\u{1B}[<0;\(end.0 + 1);\(end.1 + 1)m")
+    }
+
+    func screen() throws -> String { try run(["capture-pane", "-p", "-t", session]) }
+
+    func lines() throws -> [String] { try screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+
+    func format(_ format: String) throws -> String {
+        try run(["display-message", "-p", "-t", session, format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Polls the screen every 20 ms until `predicate` holds or `timeout` seconds pass.
+    func waitFor(timeout: Double = 10, _ predicate: (String) -> Bool) throws -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if predicate(try screen()) { return true }
+            usleep(20_000)
+        }
+        return predicate(try screen())
+    }
+
+    /// The terminal state the restore path must bring back.
+    func terminalFlags() throws -> String {
+        try format(
+            "alt=#{alternate_on} mouse=#{mouse_any_flag}#{mouse_button_flag}#{mouse_all_flag}#{mouse_sgr_flag}"
+                + " cursor=#{cursor_flag} wrap=#{wrap_flag}")
+    }
+
+    /// The process ids of the shell's children (the program it is running).
+    func programPIDs() throws -> [pid_t] {
+        let shell = try format("#{pane_pid}")
+        let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").compactMap { pid_t($0) }
+    }
+
+    /// The command line that starts cardistry in this harness's store.
+    func command(_ arguments: String) throws -> String {
+        "'\(try cardistryExecutable().path)' \(arguments) --store '\(storeDirectory)'; echo EXIT=$?"
+    }
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The TUI driven through tmux: keys, raw SGR mouse bytes, and the screen read back with capture-pane.
+@Suite(.serialized) struct TUIEndToEndTests {
+    static let students = ["Alice", "Bob", "Charlie", "Diana", "Eve"]
+
+    /// The names in the order they appear on the screen, top to bottom.
+    static func order(_ lines: [String], of names: [String]) -> [String] {
+        names.compactMap { name in lines.firstIndex { $0.contains(name) }.map { ($0, name) } }.sorted { $0.0 < $1.0 }
+            .map(\.1)
+    }
+
+    @Test func noArgumentsOnATerminalOpensTheHomeScreenAndQQuits() throws {
+        let tmux = try TmuxHarness()
+        let before = try tmux.terminalFlags()
+        try tmux.type("'\(try cardistryExecutable().path)'; echo EXIT=$?")
+        #expect(try tmux.waitFor { $0.contains("choose a scene") && $0.contains("scores") })
+        #expect(try tmux.format("#{alternate_on}") == "1")
+        try tmux.send("q")
+        #expect(try tmux.waitFor { $0.contains("EXIT=0") })
+        #expect(try tmux.terminalFlags() == before)
+    }
+
+    @Test func theScoresSliderReRanksTheCards() throws {
+        let tmux = try TmuxHarness()
+        try tmux.type(try tmux.command("tui --scene scores"))
+        #expect(try tmux.waitFor { $0.contains("Test 1") && $0.contains("●") })
+        let lines = try tmux.lines()
+        let before = Self.order(lines, of: Self.students)
+        #expect(before.count == 5)
+        let knobRow = try #require(lines.firstIndex { $0.contains("●") })
+        let knobColumn = try #require(lines[knobRow].unicodeScalars.firstIndex(of: "●")).utf16Offset(in: lines[knobRow])
+        let fiveColumn = try #require(lines[knobRow + 1].firstIndex(of: "5")).utf16Offset(in: lines[knobRow + 1])
+        try tmux.drag(from: (knobColumn, knobRow), to: (fiveColumn, knobRow))
+        #expect(try tmux.waitFor { $0.contains("Test 5") })
+        // Wait for the re-sort to settle, then compare the order.
+        #expect(
+            try tmux.waitFor { screen in
+                let order = Self.order(screen.split(separator: "\n").map(String.init), of: Self.students)
+                return order.count == 5 && order != before
+            })
+        try tmux.send("q")
+        try tmux.send("q")
+        #expect(try tmux.waitFor { $0.contains("EXIT=0") })
+    }
+
+    @Test func aFlashcardSwipedAwayDisappears() throws {
+        let tmux = try TmuxHarness()
+        try tmux.type(try tmux.command("tui --scene flashcards"))
+        #expect(try tmux.waitFor { $0.contains("╭") })
+        let lines = try tmux.lines()
+        // The top card is the last box drawn: its prompt is the boldest text; take the text in the middle row of
+        // the lowest box.
+        let bottomEdge = try #require(lines.lastIndex { $0.contains("╰") })
+        let topEdge = try #require(lines[..<bottomEdge].lastIndex { $0.contains("╭") })
+        let middle = (topEdge + bottomEdge) / 2
+        let prompt = try #require(
+            lines[topEdge...bottomEdge].map { $0.replacingOccurrences(of: "│", with: " ").trimmingCharacters(in: .whitespaces) }
+                .first { !$0.isEmpty && !$0.hasPrefix("╭") && !$0.hasPrefix("╰") && !$0.contains("─") })
+        let column = 40
+        try tmux.drag(from: (column, middle), to: (2, middle), steps: 8)
+        #expect(try tmux.waitFor { !$0.contains(prompt) })
+        try tmux.send("q")
+        try tmux.send("q")
+        #expect(try tmux.waitFor { $0.contains("EXIT=0") })
+    }
+
+    /// SIGINT, SIGTERM and SIGHUP each restore the terminal: the main screen, every mouse mode off, the cursor
+    /// and autowrap back, and the termios settings (`stty -g`) exactly as before. (After SIGINT an interactive
+    /// shell abandons the rest of the command line, so only the other two print the exit status.)
+    @Test(arguments: [(SIGINT, nil), (SIGTERM, "143"), (SIGHUP, "129")] as [(Int32, String?)])
+    func aSignalRestoresTheTerminal(signal: Int32, status: String?) throws {
+        let tmux = try TmuxHarness()
+        let before = try tmux.terminalFlags()
+        let directory = tmux.storeDirectory
+        try tmux.type("stty -g > '\(directory)/before'; echo SAVED=\"\"OK")
+        #expect(try tmux.waitFor { $0.contains("SAVED=OK") })
+        try tmux.type(try tmux.command("tui --scene scores"))
+        #expect(try tmux.waitFor { $0.contains("Test 1") })
+        #expect(try tmux.format("#{alternate_on} #{mouse_any_flag}#{mouse_sgr_flag}") == "1 11")
+        let pids = try tmux.programPIDs()
+        #expect(pids.count == 1)
+        for pid in pids { kill(pid, signal) }
+        let deadline = Date().addingTimeInterval(10)
+        while try !tmux.programPIDs().isEmpty && Date() < deadline { usleep(20_000) }
+        #expect(try tmux.programPIDs().isEmpty)
+        if let status { #expect(try tmux.waitFor { $0.contains("EXIT=\(status)") }) }
+        #expect(try tmux.terminalFlags() == before)
+        try tmux.type("stty -g > '\(directory)/after'; echo DONE=\"\"OK")
+        #expect(try tmux.waitFor { $0.contains("DONE=OK") })
+        let saved = try String(contentsOfFile: directory + "/before", encoding: .utf8)
+        let restored = try String(contentsOfFile: directory + "/after", encoding: .utf8)
+        #expect(!saved.isEmpty)
+        #expect(saved == restored)
+    }
+
+    @Test func withoutATerminalTheTUISaysSoAndExitsWithStatus2() throws {
+        let (status, out, err) = try runCardistry(["tui"])
+        #expect(status == 2)
+        #expect(out.isEmpty)
+        #expect(err.contains("must be a terminal"))
+    }
+}
