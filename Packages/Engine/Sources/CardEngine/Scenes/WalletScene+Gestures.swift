@@ -1,0 +1,99 @@
+import CardGestures
+import CardPhysics
+
+extension WalletScene {
+    /// The seed's `DragState`: what the card gesture is doing, reset when the gesture ends, is cancelled or fails
+    /// (SwiftUI's `@GestureState`). Indices are the pressed card's index in the deck at the latest gesture event.
+    public enum DragState: Sendable, Hashable {
+        case inactive
+        case pressing(index: Int)
+        case dragging(index: Int, translation: Vector)
+
+        public var index: Int? {
+            switch self {
+            case .pressing(let index), .dragging(let index, _): index
+            case .inactive: nil
+            }
+        }
+
+        public var translation: Vector {
+            switch self {
+            case .inactive, .pressing: .zero
+            case .dragging(_, let translation): translation
+            }
+        }
+
+        public var isPressing: Bool {
+            switch self {
+            case .pressing, .dragging: true
+            case .inactive: false
+            }
+        }
+
+        public var isDragging: Bool {
+            if case .dragging = self { true } else { false }
+        }
+    }
+
+    /// The name the card gesture is attached under.
+    static let cardGestureName = "card"
+
+    /// The seed's card gesture: a tap, or else a 0.05 s long press followed by a drag.
+    static let cardGesture = TapGesture().exclusively(
+        before: LongPressGesture(minimumDuration: 0.05).sequenced(before: DragGesture()))
+
+    /// The seed's `updating` closure: the drag state for a value of the long-press-then-drag side. A sequence
+    /// whose drag has not started yet is still a press (the seed's `.second(true, nil)` gives a zero translation,
+    /// which draws the same).
+    static func dragState(for value: GestureValue, index: Int) -> DragState? {
+        guard case .exclusive(.second(.sequenced(let sequenced))) = value else { return nil }
+        switch sequenced {
+        case .first: return .pressing(index: index)
+        case .second(_, let drag):
+            guard let translation = drag?.drag?.translation else { return .pressing(index: index) }
+            return .dragging(index: index, translation: translation)
+        }
+    }
+
+    /// The seed's `rearrangeCards`: newIndex = index + Int(−height/50), clamped to the deck. The quotient is
+    /// clamped before the conversion so that no translation can overflow `Int`.
+    static func destination(from index: Int, height: Double, count: Int) -> Int {
+        guard count > 0 else { return 0 }
+        let places = height.isFinite ? min(max(-height / cardOffset, -Double(count)), Double(count)) : 0
+        return min(max(index + Int(places), 0), count - 1)
+    }
+
+    public mutating func handle(_ gesture: GestureEvent<NodeID>, context: inout SceneContext) {
+        guard gesture.gesture == Self.cardGestureName,
+            let id = deck.first(where: { Self.node($0.id) == gesture.target })?.id,
+            let index = deck.index(of: id)
+        else { return }
+        switch gesture.phase {
+        case .began, .changed:
+            // A selected card's press-and-drag does nothing (see the type's deviations).
+            guard selected == nil, let value = gesture.value, let state = Self.dragState(for: value, index: index)
+            else { return }
+            if !dragState.isPressing { context.haptic(.medium, target: gesture.target, card: id) }
+            dragState = state
+        case .ended:
+            guard let value = gesture.value else { return }
+            if case .exclusive(.first(.tap)) = value {
+                toggleSelection(id, context: &context)
+                return
+            }
+            let wasPressing = dragState.isPressing
+            dragState = .inactive
+            context.animation = .spring
+            guard selected == nil, wasPressing, case .exclusive(.second(.sequenced(.second(_, let drag?)))) = value,
+                let height = drag.drag?.translation.dy
+            else { return }
+            let moved = move(
+                id, to: Self.destination(from: index, height: height, count: deck.count), context: &context)
+            context.haptic(moved ? .light : .soft, target: gesture.target, card: id)
+        case .cancelled, .failed:
+            guard dragState != .inactive else { return }
+            dragState = .inactive
+            context.animation = .spring
+        }
+    }
+}
