@@ -301,6 +301,16 @@ private func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool 
         #expect(String(decoding: encoded, as: UTF8.self).contains(#""105","103","101","102","104""#))
     }
 
+    @Test func aLandscapeViewportShrinksTheCardsSoTheStackFits() throws {
+        var engine = Engine(scene: try WalletScene(), viewport: Size(width: 844, height: 390))
+        let frame = engine.frame(at: 2)
+        let front = try #require(frame.node(card: card(101))).rect
+        let back = try #require(frame.node(card: card(105))).rect
+        #expect(back.minY >= 77 && front.maxY <= 390)
+        #expect(near(front.width / front.height, 85.60 / 53.98) && near(front.midX, 422))
+        #expect(near(front.minY - back.minY, 200))
+    }
+
     @Test func tinyViewportsProduceFiniteFrames() throws {
         var engine = Engine(scene: try WalletScene(), viewport: Size(width: 1, height: 1))
         try engine.perform(SceneAction("select", ["card": .string("103")]), at: 1)

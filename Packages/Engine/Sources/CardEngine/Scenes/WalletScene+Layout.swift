@@ -27,10 +27,14 @@ extension WalletScene {
     }
 
     func metrics(in viewport: Size) -> Metrics {
-        let padding = min(Self.cardPadding, viewport.width * 0.09)
-        let width = max(viewport.width - 2 * padding, 1)
-        let size = Size(width: width, height: width / Self.cardAspect)
         let titleBottom = Self.titleTop + Self.titleHeight + Self.titleBottomPadding
+        // The card fills the width (padding 35) unless the stack would not fit under the title bar, as a
+        // `scaledToFit` image shrinks to the height it is offered; never below 40 points high.
+        let padding = min(Self.cardPadding, viewport.width * 0.09)
+        let stackRise = Self.cardOffset * Double(max(deck.count - 1, 0))
+        let fittingHeight = max(viewport.height - titleBottom - 16 - stackRise, 40)
+        let width = max(min(viewport.width - 2 * padding, fittingHeight * Self.cardAspect), 1)
+        let size = Size(width: width, height: width / Self.cardAspect)
         var fixed = size.height
         var rows = 0
         if selected != nil {
@@ -40,8 +44,10 @@ extension WalletScene {
             rows = min(max(Int(max(room, 0) / Self.historyRowHeight), 0), transactions.count)
             fixed += Self.historyTopPadding + historyHeight(rows: rows)
         }
-        // The two spacers share what is left equally.
-        let stackTop = titleBottom + max(viewport.height - titleBottom - fixed, 0) / 2
+        // The two spacers share what is left equally; in a short viewport the stack is lowered so that the card
+        // at the back (offset −50·(count − 1)) stays under the title bar.
+        var stackTop = titleBottom + max(viewport.height - titleBottom - fixed, 0) / 2
+        if selected == nil { stackTop = max(stackTop, titleBottom + stackRise) }
         return Metrics(
             cardSize: size, originX: (viewport.width - width) / 2, stackTop: stackTop,
             historyTop: stackTop + size.height + Self.historyTopPadding, historyRows: rows)

@@ -58,7 +58,8 @@ public struct WalletScene: Scene {
     public var keyHelp: [KeyHelp] {
         [
             KeyHelp("↑ ↓ tab", "move the focus up or down the stack"),
-            KeyHelp("enter space", "select or deselect the focused card"), KeyHelp("escape", "deselect"),
+            KeyHelp("enter space", "select or deselect the focused card"),
+            KeyHelp("escape backspace", "return to the stack"),
             KeyHelp("shift+↑ shift+↓ ] [", "move the focused card up or down the stack"),
         ]
     }
