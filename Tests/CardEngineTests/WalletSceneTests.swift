@@ -231,6 +231,28 @@ private func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool 
         #expect(engine.deck.ids == (101...105).map { card(UInt64($0)) })
     }
 
+    @Test func aCancelledDragSpringsBackAndASelectedCardDoesNotDrag() throws {
+        var engine = try engine()
+        let start = grip(1)
+        engine.handle(pointer(.down, start, 3))
+        engine.handle(pointer(.move, Point(x: start.x, y: start.y + 120), 3.1))
+        #expect(near(try y(&engine, 102, at: 3.1), restY(1) - 20 + 120))
+        engine.handle(pointer(.cancel, Point(x: start.x, y: start.y + 120), 3.2))
+        #expect(engine.deck.ids == (101...105).map { card(UInt64($0)) })
+        let returning = try y(&engine, 102, at: 3.3)
+        #expect(restY(1) < returning && returning < restY(1) + 100)  // on its way back with `.spring()`
+        #expect(near(try y(&engine, 102, at: 5), restY(1)))
+        // With card 102 selected, pressing and dragging it changes nothing.
+        try engine.perform(SceneAction("select", ["card": .string("102")]), at: 6)
+        let selectedGrip = Point(x: 195, y: selectedTop + 50)
+        engine.handle(pointer(.down, selectedGrip, 7))
+        engine.handle(pointer(.move, Point(x: selectedGrip.x, y: selectedGrip.y - 150), 7.1))
+        #expect(near(try y(&engine, 102, at: 7.1), selectedTop))
+        engine.handle(pointer(.up, Point(x: selectedGrip.x, y: selectedGrip.y - 150), 7.2))
+        #expect(engine.deck.ids == (101...105).map { card(UInt64($0)) })
+        #expect(engine.frame(at: 8).node("history") != nil)
+    }
+
     @Test func keysMoveTheFocusAndTheFocusedCard() throws {
         var engine = try engine()
         engine.handle(.key(KeyInput("up"), time: 3))

@@ -68,32 +68,32 @@ extension WalletScene {
             let id = deck.first(where: { Self.node($0.id) == gesture.target })?.id,
             let index = deck.index(of: id)
         else { return }
+        let wasPressing = dragState.isPressing
+        // The seed's `updating`; a selected card's press-and-drag does nothing (see the type's deviations).
+        let isSelected = selected != nil
+        dragGestureState.update(gesture.phase, gesture.value) { value, state in
+            guard !isSelected, let pressed = Self.dragState(for: value, index: index) else { return }
+            state = pressed
+        }
         switch gesture.phase {
         case .began, .changed:
-            // A selected card's press-and-drag does nothing (see the type's deviations).
-            guard selected == nil, let value = gesture.value, let state = Self.dragState(for: value, index: index)
-            else { return }
-            if !dragState.isPressing { context.haptic(.medium, target: gesture.target, card: id) }
-            dragState = state
+            if !wasPressing && dragState.isPressing { context.haptic(.medium, target: gesture.target, card: id) }
         case .ended:
             guard let value = gesture.value else { return }
             if case .exclusive(.first(.tap)) = value {
                 toggleSelection(id, context: &context)
                 return
             }
-            let wasPressing = dragState.isPressing
-            dragState = .inactive
+            // The seed's `onEnded`: rearrange with `.spring()` (the drag state's reset animates with it).
             context.animation = .spring
-            guard selected == nil, wasPressing, case .exclusive(.second(.sequenced(.second(_, let drag?)))) = value,
+            guard !isSelected, wasPressing, case .exclusive(.second(.sequenced(.second(_, let drag?)))) = value,
                 let height = drag.drag?.translation.dy
             else { return }
             let moved = move(
                 id, to: Self.destination(from: index, height: height, count: deck.count), context: &context)
             context.haptic(moved ? .light : .soft, target: gesture.target, card: id)
         case .cancelled, .failed:
-            guard dragState != .inactive else { return }
-            dragState = .inactive
-            context.animation = .spring
+            if wasPressing { context.animation = .spring }
         }
     }
 }

@@ -34,8 +34,9 @@ public struct WalletScene: Scene {
     public private(set) var isPresented = false
     /// The selected card (the seed's `selectedCard`; `isCardPressed` is `selected != nil`).
     public private(set) var selected: CardID?
-    /// The press-and-drag state (the seed's `@GestureState dragState`).
-    public internal(set) var dragState = DragState.inactive
+    /// The press-and-drag state (the seed's `@GestureState dragState`): set by the card gesture's updates, reset
+    /// when it ends, is cancelled or fails.
+    var dragGestureState = GestureStateValue(initialValue: DragState.inactive)
     /// The card keyboard focus is on, if any.
     public private(set) var focused: CardID?
     /// The transaction history shown under a selected card.
@@ -89,6 +90,15 @@ public struct WalletScene: Scene {
         Self.launchSpring.delay(Double(deck.count - index) * 0.1)
     }
 
+    /// The press-and-drag state (the seed's `@GestureState dragState`).
+    public var dragState: DragState { dragGestureState.wrappedValue }
+
+    /// Drops the drag state when the deck or the selection changes under a press (the gesture's next update sets
+    /// it again from the card's new index).
+    mutating func resetDragState() {
+        dragGestureState = GestureStateValue(initialValue: .inactive)
+    }
+
     // MARK: Changes
 
     public mutating func appear(context: inout SceneContext) -> Bool {
@@ -108,7 +118,7 @@ public struct WalletScene: Scene {
     mutating func setSelection(_ id: CardID?, context: inout SceneContext) {
         guard id != selected else { return }
         selected = id
-        dragState = .inactive
+        resetDragState()
         if let id { focused = id }
         context.animation = Self.selectionAnimation
         context.haptic(.selection, target: id.map(Self.node), card: id)
@@ -142,7 +152,7 @@ public struct WalletScene: Scene {
             guard (0..<deck.count).contains(to) else {
                 throw .invalidArgument(action: "move", argument: "to", reason: "must be 0…\(deck.count - 1)")
             }
-            dragState = .inactive
+            resetDragState()
             if move(id, to: to, context: &context) { context.haptic(.light, target: Self.node(id), card: id) }
         default:
             throw .unknownAction(action.name)
@@ -161,7 +171,7 @@ public struct WalletScene: Scene {
                 return true
             }
             if selected == nil {
-                dragState = .inactive
+                resetDragState()
                 if move(ids[current], to: current + (upward ? 1 : -1), context: &context) {
                     context.haptic(.light, target: Self.node(ids[current]), card: ids[current])
                 }
@@ -191,7 +201,7 @@ public struct WalletScene: Scene {
             throw .invalidState("the wallet's cards can be reordered here, not added or removed")
         }
         self.deck = deck
-        dragState = .inactive
+        resetDragState()
         context.animation = .spring
         context.stateChanged = true
     }
