@@ -19,7 +19,12 @@ extension HeroScene {
     static let squareSize = 30.0
     static let detailsRowHeight = 62.0
 
-    /// z of the layers: the overview at 0…2, the details overlay at 10, its rows at 11, the flying elements at 12.
+    /// Shared gesture lists (the engine compares gesture lists; shared storage makes that a pointer check).
+    static let lineGestures = [GestureAttachment("open", TapGesture())]
+    static let closeGestures = [GestureAttachment("close", TapGesture())]
+
+    /// z of the layers: the overview at 0 (rows) and 1 (chips: the colour, then icon and text over it in layout
+    /// order), the details overlay at 10 and everything on it at 12 (so each layout is in paint order already).
     static let overlayZ = 10.0
 
     public func layout(in viewport: Size) -> [Node] {
@@ -35,6 +40,8 @@ extension HeroScene {
                     height: Self.titleHeight),
                 text: [TextRun("Lines", style: .largeTitle, weight: .bold)], isHitTestable: false),
         ]
+        // Every row (z 0), then the chips over them (z 1), so the frame is in paint order already.
+        var chips: [Node] = []
         for (row, card) in deck.enumerated() {
             guard case .itemLine(let line) = card.payload else { continue }
             let y = Self.padding + Self.titleHeight + Self.rowSpacing + Double(row) * (Self.rowHeight + Self.rowSpacing)
@@ -43,10 +50,10 @@ extension HeroScene {
             nodes.append(
                 Node(
                     id: Self.lineNode(card.id), role: .card, card: card.id, rect: rowRect, cornerRadius: 10,
-                    fill: Palette.white, stroke: focused == card.id ? Palette.focus : nil,
-                    gestures: [GestureAttachment("open", TapGesture())]))
-            if card.id != selectedLine { nodes += overviewChips(line, in: rowRect, parent: Self.lineNode(card.id)) }
+                    fill: Palette.white, stroke: focused == card.id ? Palette.focus : nil, gestures: Self.lineGestures))
+            if card.id != selectedLine { chips += overviewChips(line, in: rowRect, parent: Self.lineNode(card.id)) }
         }
+        nodes += chips
         if let selectedLine, case .itemLine(let line)? = deck[id: selectedLine]?.payload {
             nodes += detailsNodes(line, in: viewport)
         }
@@ -83,14 +90,14 @@ extension HeroScene {
                     matchedGeometryID: "\(item.id).color", isHitTestable: false),
                 Node(
                     id: NodeID("overview.\(item.id).icon"), role: .icon, parent: parent,
-                    rect: Rect(x: iconX, y: contentY + 1, width: Self.iconSize, height: Self.iconSize), z: 2,
+                    rect: Rect(x: iconX, y: contentY + 1, width: Self.iconSize, height: Self.iconSize), z: 1,
                     text: [TextRun(item.icon, color: Palette.white, alignment: .center)], transition: .opacity,
                     matchedGeometryID: "\(item.id).icon", isHitTestable: false),
                 Node(
                     id: NodeID("overview.\(item.id).text"), role: .text, parent: parent,
                     rect: Rect(
                         x: iconX + Self.iconSize + Self.chipSpacing, y: contentY, width: text, height: Self.lineHeight),
-                    z: 2, text: [TextRun(item.text, color: Palette.white)], transition: .opacity,
+                    z: 1, text: [TextRun(item.text, color: Palette.white)], transition: .opacity,
                     matchedGeometryID: "\(item.id).text", isHitTestable: false),
             ]
             x += chip.width + Self.chipSpacing
@@ -111,7 +118,7 @@ extension HeroScene {
                 id: "details.close", role: .button, parent: "details",
                 rect: Rect(x: width - Self.padding - 44, y: Self.padding, width: 44, height: 44), z: z + 2,
                 text: [TextRun("xmark.circle", style: .title, color: Palette.accent, alignment: .center)],
-                transition: .opacity, gestures: [GestureAttachment("close", TapGesture())]),
+                transition: .opacity, gestures: Self.closeGestures),
         ]
         nodes.reserveCapacity(2 + line.items.count * 4)
         let textX = Self.padding + Self.squareSize + Self.chipSpacing + 24 + Self.chipSpacing
@@ -142,7 +149,7 @@ extension HeroScene {
                         id: NodeID("details.\(item.id).hairline"), role: .hairline, parent: "details",
                         rect: Rect(
                             x: Self.padding, y: top + Self.detailsRowHeight, width: max(width - Self.padding, 1),
-                            height: 1), z: z + 1, fill: Palette.hairline, transition: .opacity, isHitTestable: false))
+                            height: 1), z: z + 2, fill: Palette.hairline, transition: .opacity, isHitTestable: false))
             }
         }
         return nodes

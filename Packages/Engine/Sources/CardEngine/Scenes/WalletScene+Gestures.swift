@@ -42,6 +42,9 @@ extension WalletScene {
     static let cardGesture = TapGesture().exclusively(
         before: LongPressGesture(minimumDuration: 0.05).sequenced(before: DragGesture()))
 
+    /// Shared by every card (the engine compares gesture lists; shared storage makes that a pointer check).
+    static let cardGestures = [GestureAttachment(cardGestureName, cardGesture)]
+
     /// The seed's `updating` closure: the drag state for a value of the long-press-then-drag side. A sequence
     /// whose drag has not started yet is still a press (the seed's `.second(true, nil)` gives a zero translation,
     /// which draws the same).

@@ -98,7 +98,9 @@ extension WalletScene {
         ]
         guard isPresented else { return nodes }
         nodes.reserveCapacity(3 + deck.count * 4 + (selected == nil ? 0 : 2 + metrics.historyRows * 5))
-        for (index, card) in deck.enumerated() {
+        // Back to front (ascending z), so the frame is usually in paint order already.
+        for index in deck.indices.reversed() {
+            let card = deck[index]
             guard case .payment(let payment) = card.payload else { continue }
             let offset = offset(forIndex: index)
             let rect = Rect(
@@ -126,10 +128,10 @@ extension WalletScene {
                 stroke: focused == card.id ? Palette.focus : nil,
                 shadow: Shadow(color: RGBA(red: 0.5, green: 0.5, blue: 0.5), radius: 1, offset: Vector(dx: 0, dy: 1)),
                 transition: .combined([.slide, .move(.leading), .opacity]),
-                gestures: [GestureAttachment(Self.cardGestureName, Self.cardGesture)]),
+                gestures: Self.cardGestures),
             Node(
                 id: id.child("brand"), role: .text, parent: id,
-                rect: Rect(x: rect.minX + 25, y: rect.minY + 20, width: inner, height: 24), z: z + 0.001,
+                rect: Rect(x: rect.minX + 25, y: rect.minY + 20, width: inner, height: 24), z: z,
                 text: [
                     TextRun(
                         Self.brandName(payment.brand), style: .headline, color: Palette.white, weight: .heavy,
@@ -137,12 +139,12 @@ extension WalletScene {
                 ], transition: childTransition, isHitTestable: false),
             Node(
                 id: id.child("number"), role: .text, parent: id,
-                rect: Rect(x: rect.minX + 25, y: numberY, width: inner, height: 24), z: z + 0.001,
+                rect: Rect(x: rect.minX + 25, y: numberY, width: inner, height: 24), z: z,
                 text: [TextRun(payment.number, style: .title, color: Palette.white, weight: .bold)],
                 transition: childTransition, isHitTestable: false),
             Node(
                 id: id.child("holder"), role: .text, parent: id,
-                rect: Rect(x: rect.minX + 25, y: holderY, width: inner, height: 18), z: z + 0.001,
+                rect: Rect(x: rect.minX + 25, y: holderY, width: inner, height: 18), z: z,
                 text: [
                     TextRun(payment.holder, color: Palette.white, weight: .bold),
                     TextRun("  Valid Thru ", style: .footnote, color: Palette.white),
@@ -170,6 +172,7 @@ extension WalletScene {
         let x = Self.historyPadding
         let width = max(viewport.width - 2 * x, 1)
         let transition = NodeTransition.offset(Vector(dx: 0, dy: max(viewport.height - top, 0)))
+        // One z for the whole history: rows paint over the container and their contents over them by layout order.
         let z = 1_000.0
         var nodes: [Node] = [
             Node(
@@ -178,7 +181,7 @@ extension WalletScene {
                 transition: transition, isHitTestable: false),
             Node(
                 id: "history.header", role: .title, parent: "history",
-                rect: Rect(x: x, y: top, width: width, height: Self.historyHeaderHeight), z: z + 0.001,
+                rect: Rect(x: x, y: top, width: width, height: Self.historyHeaderHeight), z: z,
                 text: [TextRun("Transaction History", style: .title, weight: .bold)], transition: transition,
                 isHitTestable: false),
         ]
@@ -190,26 +193,26 @@ extension WalletScene {
             let textWidth = max(width - 56 - 100 - 12, 1)
             nodes += [
                 Node(
-                    id: id, role: .row, parent: "history", rect: rowRect, z: z + 0.001, cornerRadius: 10,
+                    id: id, role: .row, parent: "history", rect: rowRect, z: z, cornerRadius: 10,
                     fill: Palette.background, transition: transition, isHitTestable: false),
                 Node(
                     id: id.child("icon"), role: .icon, parent: id,
-                    rect: Rect(x: x + 12, y: rowRect.minY + 8, width: 32, height: 32), z: z + 0.002,
+                    rect: Rect(x: x + 12, y: rowRect.minY + 8, width: 32, height: 32), z: z,
                     text: [TextRun(transaction.icon, color: Palette.accent, alignment: .center)],
                     transition: transition, isHitTestable: false),
                 Node(
                     id: id.child("merchant"), role: .text, parent: id,
-                    rect: Rect(x: textX, y: rowRect.minY + 4, width: textWidth, height: 22), z: z + 0.002,
+                    rect: Rect(x: textX, y: rowRect.minY + 4, width: textWidth, height: 22), z: z,
                     text: [TextRun(transaction.merchant, style: .headline, weight: .bold)], transition: transition,
                     isHitTestable: false),
                 Node(
                     id: id.child("date"), role: .text, parent: id,
-                    rect: Rect(x: textX, y: rowRect.minY + 26, width: textWidth, height: 18), z: z + 0.002,
+                    rect: Rect(x: textX, y: rowRect.minY + 26, width: textWidth, height: 18), z: z,
                     text: [TextRun(transaction.date, style: .footnote, color: Palette.secondaryText)],
                     transition: transition, isHitTestable: false),
                 Node(
                     id: id.child("amount"), role: .text, parent: id,
-                    rect: Rect(x: x + width - 112, y: rowRect.minY + 13, width: 100, height: 22), z: z + 0.002,
+                    rect: Rect(x: x + width - 112, y: rowRect.minY + 13, width: 100, height: 22), z: z,
                     text: [TextRun(transaction.formattedAmount, style: .headline, alignment: .trailing)],
                     transition: transition, isHitTestable: false),
             ]

@@ -128,10 +128,10 @@ public struct WalletScene: Scene {
     /// Returns whether the order changed. O(n).
     @discardableResult
     mutating func move(_ id: CardID, to destination: Int, context: inout SceneContext) -> Bool {
-        let old = deck
+        let old = deck.ids
         let clamped = min(max(destination, 0), deck.count - 1)
         context.animation = .spring
-        guard (try? deck.move(id, to: clamped)) != nil, deck != old else { return false }
+        guard (try? deck.move(id, to: clamped)) != nil, deck.ids != old else { return false }
         context.deckChanged(from: old, to: deck)
         context.stateChanged = true
         return true
