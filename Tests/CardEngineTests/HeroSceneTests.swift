@@ -72,6 +72,10 @@ private func matchedIDsAreUnique(_ frame: Frame) -> Bool {
         #expect(
             between(flying.minX, sunChip.minX, sunSquare.minX) && between(flying.minY, sunChip.minY, sunSquare.minY))
         #expect(between(flying.width, sunChip.width, sunSquare.width))
+        // The default animation: a critically damped spring, response 0.55, 0.2 s in.
+        let spring = try Spring(response: 0.55, dampingRatio: 1)
+        #expect(abs(flying.width - spring.value(from: sunChip.width, to: sunSquare.width, at: 0.2)) < 1e-9)
+        #expect(abs(flying.minY - spring.value(from: sunChip.minY, to: sunSquare.minY, at: 0.2)) < 1e-9)
         let overlay = try #require(middle.node("details")).opacity
         #expect(overlay > 0 && overlay < 1)
         let end = engine.frame(at: 3)

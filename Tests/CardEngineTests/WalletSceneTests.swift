@@ -77,6 +77,10 @@ private func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool 
         #expect(last.rect.minX > -320 && last.opacity > 0)
         #expect(near(try #require(early.node(card: card(101))).rect.minX, -320))
         #expect(near(try #require(early.node(card: card(104))).rect.minX, -320))  // delay 0.2
+        // Exactly the seed's spring (response 0.1, damping 0.8), 0.05 s into its motion from x −320 to 35.
+        let launch = try Spring(response: 0.1, dampingRatio: 0.8)
+        #expect(near(last.rect.minX, launch.value(from: -320, to: 35, at: 0.05), 1e-9))
+        #expect(near(try #require(engine.frame(at: 0.55).node(card: card(101))).rect.minX, last.rect.minX, 1e-9))
         // The card's text travels with it.
         #expect(near(try #require(early.node("card.105.number")).rect.minX, last.rect.minX + 25, 1e-9))
         // At 0.45 every card but the first has started; the later a card starts, the further behind it is.
@@ -105,6 +109,9 @@ private func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool 
         let moving = engine.frame(at: 3.22)
         let y1 = try #require(moving.node(card: card(102))).rect.minY
         #expect(min(restY(1), selectedTop) < y1 && y1 < max(restY(1), selectedTop))
+        // easeOut: the curve's progress 0.07 s into its 0.15 s.
+        let eased = TimingCurve.easeOut.progress(at: (3.22 - 3.15) / 0.15)
+        #expect(near(y1, restY(1) + (selectedTop - restY(1)) * eased, 1e-6))
         let rising = try #require(moving.node("history.header")).rect.minY
         #expect(selectedTop + cardHeight + 10 < rising && rising < 844)
         // Done by 3.05 + 0.1 + 0.15: the selected card and those behind it at offset 0, the one in front at +1400.
@@ -156,6 +163,7 @@ private func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool 
         // `.spring()` from where the finger left it to the front slot, the old front card to index 1.
         let mid = try y(&engine, 102, at: 3.35)
         #expect(restY(0) < mid && mid < restY(1) - 20 + 120)
+        #expect(near(mid, Spring.default.value(from: restY(1) + 100, to: restY(0), at: 0.1), 1e-9))
         let settled = engine.frame(at: 5)
         #expect(near(try #require(settled.node(card: card(102))).rect.minY, restY(0)))
         #expect(try #require(settled.node(card: card(102))).z == 0)
