@@ -9,6 +9,7 @@ extension WalletScene {
         case pressing(index: Int)
         case dragging(index: Int, translation: Vector)
 
+        /// The pressed card's index, if a card is pressed.
         public var index: Int? {
             switch self {
             case .pressing(let index), .dragging(let index, _): index
@@ -16,6 +17,7 @@ extension WalletScene {
             }
         }
 
+        /// The drag's translation (zero while only pressing).
         public var translation: Vector {
             switch self {
             case .inactive, .pressing: .zero
@@ -23,6 +25,7 @@ extension WalletScene {
             }
         }
 
+        /// Whether a card is pressed or dragged (it lifts by 20 points).
         public var isPressing: Bool {
             switch self {
             case .pressing, .dragging: true
@@ -30,6 +33,7 @@ extension WalletScene {
             }
         }
 
+        /// Whether a card is being dragged.
         public var isDragging: Bool {
             if case .dragging = self { true } else { false }
         }
