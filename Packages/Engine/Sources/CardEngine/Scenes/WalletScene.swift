@@ -12,6 +12,7 @@ import CardPhysics
 ///   dampingFraction 0.8, blendDuration 0.02) delayed (count − index)·0.1 s, the last card first.
 /// - Tap a card (easeOut 0.15 s after a 0.1 s delay): it and the cards at higher indices go to offset 0, the
 ///   others drop to offset +1400, and the transaction history slides up from the bottom edge; tap again to return.
+///   The history lists as many transactions as fit under the card (it does not scroll).
 /// - The card gesture is the seed's `TapGesture().exclusively(before: LongPressGesture(minimumDuration: 0.05)
 ///   .sequenced(before: DragGesture()))`. With CardGestures' tap (it fails once held 0.5 s or moved 10 pt) the
 ///   press shows (`DragState.pressing`, the card lifts by −20) once the tap has failed: after 0.5 s held still,
@@ -44,7 +45,7 @@ public struct WalletScene: Scene {
 
     /// The seed's `cardOffset`: the vertical step between stacked cards, and the drag distance of one place.
     static let cardOffset = 50.0
-    /// Where the cards below a selected one go (the seed's offset y +1400).
+    /// Where the cards in front of a selected one (lower indices) go (the seed's offset y +1400).
     static let dropOffset = 1400.0
 
     public init(options: SceneOptions = SceneOptions()) throws(SceneError) {
