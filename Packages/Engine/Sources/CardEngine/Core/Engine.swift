@@ -47,7 +47,8 @@ public struct Engine: Sendable {
     var pending: [EngineEvent] = []
 
     /// Opens `scene` in `viewport` at `startTime`. With a store, the scene's saved state is restored first
-    /// (a state that cannot be read is reported in `storeError` and left untouched on disk).
+    /// (a state that cannot be read is reported in `storeError` and left untouched on disk). After the first
+    /// layout (which never animates) the scene's `appear` runs; its changes animate from that layout.
     public init(scene: any Scene, viewport: Size, store: (any DeckStore)? = nil, startTime: Double = 0) {
         self.scene = scene
         self.viewport = Self.sanitized(viewport)
@@ -69,6 +70,8 @@ public struct Engine: Sendable {
         }
         var context = SceneContext(time: time, viewport: self.viewport)
         applyLayout(context: &context, isInitial: true)
+        var appearing = SceneContext(time: time, viewport: self.viewport)
+        if self.scene.appear(context: &appearing) { commit(&appearing) }
     }
 
     /// The scene's deck, in its current order.
