@@ -63,12 +63,18 @@ import Testing
         (##"{"id":"1","title":"a","color":"#000000","sortOrder":1e30,"payload":{"kind":"plain"}}"##, "out of range"),
         (##"{"id":"1","title":"a","color":"#000000","sortOrder":"0","payload":{"kind":"plain"}}"##, "a number"),
         (##"{"id":"1","title":"a","color":"#000000","sortOrder":0,"payload":{"kind":"joker"}}"##, "unknown card kind"),
-        (##"{"id":"1","title":"a","color":"#000000","sortOrder":0,"payload":{"kind":"student","scores":[1]}}"##,
-            "10 scores"),
-        (##"{"id":"1","title":"a","color":"#000000","sortOrder":0,"payload":{"kind":"flashcard","prompt":"q"}}"##,
-            "needs \"answer\""),
-        (##"{"id":"1","title":"a","color":"#000000","sortOrder":0,"payload":{"kind":"payment","number":"1","holder":"h","expiry":"e","brand":"diners"}}"##,
-            "brand"),
+        (
+            ##"{"id":"1","title":"a","color":"#000000","sortOrder":0,"payload":{"kind":"student","scores":[1]}}"##,
+            "10 scores"
+        ),
+        (
+            ##"{"id":"1","title":"a","color":"#000000","sortOrder":0,"payload":{"kind":"flashcard","prompt":"q"}}"##,
+            "needs \"answer\""
+        ),
+        (
+            ##"{"id":"1","title":"a","color":"#000000","sortOrder":0,"payload":{"kind":"payment","number":"1","holder":"h","expiry":"e","brand":"diners"}}"##,
+            "brand"
+        ),
         (##"{"id":"1","title":"a","color":"#000000","sortOrder":0,"payload":[]}"##, "an object"),
     ]
 

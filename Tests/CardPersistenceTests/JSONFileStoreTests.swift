@@ -56,7 +56,11 @@ import Testing
         ([], 0),
         (Array(##"{"format":"cardistry.deck","schemaVersion":3,"revision":2,"deck":{"cards":["##.utf8), 75),
         (Array(##"{"format":"cardistry.deck","schemaVersion":3,"revision":2,"deck":{"cards":[}}"##.utf8), 75),
-        (Array(##"{"format":"cardistry.deck","schemaVersion":3,"revision":2,"deck":{"cards":[],"x":""##.utf8) + [0xFF, 0x22, 0x7D, 0x7D], 82),
+        (
+            Array(##"{"format":"cardistry.deck","schemaVersion":3,"revision":2,"deck":{"cards":[],"x":""##.utf8) + [
+                0xFF, 0x22, 0x7D, 0x7D,
+            ], 82
+        ),
         (Array("\u{0}\u{0}\u{0}".utf8), 0),
     ]
 
@@ -156,7 +160,8 @@ import Testing
 
     @Test func shortWritesAndInterruptsAreRetried() throws {
         let directory = TemporaryDirectory()
-        let store = try JSONFileStore(root: directory.path, fileSystem: FaultyFileSystem(shortWrites: true, interrupts: 5))
+        let store = try JSONFileStore(
+            root: directory.path, fileSystem: FaultyFileSystem(shortWrites: true, interrupts: 5))
         let deck = awkwardDeck(count: 30, seed: 8)
         try store.saveDeck(deck, named: "d", expectedRevision: 0)
         #expect(try store.loadDeck(named: "d").deck == deck)

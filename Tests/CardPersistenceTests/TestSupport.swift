@@ -85,7 +85,8 @@ func awkwardDeck(count: Int, seed: UInt64) -> Deck {
         }
         let sortOrder = random.next() % 4 == 0 ? Int(bitPattern: UInt(random.next())) : index
         cards.append(
-            Card(id: CardID(UInt64(index) &* 0x9E37_79B9_7F4A_7C15), title: title, color: color, sortOrder: sortOrder,
+            Card(
+                id: CardID(UInt64(index) &* 0x9E37_79B9_7F4A_7C15), title: title, color: color, sortOrder: sortOrder,
                 payload: payload))
     }
     return (try? Deck(cards)) ?? Deck()

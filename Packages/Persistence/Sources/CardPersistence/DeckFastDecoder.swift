@@ -87,7 +87,8 @@ public enum DeckFastDecoder {
         }
         guard let deck else { throw scanner.error("no \"deck\"", at: documentStart) }
         guard let revision, revision >= 1 else {
-            throw scanner.error(revision == nil ? "no \"revision\"" : "the revision must be at least 1", at: documentStart)
+            throw scanner.error(
+                revision == nil ? "no \"revision\"" : "the revision must be at least 1", at: documentStart)
         }
         return Result(
             document: DeckDocument(deck: deck, revision: revision, schemaVersion: schemaVersion, format: format),
@@ -115,7 +116,9 @@ public enum DeckFastDecoder {
     static func readDeck(_ scanner: inout JSONScanner, depth: Int) throws(JSONDecodeError) -> Deck {
         scanner.skipWhitespace()
         let start = scanner.position
-        guard depth + 2 < scanner.maxDepth else { throw scanner.error("nesting deeper than \(scanner.maxDepth) levels") }
+        guard depth + 2 < scanner.maxDepth else {
+            throw scanner.error("nesting deeper than \(scanner.maxDepth) levels")
+        }
         if try scanner.openObject("a deck") { throw scanner.error("a deck needs \"cards\"", at: start) }
         var cards: [Card]?
         var cardsOffset = start
@@ -353,7 +356,9 @@ private struct PayloadFields {
                 seen |= bit
             } while try scanner.nextElement(close: UInt8(ascii: "}"), "an item")
         }
-        guard seen == 15 else { throw scanner.error("an item needs \"id\", \"color\", \"icon\" and \"text\"", at: start) }
+        guard seen == 15 else {
+            throw scanner.error("an item needs \"id\", \"color\", \"icon\" and \"text\"", at: start)
+        }
         return ItemLine.Item(id: id, color: color, icon: icon, text: text)
     }
 }
@@ -369,7 +374,8 @@ extension JSONScanner {
     }
 
     /// Reads an integer value, exactly, within `range`.
-    mutating func readInt(_ what: @autoclosure () -> String, in range: ClosedRange<Int>) throws(JSONDecodeError) -> Int {
+    mutating func readInt(_ what: @autoclosure () -> String, in range: ClosedRange<Int>) throws(JSONDecodeError) -> Int
+    {
         let byte = try peek(what())
         guard byte == UInt8(ascii: "-") || JSONScanner.isDigit(byte) else {
             throw error("expected \(what()) (a number), found \(JSONScanner.describe(byte))")

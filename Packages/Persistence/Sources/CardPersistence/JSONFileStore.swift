@@ -246,13 +246,14 @@ public struct JSONFileStore: DeckStore {
             while filled < buffer.count {
                 do throws(Errno) {
                     let count = try fileSystem.read(
-                        descriptor, into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled...])))
+                        descriptor,
+                        into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled...])))
                     if count == 0 {
                         finished = true
                         break
                     }
                     filled += count
-                } catch where error.code == EINTR {
+                } catch  where error.code == EINTR {
                     continue
                 } catch {
                     failure = error
@@ -334,7 +335,7 @@ public struct JSONFileStore: DeckStore {
             if current != nil {
                 do {
                     try fileSystem.unlink(backup)
-                } catch where error.code != ENOENT {
+                } catch  where error.code != ENOENT {
                     throw StoreError.io(.unlink, backup, error)
                 } catch {}
                 do {
@@ -455,7 +456,7 @@ public struct JSONFileStore: DeckStore {
                 let descriptor = try fileSystem.open(
                     temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: mode)
                 return (temporary, descriptor)
-            } catch where error.code == EEXIST {
+            } catch  where error.code == EEXIST {
                 continue
             } catch {
                 throw .io(.open, temporary, error)
@@ -470,7 +471,7 @@ public struct JSONFileStore: DeckStore {
             do {
                 let written = try fileSystem.write(descriptor, from: UnsafeRawBufferPointer(rebasing: chunk[offset...]))
                 offset += written
-            } catch where error.code == EINTR {
+            } catch  where error.code == EINTR {
                 continue
             } catch {
                 throw .io(.write, path, error)
@@ -500,7 +501,7 @@ public struct JSONFileStore: DeckStore {
             }
             do {
                 try fileSystem.makeDirectory(prefix, mode: 0o700)
-            } catch where error.code == EEXIST {
+            } catch  where error.code == EEXIST {
                 continue
             } catch {
                 throw .io(.createDirectory, prefix, error)

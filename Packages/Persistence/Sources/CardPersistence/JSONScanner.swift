@@ -105,7 +105,9 @@ struct JSONScanner {
         if byte == UInt8(ascii: ",") { return true }
         if byte == close { return false }
         position -= 1
-        throw error("expected ',' or '\(Character(Unicode.Scalar(close)))' in \(container), found \(JSONScanner.describe(byte))")
+        throw error(
+            "expected ',' or '\(Character(Unicode.Scalar(close)))' in \(container), found \(JSONScanner.describe(byte))"
+        )
     }
 
     /// Reads `"key"` and the `:` after it.
@@ -190,7 +192,11 @@ struct JSONScanner {
             position += 6
             if unit >= 0xD800 && unit <= 0xDBFF {
                 guard position + 1 < end, base[position] == UInt8(ascii: "\\"), base[position + 1] == UInt8(ascii: "u")
-                else { throw error("a high surrogate \\u\(JSONScanner.hex(unit, digits: 4)) must be followed by a low surrogate", at: escape) }
+                else {
+                    throw error(
+                        "a high surrogate \\u\(JSONScanner.hex(unit, digits: 4)) must be followed by a low surrogate",
+                        at: escape)
+                }
                 let low = try hex4(at: position + 2, escape: position)
                 guard low >= 0xDC00 && low <= 0xDFFF else {
                     throw error(
@@ -252,14 +258,16 @@ struct JSONScanner {
         guard position + length <= end else { throw error("invalid UTF-8: truncated sequence") }
         let second = base[position + 1]
         guard second >= low && second <= high else {
-            throw error("invalid UTF-8: unexpected byte 0x\(JSONScanner.hex(UInt32(second), digits: 2))", at: position + 1)
+            throw error(
+                "invalid UTF-8: unexpected byte 0x\(JSONScanner.hex(UInt32(second), digits: 2))", at: position + 1)
         }
         var index = 2
         while index < length {
             let byte = base[position + index]
             guard byte & 0xC0 == 0x80 else {
                 throw error(
-                    "invalid UTF-8: unexpected byte 0x\(JSONScanner.hex(UInt32(byte), digits: 2))", at: position + index)
+                    "invalid UTF-8: unexpected byte 0x\(JSONScanner.hex(UInt32(byte), digits: 2))", at: position + index
+                )
             }
             index += 1
         }
@@ -514,7 +522,9 @@ struct JSONScanner {
                 }
             }
             guard let isObject = stack.last else { return }
-            if try nextElement(close: isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"), isObject ? "an object" : "an array") {
+            if try nextElement(
+                close: isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"), isObject ? "an object" : "an array")
+            {
                 if isObject { _ = try readKey() }
                 expectingValue = true
             } else {
