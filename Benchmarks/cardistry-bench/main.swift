@@ -5,7 +5,8 @@ import Foundation
 //   cardistry-bench [--quick] [--json] [--filter TEXT]... [--runs N] [--baseline FILE] [--tolerance T]
 
 let allSuites: [any BenchSuite] = [
-    DiffSuite()
+    DiffSuite(),
+    PersistenceSuite(),
 ]
 
 let usage = """

@@ -98,6 +98,24 @@ import Testing
         #expect(report.first?.hasBackup == true)
     }
 
+    @Test func aFileChangedInPlaceAfterASaveIsValidatedAgain() throws {
+        let directory = TemporaryDirectory()
+        let store = try JSONFileStore(root: directory.path)
+        try store.saveDeck(DeckGenerator.deck(count: 5), named: "d", expectedRevision: 0)
+        // Same size, same inode, new content: the store must not trust what it wrote before.
+        var bytes = try fixtureBytes(store.path(.deck, "d"))
+        bytes[bytes.count - 1] = UInt8(ascii: "x")
+        let descriptor = open(store.path(.deck, "d"), O_WRONLY)
+        #expect(descriptor >= 0)
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        // File times are coarse (a clock tick); set one that surely differs, as any later edit would have.
+        var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+        #expect(futimens(descriptor, &times) == 0)
+        close(descriptor)
+        #expect(throws: StoreError.self) { try store.saveDeck(Deck(), named: "d", expectedRevision: 1) }
+        #expect(try fixtureBytes(store.path(.deck, "d")) == bytes)
+    }
+
     @Test func aNewerDocumentOpensReadOnly() throws {
         let directory = TemporaryDirectory()
         let store = try JSONFileStore(root: directory.path)

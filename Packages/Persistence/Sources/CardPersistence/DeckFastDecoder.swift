@@ -211,14 +211,13 @@ public enum DeckFastDecoder {
                 scanner.skipWhitespace()
                 let keyOffset = scanner.position
                 let key = try scanner.readKey()
-                guard let field = PayloadFields.Field.allCases.first(where: { scanner.equals(key, $0.literal) }) else {
+                guard let field = PayloadFields.Field.named(key, in: scanner) else {
                     try scanner.skipValue(depth: depth + 1)
                     continue
                 }
-                guard !fields.seen.contains(field) else {
-                    throw scanner.error("duplicate key \"\(field)\" in a payload", at: keyOffset)
+                guard !fields.has(field) else {
+                    throw scanner.error("duplicate key \"\(field.name)\" in a payload", at: keyOffset)
                 }
-                fields.seen.insert(field)
                 try fields.read(field, &scanner, depth: depth + 1)
             } while try scanner.nextElement(close: UInt8(ascii: "}"), "a payload")
         }
@@ -227,35 +226,47 @@ public enum DeckFastDecoder {
 }
 
 /// The fields a payload object may hold, gathered in any key order and turned into a `CardPayload` at the end
-/// (Codable reads `kind` first; JSON does not order keys).
+/// (Codable reads `kind` first; JSON does not order keys). Plain stored properties and a bit set: no hashing.
 private struct PayloadFields {
-    enum Field: CaseIterable {
+    enum Field: Int {
         case kind, scores, number, holder, expiry, brand, prompt, answer, items
 
-        var literal: StaticString {
-            switch self {
-            case .kind: "kind"
-            case .scores: "scores"
-            case .number: "number"
-            case .holder: "holder"
-            case .expiry: "expiry"
-            case .brand: "brand"
-            case .prompt: "prompt"
-            case .answer: "answer"
-            case .items: "items"
-            }
+        var name: String {
+            ["kind", "scores", "number", "holder", "expiry", "brand", "prompt", "answer", "items"][rawValue]
+        }
+
+        /// The field a key names, or nil for a key that payloads do not have (it is skipped).
+        static func named(_ key: JSONScanner.RawString, in scanner: JSONScanner) -> Field? {
+            if scanner.equals(key, "kind") { return .kind }
+            if scanner.equals(key, "scores") { return .scores }
+            if scanner.equals(key, "number") { return .number }
+            if scanner.equals(key, "holder") { return .holder }
+            if scanner.equals(key, "expiry") { return .expiry }
+            if scanner.equals(key, "brand") { return .brand }
+            if scanner.equals(key, "prompt") { return .prompt }
+            if scanner.equals(key, "answer") { return .answer }
+            if scanner.equals(key, "items") { return .items }
+            return nil
         }
     }
 
-    var seen: Set<Field> = []
+    var seen = 0
     var kind = ""
     var scores: [Int] = []
     var scoresOffset = 0
-    var strings: [Field: String] = [:]
+    var number = ""
+    var holder = ""
+    var expiry = ""
+    var brand = ""
     var brandOffset = 0
+    var prompt = ""
+    var answer = ""
     var items: [ItemLine.Item] = []
 
+    func has(_ field: Field) -> Bool { seen & (1 << field.rawValue) != 0 }
+
     mutating func read(_ field: Field, _ scanner: inout JSONScanner, depth: Int) throws(JSONDecodeError) {
+        seen |= 1 << field.rawValue
         switch field {
         case .kind: kind = try scanner.readString("a payload's kind")
         case .scores:
@@ -275,17 +286,20 @@ private struct PayloadFields {
         case .brand:
             scanner.skipWhitespace()
             brandOffset = scanner.position
-            strings[field] = try scanner.readString("a payment card's brand")
-        default:
-            strings[field] = try scanner.readString("a payload's \(field)")
+            brand = try scanner.readString("a payment card's brand")
+        case .number: number = try scanner.readString("a payment card's number")
+        case .holder: holder = try scanner.readString("a payment card's holder")
+        case .expiry: expiry = try scanner.readString("a payment card's expiry")
+        case .prompt: prompt = try scanner.readString("a flashcard's prompt")
+        case .answer: answer = try scanner.readString("a flashcard's answer")
         }
     }
 
     func payload(_ scanner: JSONScanner, at start: Int) throws(JSONDecodeError) -> CardPayload {
-        guard seen.contains(.kind) else { throw scanner.error("a payload needs \"kind\"", at: start) }
+        guard has(.kind) else { throw scanner.error("a payload needs \"kind\"", at: start) }
         func need(_ fields: [Field]) throws(JSONDecodeError) {
-            for field in fields where !seen.contains(field) {
-                throw scanner.error("a \(kind) payload needs \"\(field)\"", at: start)
+            for field in fields where !has(field) {
+                throw scanner.error("a \(kind) payload needs \"\(field.name)\"", at: start)
             }
         }
         switch kind {
@@ -300,17 +314,13 @@ private struct PayloadFields {
             }
         case "payment":
             try need([.number, .holder, .expiry, .brand])
-            let brandName = strings[.brand] ?? ""
-            guard let brand = PaymentCard.Brand(rawValue: brandName) else {
-                throw scanner.error("unknown payment card brand \"\(brandName)\"", at: brandOffset)
+            guard let brandValue = PaymentCard.Brand(rawValue: brand) else {
+                throw scanner.error("unknown payment card brand \"\(brand)\"", at: brandOffset)
             }
-            return .payment(
-                PaymentCard(
-                    number: strings[.number] ?? "", holder: strings[.holder] ?? "", expiry: strings[.expiry] ?? "",
-                    brand: brand))
+            return .payment(PaymentCard(number: number, holder: holder, expiry: expiry, brand: brandValue))
         case "flashcard":
             try need([.prompt, .answer])
-            return .flashcard(Flashcard(prompt: strings[.prompt] ?? "", answer: strings[.answer] ?? ""))
+            return .flashcard(Flashcard(prompt: prompt, answer: answer))
         case "itemLine":
             try need([.items])
             return .itemLine(ItemLine(items: items))
@@ -406,14 +416,18 @@ extension JSONScanner {
         if byte == UInt8(ascii: "\"") {
             let raw = try readRawString()
             let length = raw.end - raw.start
-            if !raw.hasEscapes && length > 0 && length < 20 {
+            if !raw.hasEscapes && length > 0 && length <= 20 {
                 var value: UInt64 = 0
                 var index = raw.start
+                var overflow = false
                 while index < raw.end, JSONScanner.isDigit(base[index]) {
-                    value = value * 10 + UInt64(base[index] &- UInt8(ascii: "0"))
+                    let (times, o1) = value.multipliedReportingOverflow(by: 10)
+                    let (sum, o2) = times.addingReportingOverflow(UInt64(base[index] &- UInt8(ascii: "0")))
+                    overflow = overflow || o1 || o2
+                    value = sum
                     index += 1
                 }
-                if index == raw.end { return CardID(value) }
+                if index == raw.end && !overflow { return CardID(value) }
             }
             // The general case, with exactly `CardID`'s Codable rules.
             let text = string(raw)

@@ -17,13 +17,15 @@
 /// Any failure removes the temporary file and leaves the previous file as it was. A document that is a symbolic
 /// link is refused for writing (`StoreError.symbolicLink`); reading follows it. Opening a store sweeps temporary
 /// files left by crashed writers (only those whose lock is free, so a live writer is never disturbed).
-/// Deleting renames the document to its `.bak`, so a deletion can be undone by hand.
+/// Deleting renames the document to its `.bak`, so a deletion can be undone by hand. Step 1 is skipped for a file
+/// that is still exactly the one this store last wrote or validated (`ValidatedFiles`).
 public struct JSONFileStore: DeckStore {
     /// The store's root directory.
     public let root: String
     /// How decks are encoded and decoded (the fast path unless a test or benchmark asks for Foundation's).
     public let codec: DeckCodec
     let fileSystem: any FileSystem
+    private let validated = ValidatedFiles()
 
     /// Opens (creating with mode 0700 when needed) the store at `root`, and sweeps stale temporary files.
     public init(root: String, fileSystem: any FileSystem = PosixFileSystem(), codec: DeckCodec = .fast)
@@ -363,8 +365,12 @@ public struct JSONFileStore: DeckStore {
             } else {
                 try? fileSystem.unlink(target)
             }
+            validated.forget(target)
             throw .io(.syncDirectory, folder, error)
         }
+        validated.record(
+            target, status: (try? fileSystem.status(target)) ?? nil,
+            header: DocumentHeader(schemaVersion: currentSchemaVersion(kind), revision: revision))
         return revision
     }
 
@@ -384,6 +390,7 @@ public struct JSONFileStore: DeckStore {
             let current = try inspect(kind, name)
             try Self.check(kind, name, expected: expectedRevision, actual: current?.header.revision ?? 0)
         }
+        validated.forget(target)
         do {
             try fileSystem.rename(target, backupPath(kind, name))
         } catch {
@@ -418,10 +425,13 @@ public struct JSONFileStore: DeckStore {
         case .symbolicLink: throw .symbolicLink(path: target)
         default: throw .notAFile(path: target)
         }
+        if let header = validated.header(for: target, status: status) { return (header, status.permissions) }
         let bytes = try readFile(target, sizeHint: status.size)
         do {
             let format = kind == .deck ? DeckDocument.formatName : StateDocument.formatName
-            return (try DocumentHeader.scan(bytes, format: format), status.permissions)
+            let header = try DocumentHeader.scan(bytes, format: format)
+            validated.record(target, status: status, header: header)
+            return (header, status.permissions)
         } catch {
             throw unreadable(target, error, backup: backupPath(kind, name))
         }
