@@ -131,6 +131,26 @@ import Testing
         #expect(try fixtureBytes(store.path(.deck, "future")) == bytes)
     }
 
+    @Test func aNewerStateOpensReadOnlyAndABrokenOneIsNamed() throws {
+        let directory = TemporaryDirectory()
+        let store = try JSONFileStore(root: directory.path)
+        let newer = Array(
+            ##"{"format":"cardistry.state","schemaVersion":2,"revision":5,"state":[3,1],"more":{}}"##.utf8)
+        try plant(newer, at: store.path(.state, "wallet"))
+        let loaded = try store.loadStateJSON(named: "wallet")
+        #expect(loaded.isReadOnly)
+        #expect(loaded.json == Array("[3,1]".utf8))
+        #expect(try store.loadState([Int].self, named: "wallet").revision == 5)
+        #expect(throws: StoreError.newerSchema(path: store.path(.state, "wallet"), found: 2, supported: 1)) {
+            try store.saveState([1], named: "wallet", expectedRevision: 5)
+        }
+        #expect(try fixtureBytes(store.path(.state, "wallet")) == newer)
+        try plant(
+            Array(##"{"format":"cardistry.deck","schemaVersion":1,"revision":1,"state":0}"##.utf8),
+            at: store.path(.state, "wrong"))
+        #expect(throws: StoreError.self) { try store.loadStateJSON(named: "wrong") }
+    }
+
     @Test func anOlderDocumentMigratesOnLoadAndIsRewrittenOnSave() throws {
         let directory = TemporaryDirectory()
         let store = try JSONFileStore(root: directory.path)

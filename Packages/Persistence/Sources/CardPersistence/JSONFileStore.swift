@@ -228,7 +228,11 @@ public struct JSONFileStore: DeckStore {
         }
         guard let status else { throw .notFound(kind, name: name) }
         guard status.kind == .regular || status.kind == .symbolicLink else { throw .notAFile(path: file) }
-        return try readFile(file, sizeHint: status.kind == .regular ? status.size : 4096)
+        do {
+            return try readFile(file, sizeHint: status.kind == .regular ? status.size : 4096)
+        } catch .io(.open, _, ENOENT, _) {
+            throw .notFound(kind, name: name)  // removed between the stat and the open
+        }
     }
 
     /// Reads a whole file with `read(2)` into one array, retrying EINTR. O(size).
@@ -237,7 +241,7 @@ public struct JSONFileStore: DeckStore {
         do {
             descriptor = try fileSystem.open(file, flags: O_RDONLY | O_CLOEXEC, mode: 0)
         } catch {
-            throw error.code == ENOENT ? .notFound(.deck, name: file) : .io(.open, file, error)
+            throw .io(.open, file, error)
         }
         defer { fileSystem.close(descriptor) }
         var finished = false

@@ -5,7 +5,9 @@ import Synchronization
 /// A save must not replace a file that cannot be read, so it validates the current file first — a full pass over
 /// up to hundreds of megabytes. When the file is still the very one this store wrote or validated (same device,
 /// inode, size and nanosecond modification time; every save renames a new inode into place, so any other writer
-/// changes the inode), the envelope recorded then is used instead. Thread-safe.
+/// changes the inode), the envelope recorded then is used instead. The limit: modification times are only as fine
+/// as the kernel's clock tick, so an edit in place that keeps the size, made within one tick of this store's own
+/// write, would go unnoticed. Thread-safe.
 final class ValidatedFiles: Sendable {
     struct Entry: Sendable {
         var status: FileStatus
