@@ -58,7 +58,7 @@ public enum DeckFastDecoder {
             case "deck":
                 scanner.skipWhitespace()
                 if let schemaVersion, schemaVersion >= DeckDocument.currentSchemaVersion {
-                    deck = try readDeck(&scanner, depth: 1)
+                    deck = try readDeck(&scanner, depth: 1, schemaVersion: schemaVersion)
                 } else {
                     deferredDeck = scanner.position
                     try scanner.skipValue(depth: 1)
@@ -83,7 +83,7 @@ public enum DeckFastDecoder {
         if deck == nil, let deferredDeck {
             var deckScanner = scanner
             deckScanner.position = deferredDeck
-            deck = try readDeck(&deckScanner, depth: 1)
+            deck = try readDeck(&deckScanner, depth: 1, schemaVersion: schemaVersion)
         }
         guard let deck else { throw scanner.error("no \"deck\"", at: documentStart) }
         guard let revision, revision >= 1 else {
@@ -112,6 +112,20 @@ public enum DeckFastDecoder {
     }
 
     // MARK: Deck and cards
+
+    /// Reads the deck of a document; for a newer schema the error says that a newer Cardistry wrote it.
+    private static func readDeck(
+        _ scanner: inout JSONScanner, depth: Int, schemaVersion: Int
+    ) throws(JSONDecodeError) -> Deck {
+        do {
+            return try readDeck(&scanner, depth: depth)
+        } catch where schemaVersion > DeckDocument.currentSchemaVersion {
+            throw JSONDecodeError(
+                offset: error.offset,
+                reason: error.reason
+                    + " (schema version \(schemaVersion), newer than this Cardistry's \(DeckDocument.currentSchemaVersion))")
+        }
+    }
 
     static func readDeck(_ scanner: inout JSONScanner, depth: Int) throws(JSONDecodeError) -> Deck {
         scanner.skipWhitespace()
