@@ -123,7 +123,10 @@ struct DeckCommand: Command {
             switch Self.parseJSONDeck(bytes) {
             case .success(let parsed): deck = parsed
             case .failure(let error):
-                io.err("cardistry deck: \(file): at byte \(error.offset): \(error.reason); nothing was imported\n")
+                let (line, column) = Self.lineAndColumn(of: error.offset, in: bytes)
+                io.err(
+                    "cardistry deck: \(file):\(line):\(column): \(error.reason) (at byte \(error.offset)); "
+                        + "nothing was imported\n")
                 return 1
             }
         case .tsv:
@@ -143,6 +146,17 @@ struct DeckCommand: Command {
             io.err("cardistry deck: a deck named \"\(name)\" already exists; use --replace to overwrite it\n")
             return 1
         }
+    }
+
+    /// The 1-based line and column (in bytes) of a byte offset. O(offset).
+    static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        return (line, offset - lineStart + 1)
     }
 
     private static func isAlreadyExists(_ error: any Error) -> Bool {
@@ -165,16 +179,12 @@ struct DeckCommand: Command {
         }
     }
 
-    /// A deck document (any schema version) or a bare `{"cards": [...]}`; the error that got further wins.
+    /// A deck document (any schema version) or a bare `{"cards": [...]}`.
     private static func parseJSONDeck(_ bytes: [UInt8]) -> Result<Deck, JSONDecodeError> {
         do {
-            return .success(try DeckFastDecoder.decodeDocument(bytes).document.deck)
-        } catch let documentError {
-            do {
-                return .success(try DeckFastDecoder.decodeDeck(bytes))
-            } catch {
-                return .failure(error.offset > documentError.offset ? error : documentError)
-            }
+            return .success(try DeckFastDecoder.decodeDocumentOrDeck(bytes))
+        } catch {
+            return .failure(error)
         }
     }
 

@@ -81,10 +81,12 @@ import Testing
         // A bare {"cards": [...]} deck imports too.
         let bare = try sandbox.file("bare.json", Array(#"{"cards":[]}"#.utf8))
         #expect(sandbox.deck(["import", bare]).status == 0)
-        let broken = try sandbox.file("broken.json", Array(#"{"cards":[{"id":"1"}"#.utf8))
+        let broken = try sandbox.file("broken.json", Array("{\"cards\": [\n  {\"id\": \"1\"}\n]}\n".utf8))
         let failed = sandbox.deck(["import", broken])
         #expect(failed.status == 1)
-        #expect(failed.err.contains("at byte"))
+        #expect(failed.err.contains("broken.json:2:3: a card is missing"), "\(failed.err)")
+        let torn = try sandbox.file("torn.json", Array("{\"format\": \"cardistry.deck\",\n".utf8))
+        #expect(sandbox.deck(["import", torn]).err.contains("torn.json:2:1: unexpected end of input"))
         #expect(sandbox.deck(["list"]).out == "bare\nfirst\n")
     }
 

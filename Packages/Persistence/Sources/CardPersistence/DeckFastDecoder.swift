@@ -32,6 +32,25 @@ public enum DeckFastDecoder {
         }
     }
 
+    /// Reads a deck from either a deck document (a top-level object with `"format"`) or a bare deck, for imports.
+    /// Two passes: one over the top-level keys to tell which, one to read. O(bytes).
+    public static func decodeDocumentOrDeck(_ bytes: [UInt8]) throws(JSONDecodeError) -> Deck {
+        let isDocument = try bytes.withBytes { (buffer) throws(JSONDecodeError) -> Bool in
+            var scanner = JSONScanner(buffer)
+            try scanner.expectStart()
+            if try scanner.openObject("a deck document or a deck") { return false }
+            var hasFormat = false
+            repeat {
+                let key = try scanner.readKey()
+                if scanner.equals(key, "format") { hasFormat = true }
+                try scanner.skipValue(depth: 1)
+            } while try scanner.nextElement(close: UInt8(ascii: "}"), "the document")
+            try scanner.expectEnd()
+            return hasFormat
+        }
+        return isDocument ? try decodeDocument(bytes).document.deck : try decodeDeck(bytes)
+    }
+
     static func decodeDocument(_ buffer: UnsafeRawBufferPointer, maxDepth: Int) throws(JSONDecodeError) -> Result {
         var scanner = JSONScanner(buffer, maxDepth: maxDepth)
         try scanner.expectStart()
@@ -119,11 +138,12 @@ public enum DeckFastDecoder {
     ) throws(JSONDecodeError) -> Deck {
         do {
             return try readDeck(&scanner, depth: depth)
-        } catch where schemaVersion > DeckDocument.currentSchemaVersion {
+        } catch  where schemaVersion > DeckDocument.currentSchemaVersion {
             throw JSONDecodeError(
                 offset: error.offset,
                 reason: error.reason
-                    + " (schema version \(schemaVersion), newer than this Cardistry's \(DeckDocument.currentSchemaVersion))")
+                    + " (schema version \(schemaVersion), newer than this Cardistry's \(DeckDocument.currentSchemaVersion))"
+            )
         }
     }
 
