@@ -98,6 +98,22 @@ import Testing
         #expect(report.first?.hasBackup == true)
     }
 
+    @Test func aFileThisStoreWroteIsNotReadAgainBeforeTheNextSave() throws {
+        let directory = TemporaryDirectory()
+        let fileSystem = FaultyFileSystem()
+        let store = try JSONFileStore(root: directory.path, fileSystem: fileSystem)
+        try plant(DeckFastEncoder.encode(DeckDocument(deck: Deck(), revision: 4)), at: store.path(.deck, "d"))
+        try store.saveDeck(DeckGenerator.deck(count: 3), named: "d", expectedRevision: 4)  // validates: reads
+        let afterFirst = fileSystem.reads.withLock { $0 }
+        #expect(afterFirst > 0)
+        #expect(try store.saveDeck(DeckGenerator.deck(count: 4), named: "d", expectedRevision: 5) == 6)
+        #expect(fileSystem.reads.withLock { $0 } == afterFirst)
+        // Another store instance knows nothing and validates again.
+        let other = try JSONFileStore(root: directory.path, fileSystem: fileSystem)
+        #expect(try other.saveDeck(Deck(), named: "d", expectedRevision: 6) == 7)
+        #expect(fileSystem.reads.withLock { $0 } > afterFirst)
+    }
+
     @Test func aFileChangedInPlaceAfterASaveIsValidatedAgain() throws {
         let directory = TemporaryDirectory()
         let store = try JSONFileStore(root: directory.path)

@@ -110,6 +110,8 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     }
 
     private let base = PosixFileSystem()
+    /// How many `read` calls were made (to see when a save re-reads the current file).
+    let reads = Mutex(0)
     private let state = Mutex<(failing: Step?, code: Int32, shortWrites: Bool, interrupts: Int)>(
         (nil, 0, false, 0))
 
@@ -130,7 +132,8 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     func close(_ descriptor: Int32) { base.close(descriptor) }
 
     func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
-        try base.read(descriptor, into: buffer)
+        reads.withLock { $0 += 1 }
+        return try base.read(descriptor, into: buffer)
     }
 
     func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
