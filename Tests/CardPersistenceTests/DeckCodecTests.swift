@@ -5,7 +5,7 @@ import Testing
 /// The fast path against Foundation's Codable, the reference: each reads the other's output, exactly.
 @Suite struct DeckCodecTests {
     @Test func fastOutputDecodesWithJSONDecoderAndViceVersa() throws {
-        for seed in UInt64(1)...UInt64(400) {
+        for seed in UInt64(1)...UInt64(2000) {
             let document = DeckDocument(deck: awkwardDeck(count: Int(seed % 9), seed: seed), revision: Int(seed))
             let fast = DeckFastEncoder.encode(document)
             #expect(try JSONDecoder().decode(DeckDocument.self, from: Data(fast)) == document)
