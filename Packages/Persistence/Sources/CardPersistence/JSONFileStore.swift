@@ -528,7 +528,7 @@ public struct JSONFileStore: DeckStore {
     private func sweepTemporaryFiles(in folder: String) {
         guard let entries = try? fileSystem.contentsOfDirectory(folder) else { return }
         for entry in entries where entry.hasPrefix(".") {
-            guard let marker = entry.range(of: Self.temporaryMarker) else { continue }
+            guard let marker = entry.firstRange(of: Self.temporaryMarker) else { continue }
             let documentFile = String(entry[entry.index(after: entry.startIndex)..<marker.lowerBound])
             let lockPath = StoreLocation.join(folder, documentFile + ".lock")
             guard let lock = try? fileSystem.open(lockPath, flags: O_RDWR | O_CREAT | O_CLOEXEC, mode: 0o600) else {
