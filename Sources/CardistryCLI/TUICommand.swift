@@ -1,6 +1,6 @@
 import CardEngine
+import CardPersistence
 import CardTUI
-import Foundation
 
 /// `cardistry tui`: the ANSI terminal front end (also what `cardistry` with no arguments opens on a terminal).
 struct TUICommand: Command {
@@ -51,10 +51,10 @@ struct TUICommand: Command {
             }
             var deck: Deck?
             if let path = parsed.value("deck") {
-                do {
-                    deck = try DeckFile.load(path)
-                } catch {
-                    io.err("cardistry tui: \(error)\n")
+                switch DeckFile.read(path: path) {
+                case .success(let loaded): deck = loaded
+                case .failure(let problem):
+                    io.err("cardistry tui: " + problem.description(file: path))
                     return 1
                 }
             }
@@ -79,57 +79,6 @@ struct TUICommand: Command {
                 io.err("cardistry tui: \(error.description)\n")
                 return error == .notATerminal ? 2 : 1
             }
-        }
-    }
-}
-
-/// Reads a deck from a file: a deck document or bare deck JSON, or TSV lines `prompt<TAB>answer` (flashcards).
-enum DeckFile {
-    struct LoadError: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    static func load(_ path: String) throws(LoadError) -> Deck {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw LoadError(description: "cannot read the deck file '\(path)'")
-        }
-        let bytes = [UInt8](data)
-        let firstByte = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        if firstByte == UInt8(ascii: "{") {
-            do {
-                return try DeckFastDecoder.decodeDocument(bytes).document.deck
-            } catch {
-                do {
-                    return try DeckFastDecoder.decodeDeck(bytes)
-                } catch {
-                    throw LoadError(description: "the deck file '\(path)' is not a valid deck: \(error.description)")
-                }
-            }
-        }
-        return try tsv(String(decoding: bytes, as: UTF8.self), path: path)
-    }
-
-    /// Flashcards from `prompt<TAB>answer` lines; blank lines and lines starting with `#` are skipped.
-    static func tsv(_ text: String, path: String) throws(LoadError) -> Deck {
-        var cards: [Card] = []
-        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            let fields = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
-            guard fields.count == 2, !fields[0].isEmpty else {
-                throw LoadError(description: "\(path), line \(index + 1): expected prompt<TAB>answer")
-            }
-            let prompt = String(fields[0])
-            cards.append(
-                Card(
-                    id: CardID(UInt64(cards.count + 1)), title: prompt, color: RGBColor(red: 255, green: 255, blue: 255),
-                    payload: .flashcard(Flashcard(prompt: prompt, answer: String(fields[1])))))
-        }
-        guard !cards.isEmpty else { throw LoadError(description: "the deck file '\(path)' has no cards") }
-        do {
-            return try Deck(cards)
-        } catch {
-            throw LoadError(description: "the deck file '\(path)' is not a valid deck: \(error)")
         }
     }
 }
