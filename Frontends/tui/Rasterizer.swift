@@ -137,9 +137,19 @@ private struct PaintContext {
             paintLine(color: RGB8(stroke), alpha: opacity, extent: extent, into: &buffer)
         }
         if !node.text.isEmpty {
+            var texts = node.text
+            if node.role == .icon || node.role == .button {
+                // Icons are SF Symbols names: draw one glyph, not the name (buttons only when it is a known one).
+                for index in texts.indices
+                where texts[index].rollingFrom == nil
+                    && (node.role == .icon || SymbolGlyphs.isKnownSymbol(texts[index].run.text))
+                {
+                    texts[index].run.text = SymbolGlyphs.glyph(for: texts[index].run.text, ascii: ascii)
+                }
+            }
             let outlined = node.fill != nil && (node.role == .card || node.stroke != nil)
                 && extent.right - extent.left >= 3 && extent.bottom - extent.top >= 3
-            paintText(node.text, opacity: opacity, outlined: outlined, extent: extent, into: &buffer)
+            paintText(texts, opacity: opacity, outlined: outlined, extent: extent, into: &buffer)
         }
     }
 

@@ -80,8 +80,9 @@ public struct TUIApp: Sendable {
 
     /// The height in points each seed's layout needs to show whole, from the scenes' constants (scores:
     /// padding 16 + header 48 + spacing 10 + 5 cards × (56 + 10) + slider 96; flashcards: the 250-point card,
-    /// its stack offsets and margins). Scenes not listed need no more than the base scale gives at 80 × 24.
-    static let designHeights: [String: Double] = ["scores": 500, "flashcards": 340]
+    /// its stack offsets and margins; wallet: title 77 + the five-card stack's rise 200 + a card at least 267
+    /// points tall + margins). Scenes not listed need no more than the base scale gives at 80 × 24.
+    static let designHeights: [String: Double] = ["scores": 500, "flashcards": 340, "wallet": 560]
 
     /// The point-to-cell scale for the current screen and size (see `CellScale`).
     public var scale: CellScale {

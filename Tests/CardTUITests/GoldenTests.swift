@@ -78,6 +78,11 @@ enum GoldenText {
             Case(name: "scores-200x60", scene: "scores", time: 0, columns: 200, rows: 60),
             Case(name: "flashcards-revealed", scene: "flashcards", inputs: [(0.1, .key(KeyInput("space")))], time: 2),
             Case(name: "flashcards-swipe-mid", scene: "flashcards", inputs: [(0.1, .key(KeyInput("left")))], time: 0.2),
+            Case(name: "wallet-launch-mid", scene: "wallet", time: 0.3),
+            Case(name: "wallet-selected", scene: "wallet", inputs: [(1, .key(KeyInput("enter")))], time: 3),
+            Case(name: "hero-open-mid", scene: "hero", inputs: [(0.5, .key(KeyInput("enter")))], time: 0.65),
+            Case(name: "hero-open-settled", scene: "hero", inputs: [(0.5, .key(KeyInput("enter")))], time: 3),
+            Case(name: "hero-open-ascii", scene: "hero", inputs: [(0.5, .key(KeyInput("enter")))], time: 3, ascii: true),
         ] + SceneCatalog.names.map { Case(name: "\($0)-start", scene: $0, time: 0) }
 
     static func render(_ golden: Case) -> CellBuffer {

@@ -203,6 +203,33 @@ struct HarnessError: Error, CustomStringConvertible {
         #expect(try tmux.waitFor { $0.contains("EXIT=0") })
     }
 
+    @Test func aLongPressDragInWalletReordersTheCards() throws {
+        let brands = ["DISCOVER", "UnionPay", "AMEX", "Mastercard", "VISA"]
+        let tmux = try TmuxHarness()
+        try tmux.type(try tmux.command("tui --scene wallet"))
+        // Wait for the launch animation to settle: every brand on screen.
+        #expect(try tmux.waitFor { screen in brands.allSatisfy { screen.contains($0) } })
+        usleep(800_000)  // The staggered launch springs take about half a second to come to rest.
+        let lines = try tmux.lines()
+        let before = Self.order(lines, of: brands)
+        #expect(before.count == 5)
+        // The front card is the last one listed (drawn lowest); press its middle, hold past the 0.05 s long
+        // press, and drag it up about five rows (over 100 points: two places back in the stack).
+        let front = try #require(before.last)
+        let frontRow = try #require(lines.firstIndex { $0.contains(front) })
+        let bottomEdge = try #require(lines[frontRow...].firstIndex { $0.contains("╰") })
+        let row = (frontRow + bottomEdge) / 2
+        try tmux.drag(from: (40, row), to: (40, row - 5), steps: 10, hold: 0.3)
+        #expect(
+            try tmux.waitFor { screen in
+                let order = Self.order(screen.split(separator: "\n").map(String.init), of: brands)
+                return order.count == 5 && order != before && order.last != front
+            })
+        try tmux.send("q")
+        try tmux.send("q")
+        #expect(try tmux.waitFor { $0.contains("EXIT=0") })
+    }
+
     /// SIGINT, SIGTERM and SIGHUP each restore the terminal: the main screen, every mouse mode off, the cursor
     /// and autowrap back, and the termios settings (`stty -g`) exactly as before. (After SIGINT an interactive
     /// shell abandons the rest of the command line, so only the other two print the exit status.)
