@@ -370,7 +370,18 @@ private struct PaintContext {
             let row = firstRow + lineIndex
             guard row >= 0, row < rowLimit else { continue }
             let shift = extent.shift(row, scale: scale)
+            // Runs sharing a line and an alignment are set one after the other, two spaces apart.
+            var merged: [FrameText] = []
             for text in line {
+                if let index = merged.firstIndex(where: { $0.run.alignment == text.run.alignment }) {
+                    var first = merged[index]
+                    first.run.text += "  "
+                    merged[index] = Self.joined(first, text)
+                } else {
+                    merged.append(text)
+                }
+            }
+            for text in merged {
                 var characters = characters(of: text)
                 let available = right - left
                 guard available > 0 else { continue }
