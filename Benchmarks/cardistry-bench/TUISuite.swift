@@ -1,0 +1,137 @@
+import CardEngine
+import CardTUI
+
+/// The terminal front end's per-frame cost and output size, at 200 × 60 cells (12,000 cells), true colour.
+///
+/// For each workload the engine's frames of an animation are sampled first at 60 Hz (the engine's own cost is
+/// the scene suite's business); then, per frame:
+/// - `diff`: rasterise the frame into the cell buffer and diff it against the previous one into ANSI bytes (what
+///   the TUI does every frame). `bytes_per_frame` is the mean output; `repaint_bytes_per_frame` the mean of a full
+///   repaint of the same frames; `repaint_ratio` their quotient (goal: ≥ 3 during animations); `frame_ms` the
+///   render+diff time per frame (goal: < 2 ms).
+/// - `repaint`: rasterise and write every cell (an undiffed renderer), for comparison.
+/// - `floor`: the least any diffing renderer does per frame: clear the 12,000-cell buffer and compare it with the
+///   previous one. `ratio_to_floor` of the other rows is their time over this.
+///
+/// Workloads: `scores-resort` (the cards re-ranking after the next test is selected, 0.9 s) and each other scene
+/// in the catalogue animated by its first key among right, down, enter (`deck` when it is there).
+struct TUISuite: BenchSuite {
+    let name = "tui"
+    let columns = 200
+    let rows = 60
+
+    func run(_ context: BenchContext) {
+        let workloads: [(name: String, scene: String)] =
+            [("scores-resort", "scores")]
+            + ["deck", "wallet", "flashcards", "hero"].filter { SceneCatalog.names.contains($0) }.map { ($0, $0) }
+        for workload in workloads {
+            let prefix = "tui/\(workload.name)/\(columns * rows)/\(columns)x\(rows)"
+            guard context.selects(prefix, impls: ["diff", "repaint", "floor"]) else { continue }
+            guard let (frames, scale) = sampleFrames(scene: workload.scene) else {
+                context.progress("\(prefix): the scene did not open")
+                continue
+            }
+            measureCell(context, workload: workload.name, frames: frames, scale: scale)
+        }
+    }
+
+    /// The animation's frames at 60 Hz from the input until it settles (at most two seconds).
+    private func sampleFrames(scene: String) -> ([Frame], CellScale)? {
+        var app = TUIApp(columns: columns, rows: rows)
+        guard app.open(scene, at: 0), var engine = app.engine else { return nil }
+        _ = engine.frame(at: 1)
+        for key in ["right", "down", "enter"] {
+            engine.handle(.key(KeyInput(key), time: 1))
+            if engine.isAnimating(at: 1) { break }
+        }
+        var frames: [Frame] = []
+        var time = 1.0
+        repeat {
+            time += 1.0 / 60
+            frames.append(engine.frame(at: time))
+        } while engine.isAnimating(at: time) && time < 3
+        return (frames, app.scale)
+    }
+
+    private func measureCell(_ context: BenchContext, workload: String, frames: [Frame], scale: CellScale) {
+        let rasterizer = Rasterizer(scale: scale)
+        let contentRows = rows - 1
+        let count = Double(frames.count)
+
+        // Output sizes (deterministic, measured once).
+        var writer = ANSIWriter(depth: .trueColor)
+        var buffer = CellBuffer(width: columns, height: rows)
+        var output: [UInt8] = []
+        var diffBytes = 0
+        var repaintBytes = 0
+        rasterizer.render(frames[0], into: &buffer, rows: contentRows)
+        writer.render(buffer, into: &output)
+        for frame in frames.dropFirst() {
+            rasterizer.render(frame, into: &buffer, rows: contentRows)
+            output.removeAll(keepingCapacity: true)
+            writer.render(buffer, into: &output)
+            diffBytes += output.count
+            repaintBytes += ANSIWriter.fullRepaint(buffer, depth: .trueColor).count
+        }
+        let diffPerFrame = Double(diffBytes) / max(1, count - 1)
+        let repaintPerFrame = Double(repaintBytes) / max(1, count - 1)
+
+        let floor = measure(runs: context.runs) { () -> Int in
+            var previous = CellBuffer(width: columns, height: rows)
+            var current = previous
+            var equal = 0
+            for _ in frames {
+                current.clear(to: Cell("x"))
+                if current == previous { equal += 1 }
+                swap(&current, &previous)
+            }
+            return equal
+        }
+        let diff = measure(runs: context.runs) { () -> Int in
+            var writer = ANSIWriter(depth: .trueColor)
+            var buffer = CellBuffer(width: columns, height: rows)
+            var output: [UInt8] = []
+            output.reserveCapacity(1 << 16)
+            var total = 0
+            for frame in frames {
+                rasterizer.render(frame, into: &buffer, rows: contentRows)
+                output.removeAll(keepingCapacity: true)
+                writer.render(buffer, into: &output)
+                total += output.count
+            }
+            return total
+        }
+        let repaint = measure(runs: context.runs) { () -> Int in
+            var buffer = CellBuffer(width: columns, height: rows)
+            var total = 0
+            for frame in frames {
+                rasterizer.render(frame, into: &buffer, rows: contentRows)
+                total += ANSIWriter.fullRepaint(buffer, depth: .trueColor).count
+            }
+            return total
+        }
+        func perFrame(_ timing: Timing) -> Timing {
+            Timing(medianMs: timing.medianMs / count, minMs: timing.minMs / count, runs: timing.runs)
+        }
+        let n = columns * rows
+        let key = "\(columns)x\(rows)"
+        context.emit(
+            BenchRow(
+                suite: name, workload: workload, n: n, key: key, impl: "floor", timing: perFrame(floor), ratioToFloor: 1,
+                metrics: [("frames", count)]))
+        context.emit(
+            BenchRow(
+                suite: name, workload: workload, n: n, key: key, impl: "diff", timing: perFrame(diff),
+                ratioToFloor: diff.medianMs / floor.medianMs,
+                metrics: [
+                    ("frame_ms", perFrame(diff).medianMs), ("bytes_per_frame", diffPerFrame.rounded()),
+                    ("repaint_bytes_per_frame", repaintPerFrame.rounded()),
+                    ("repaint_ratio", repaintPerFrame / max(1, diffPerFrame)), ("frames", count),
+                ]))
+        context.emit(
+            BenchRow(
+                suite: name, workload: workload, n: n, key: key, impl: "repaint", timing: perFrame(repaint),
+                ratioToFloor: repaint.medianMs / floor.medianMs,
+                metrics: [("bytes_per_frame", repaintPerFrame.rounded()), ("frames", count)]))
+    }
+}
