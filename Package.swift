@@ -51,7 +51,8 @@ let package = Package(
             path: "Tests/CardPersistenceTests", resources: [.copy("Fixtures")]),
         .testTarget(name: "CardistryCLITests", dependencies: ["CardistryCLI"], path: "Tests/CardistryCLITests"),
         .testTarget(name: "EndToEndTests", dependencies: ["cardistry"], path: "Tests/EndToEndTests"),
-        .testTarget(name: "CardTUITests", dependencies: ["CardTUI", engine], path: "Tests/CardTUITests", exclude: ["Golden"]),
+        .testTarget(
+            name: "CardTUITests", dependencies: ["CardTUI", engine], path: "Tests/CardTUITests", exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

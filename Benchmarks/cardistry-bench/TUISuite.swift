@@ -117,7 +117,8 @@ struct TUISuite: BenchSuite {
         let key = "\(columns)x\(rows)"
         context.emit(
             BenchRow(
-                suite: name, workload: workload, n: n, key: key, impl: "floor", timing: perFrame(floor), ratioToFloor: 1,
+                suite: name, workload: workload, n: n, key: key, impl: "floor", timing: perFrame(floor),
+                ratioToFloor: 1,
                 metrics: [("frames", count)]))
         context.emit(
             BenchRow(

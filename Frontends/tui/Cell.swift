@@ -32,8 +32,10 @@ public struct CellColor: Sendable, Hashable {
 
     public var kind: Kind {
         switch rawValue >> 24 {
-        case 0: .rgb(red: UInt8(truncatingIfNeeded: rawValue >> 16), green: UInt8(truncatingIfNeeded: rawValue >> 8),
-                     blue: UInt8(truncatingIfNeeded: rawValue))
+        case 0:
+            .rgb(
+                red: UInt8(truncatingIfNeeded: rawValue >> 16), green: UInt8(truncatingIfNeeded: rawValue >> 8),
+                blue: UInt8(truncatingIfNeeded: rawValue))
         case 1: .indexed(UInt8(truncatingIfNeeded: rawValue))
         default: .terminalDefault
         }

@@ -131,8 +131,9 @@ private struct PaintContext {
                     into: &buffer)
             }
         } else if let stroke = node.stroke, !extent.isHorizontalLine, !extent.isVerticalLine {
-            paintOutlineOnly(color: RGB8(stroke), alpha: opacity, rounded: node.cornerRadius >= 4, extent: extent,
-                             into: &buffer)
+            paintOutlineOnly(
+                color: RGB8(stroke), alpha: opacity, rounded: node.cornerRadius >= 4, extent: extent,
+                into: &buffer)
         } else if let stroke = node.stroke {
             paintLine(color: RGB8(stroke), alpha: opacity, extent: extent, into: &buffer)
         }
@@ -147,7 +148,8 @@ private struct PaintContext {
                     texts[index].run.text = SymbolGlyphs.glyph(for: texts[index].run.text, ascii: ascii)
                 }
             }
-            let outlined = node.fill != nil && (node.role == .card || node.stroke != nil)
+            let outlined =
+                node.fill != nil && (node.role == .card || node.stroke != nil)
                 && extent.right - extent.left >= 3 && extent.bottom - extent.top >= 3
             paintText(texts, opacity: opacity, outlined: outlined, extent: extent, into: &buffer)
         }
@@ -221,8 +223,11 @@ private struct PaintContext {
         into buffer: inout CellBuffer
     ) {
         let boxed = outlined && extent.right - extent.left >= 3 && extent.bottom - extent.top >= 3
-        let edge = outline ?? (color.luminance > 128 ? RGB8.black.over(color, alpha: 0.35)
-            : RGB8.white.over(color, alpha: 0.45))
+        let edge =
+            outline
+            ?? (color.luminance > 128
+                ? RGB8.black.over(color, alpha: 0.35)
+                : RGB8.white.over(color, alpha: 0.45))
         let glyphs = rounded ? self.glyphs : square
         let page = self.page
         let opaque = alpha >= 0.999

@@ -54,9 +54,10 @@ extension TUIApp {
         let itemRows = contentRows >= 3 + names.count * 3 ? 3 : 1
         let top = contentRows >= 3 + names.count * itemRows ? 2 : 0
         var nodes: [FrameNode] = []
-        func node(_ id: String, role: NodeRole, column: Int, row: Int, width: Int, height: Int, fill: RGBA?,
-                  radius: Double = 0, text: [TextRun] = []) -> FrameNode
-        {
+        func node(
+            _ id: String, role: NodeRole, column: Int, row: Int, width: Int, height: Int, fill: RGBA?,
+            radius: Double = 0, text: [TextRun] = []
+        ) -> FrameNode {
             FrameNode(
                 id: NodeID(id), role: role, card: nil, parent: nil,
                 rect: Rect(

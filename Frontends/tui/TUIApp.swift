@@ -109,7 +109,8 @@ public struct TUIApp: Sendable {
     public mutating func open(_ name: String, at time: Double) -> Bool {
         do {
             let scene = try SceneCatalog.make(name, options: configuration.sceneOptions)
-            screen = .scene(Engine(scene: scene, viewport: viewport(for: name), store: configuration.store, startTime: time))
+            screen = .scene(
+                Engine(scene: scene, viewport: viewport(for: name), store: configuration.store, startTime: time))
             if let index = SceneCatalog.names.firstIndex(of: name) { selection = index }
             pulses = [:]
             pointerIsDown = false

@@ -46,7 +46,8 @@ struct TUICommand: Command {
                 throw UsageError("choose one of --deck and --cards")
             }
             guard io.isTerminal else {
-                io.err("cardistry tui: standard input and output must be a terminal (use 'cardistry stdio' otherwise)\n")
+                io.err(
+                    "cardistry tui: standard input and output must be a terminal (use 'cardistry stdio' otherwise)\n")
                 return 2
             }
             var deck: Deck?

@@ -34,7 +34,8 @@ enum GoldenText {
         case .terminalDefault: "default"
         case .indexed(let index): "\(index)"
         case .rgb(let red, let green, let blue):
-            "#" + [red, green, blue].map { String($0, radix: 16).uppercased() }.map { $0.count == 1 ? "0" + $0 : $0 }
+            "#"
+                + [red, green, blue].map { String($0, radix: 16).uppercased() }.map { $0.count == 1 ? "0" + $0 : $0 }
                 .joined()
         }
     }
@@ -82,7 +83,8 @@ enum GoldenText {
             Case(name: "wallet-selected", scene: "wallet", inputs: [(1, .key(KeyInput("enter")))], time: 3),
             Case(name: "hero-open-mid", scene: "hero", inputs: [(0.5, .key(KeyInput("enter")))], time: 0.65),
             Case(name: "hero-open-settled", scene: "hero", inputs: [(0.5, .key(KeyInput("enter")))], time: 3),
-            Case(name: "hero-open-ascii", scene: "hero", inputs: [(0.5, .key(KeyInput("enter")))], time: 3, ascii: true),
+            Case(
+                name: "hero-open-ascii", scene: "hero", inputs: [(0.5, .key(KeyInput("enter")))], time: 3, ascii: true),
         ] + SceneCatalog.names.map { Case(name: "\($0)-start", scene: $0, time: 0) }
 
     static func render(_ golden: Case) -> CellBuffer {

@@ -28,9 +28,10 @@ import Testing
         #expect(keys("\u{1B}[1;2D") == [.key(KeyInput("left", shift: true))])
         #expect(keys("\u{1B}[1;3H") == [.key(KeyInput("home", alt: true))])
         #expect(keys("\u{1B}[Z") == [.key(KeyInput("backtab"))])
-        #expect(keys("\u{1B}[5~\u{1B}[6~\u{1B}[4~") == [
-            .key(KeyInput("pageup")), .key(KeyInput("pagedown")), .key(KeyInput("end")),
-        ])
+        #expect(
+            keys("\u{1B}[5~\u{1B}[6~\u{1B}[4~") == [
+                .key(KeyInput("pageup")), .key(KeyInput("pagedown")), .key(KeyInput("end")),
+            ])
     }
 
     @Test func loneEscapeWaitsForItsTimeout() {
@@ -105,8 +106,13 @@ import Testing
                 // Bias towards bytes that start and continue sequences.
                 let pick = random.below(6)
                 bytes.append(
-                    pick == 0 ? 0x1B : pick == 1 ? UInt8(ascii: "[") : pick == 2 ? UInt8(ascii: ";")
-                        : UInt8(truncatingIfNeeded: random.next()))
+                    pick == 0
+                        ? 0x1B
+                        : pick == 1
+                            ? UInt8(ascii: "[")
+                            : pick == 2
+                                ? UInt8(ascii: ";")
+                                : UInt8(truncatingIfNeeded: random.next()))
             }
             _ = decoder.feed(bytes, at: 0)
             _ = decoder.feed(Array("\u{1B}[201~".utf8), at: 0)

@@ -54,7 +54,8 @@ import Testing
     }
 
     @Test func shadowsDimTheCellsBelowAndRight() {
-        let shadow = Shadow(color: RGBA(red: 0, green: 0, blue: 0, alpha: 0.5), radius: 10, offset: Vector(dx: 0, dy: 5))
+        let shadow = Shadow(
+            color: RGBA(red: 0, green: 0, blue: 0, alpha: 0.5), radius: 10, offset: Vector(dx: 0, dy: 5))
         let buffer = F.render([F.node("a", x: 16, y: 16, width: 80, height: 48, shadow: shadow)])
         // The card covers columns 2..<12 and rows 1..<4; its shadow shows at column 12 and row 4.
         #expect(buffer[12, 2].background.components.map { $0.0 < 200 } == true)
@@ -123,7 +124,9 @@ import Testing
             let text = FrameText(
                 run: TextRun("90", color: .black, isNumeric: true), rollingFrom: "85",
                 digitProgress: [progress, progress])
-            let buffer = F.render([F.node("score", role: .text, x: 0, y: 0, width: 80, height: 16, fill: nil, text: [text])])
+            let buffer = F.render([
+                F.node("score", role: .text, x: 0, y: 0, width: 80, height: 16, fill: nil, text: [text])
+            ])
             return String(buffer.text(row: 0).prefix(2))
         }
         #expect(shown(0) == "85")
@@ -160,7 +163,9 @@ import Testing
     @Test func pulsesBrightenTheirNode() {
         var plain = CellBuffer(width: 20, height: 5)
         var pulsed = plain
-        let frame = F.frame([F.node("a", x: 0, y: 0, width: 80, height: 64, fill: RGBA(red: 0.2, green: 0.2, blue: 0.6))])
+        let frame = F.frame([
+            F.node("a", x: 0, y: 0, width: 80, height: 64, fill: RGBA(red: 0.2, green: 0.2, blue: 0.6))
+        ])
         Rasterizer().render(frame, into: &plain)
         Rasterizer().render(frame, into: &pulsed, pulses: ["a": 1])
         let before = plain[3, 2].background.components ?? (0, 0, 0)

@@ -59,7 +59,11 @@ struct ScreenModel {
         case UInt8(ascii: "C"):
             column = min(screen.width - 1, column + (Int(body) ?? 1))
         case UInt8(ascii: "J"):
-            if body == "2" { screen.clear(to: Cell(" ", background: pen.background)) } else { unexpected.append("J" + body) }
+            if body == "2" {
+                screen.clear(to: Cell(" ", background: pen.background))
+            } else {
+                unexpected.append("J" + body)
+            }
         case UInt8(ascii: "h"), UInt8(ascii: "l"):
             if body != "?2026" { unexpected.append(body) }
         case UInt8(ascii: "m"):

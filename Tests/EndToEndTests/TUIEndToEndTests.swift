@@ -97,7 +97,9 @@ final class TmuxHarness {
 
     func screen() throws -> String { try run(["capture-pane", "-p", "-t", session]) }
 
-    func lines() throws -> [String] { try screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+    func lines() throws -> [String] {
+        try screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
 
     func format(_ format: String) throws -> String {
         try run(["display-message", "-p", "-t", session, format]).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -125,6 +127,13 @@ final class TmuxHarness {
         let shell = try format("#{pane_pid}")
         let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
         return children.split(separator: " ").compactMap { pid_t($0) }
+    }
+
+    /// Polls every 20 ms until the shell has no child process left, for at most `timeout` seconds.
+    func waitForExit(timeout: Double = 10) throws -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while try !programPIDs().isEmpty && Date() < deadline { usleep(20_000) }
+        return try programPIDs().isEmpty
     }
 
     /// The command line that starts cardistry in this harness's store.
@@ -193,8 +202,10 @@ struct HarnessError: Error, CustomStringConvertible {
         let topEdge = try #require(lines[..<bottomEdge].lastIndex { $0.contains("╭") })
         let middle = (topEdge + bottomEdge) / 2
         let prompt = try #require(
-            lines[topEdge...bottomEdge].map { $0.replacingOccurrences(of: "│", with: " ").trimmingCharacters(in: .whitespaces) }
-                .first { !$0.isEmpty && !$0.hasPrefix("╭") && !$0.hasPrefix("╰") && !$0.contains("─") })
+            lines[topEdge...bottomEdge].map {
+                $0.replacingOccurrences(of: "│", with: " ").trimmingCharacters(in: .whitespaces)
+            }
+            .first { !$0.isEmpty && !$0.hasPrefix("╭") && !$0.hasPrefix("╰") && !$0.contains("─") })
         let column = 40
         try tmux.drag(from: (column, middle), to: (2, middle), steps: 8)
         #expect(try tmux.waitFor { !$0.contains(prompt) })
@@ -230,6 +241,34 @@ struct HarnessError: Error, CustomStringConvertible {
         #expect(try tmux.waitFor { $0.contains("EXIT=0") })
     }
 
+    /// SIGTSTP restores the terminal before stopping; `fg` (SIGCONT) re-enters and repaints; SIGWINCH (a resize)
+    /// re-lays the scene out for the new size with a full repaint.
+    @Test func suspendResumeAndResize() throws {
+        let tmux = try TmuxHarness()
+        let before = try tmux.terminalFlags()
+        try tmux.type(try tmux.command("tui --scene scores"))
+        #expect(try tmux.waitFor { $0.contains("Test 1") })
+        let pids = try tmux.programPIDs()
+        #expect(pids.count == 1)
+        for pid in pids { kill(pid, SIGTSTP) }
+        #expect(try tmux.waitFor { $0.contains("Stopped") })
+        #expect(try tmux.terminalFlags() == before)
+        try tmux.type("fg")
+        #expect(try tmux.waitFor { $0.contains("Test 1") && $0.contains("q back") })
+        #expect(try tmux.format("#{alternate_on} #{mouse_any_flag}#{mouse_sgr_flag}") == "1 11")
+        try tmux.run(["resize-window", "-t", tmux.session, "-x", "120", "-y", "40"])
+        #expect(
+            try tmux.waitFor { screen in
+                let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+                return lines.count >= 40 && lines[39].hasSuffix("q back") && lines[39].count >= 110
+            })
+        try tmux.send("q")
+        try tmux.send("q")
+        // The stopped job's command list was abandoned by the shell, so wait for the process rather than EXIT=.
+        #expect(try tmux.waitForExit())
+        #expect(try tmux.terminalFlags() == before)
+    }
+
     /// SIGINT, SIGTERM and SIGHUP each restore the terminal: the main screen, every mouse mode off, the cursor
     /// and autowrap back, and the termios settings (`stty -g`) exactly as before. (After SIGINT an interactive
     /// shell abandons the rest of the command line, so only the other two print the exit status.)
@@ -246,9 +285,7 @@ struct HarnessError: Error, CustomStringConvertible {
         let pids = try tmux.programPIDs()
         #expect(pids.count == 1)
         for pid in pids { kill(pid, signal) }
-        let deadline = Date().addingTimeInterval(10)
-        while try !tmux.programPIDs().isEmpty && Date() < deadline { usleep(20_000) }
-        #expect(try tmux.programPIDs().isEmpty)
+        #expect(try tmux.waitForExit())
         if let status { #expect(try tmux.waitFor { $0.contains("EXIT=\(status)") }) }
         #expect(try tmux.terminalFlags() == before)
         try tmux.type("stty -g > '\(directory)/after'; echo DONE=\"\"OK")
