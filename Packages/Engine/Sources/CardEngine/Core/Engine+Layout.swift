@@ -57,6 +57,8 @@ extension Engine {
             }
         }
 
+        applyImpulses(context: context, in: newLayout)
+
         for (index, id) in order.enumerated() where newLayout[id] == nil {
             guard let node = layout[id] else { continue }
             dropRolls(of: id, runs: node.text.count)
@@ -72,6 +74,20 @@ extension Engine {
                 geometry.remove(id)
                 fills.remove(id)
             }
+        }
+    }
+
+    /// Kicks the nodes named in `context.nodeImpulses`: each springs with the impulse's animation from its current
+    /// value, with its current velocity plus the kick, towards its new target. Ids not in the layout and
+    /// non-finite kicks are ignored. O(kicked nodes).
+    mutating func applyImpulses(context: SceneContext, in nodes: [NodeID: Node]) {
+        for (id, impulse) in context.nodeImpulses {
+            guard let node = nodes[id], impulse.velocity.dx.isFinite, impulse.velocity.dy.isFinite else { continue }
+            let (value, velocity) = geometry.sample(id, at: context.time) ?? (node.motion, .zero)
+            var kicked = velocity
+            kicked.rect = kicked.rect.offsetBy(impulse.velocity)
+            geometry.animate(
+                id, to: node.motion, with: impulse.animation, at: context.time, from: value, initialVelocity: kicked)
         }
     }
 
