@@ -42,5 +42,9 @@ public enum SceneCatalog {
         Entry(name: "flashcards", summary: "swipe-away flashcards (seed 003)") { options throws(SceneError) in
             try FlashcardsScene(options: options)
         },
+        Entry(name: "deck", summary: "stacked cards: fan, expand, reorder, bounce; up to 1M cards (seed 004)") {
+            options throws(SceneError) in
+            try DeckScene(options: options)
+        },
     ]
 }
