@@ -483,4 +483,81 @@ private func springOffset(_ offset: Double, response: Double, damping: Double, a
         #expect(deckChanges(frame).first?.diff.moves == [ReorderDiff.Move(from: 9, to: 1)])
         #expect(haptics(frame) == [.selection])
     }
+
+    // MARK: Sorting property
+
+    /// Seeded decks with many ties: every sort is stable by its key, and its reported diff is minimal (as many moves
+    /// as `ReorderDiff(from:to:)` finds) and turns the old order into the new one.
+    @Test func sortsAreStableAndTheirDiffsMinimal() throws {
+        var generator = SplitMix64(seed: 0xDEC4)
+        let titles = ["Alpha", "Beta", "Gamma", "Delta"]
+        for _ in 0..<2_000 {
+            let count = Int(generator.next() % 30)
+            let cards = (0..<count).map { index in
+                Card(
+                    id: CardID(UInt64(1000 + index)), title: titles[Int(generator.next() % 4)],
+                    color: DeckGenerator.palette[Int(generator.next() % 4)], sortOrder: Int(generator.next() % 6))
+            }
+            var engine = Engine(scene: try DeckScene(options: SceneOptions(deck: try Deck(cards))), viewport: viewport)
+            var time = 1.0
+            for _ in 0..<4 {
+                let before = engine.deck
+                if count > 1 && generator.next() % 3 == 0 {
+                    let card = before[Int(generator.next() % UInt64(count))].id
+                    let to = Int(generator.next() % UInt64(count))
+                    try engine.perform(
+                        SceneAction("move", ["card": .string(card.description), "to": .number(Double(to))]), at: time)
+                    _ = engine.frame(at: time)
+                    time += 1
+                    continue
+                }
+                let key = ["title", "color", "sortOrder"][Int(generator.next() % 3)]
+                let descending = generator.next() % 2 == 0
+                try engine.perform(
+                    SceneAction(
+                        "sort", ["by": .string(key), "order": .string(descending ? "descending" : "ascending")]),
+                    at: time)
+                let after = engine.deck
+                let frame = engine.frame(at: time)
+                time += 1
+                if let change = deckChanges(frame).first {
+                    #expect(change.ids == after.ids)
+                    #expect(try change.diff.applied(to: before.ids, inserting: []) == after.ids)
+                    #expect(change.diff.moves.count == (try ReorderDiff(from: before.ids, to: after.ids)).moves.count)
+                } else {
+                    #expect(before.ids == after.ids)
+                }
+                let positions = Dictionary(uniqueKeysWithValues: before.ids.enumerated().map { ($1, $0) })
+                switch key {
+                case "title":
+                    let expected = before.indices.sorted {
+                        before[$0].title != before[$1].title
+                            ? (descending ? before[$0].title > before[$1].title : before[$0].title < before[$1].title)
+                            : $0 < $1
+                    }.map { before[$0].id }
+                    #expect(after.ids == expected)
+                case "sortOrder":
+                    let expected = before.indices.sorted {
+                        before[$0].sortOrder != before[$1].sortOrder
+                            ? (descending
+                                ? before[$0].sortOrder > before[$1].sortOrder
+                                : before[$0].sortOrder < before[$1].sortOrder)
+                            : $0 < $1
+                    }.map { before[$0].id }
+                    #expect(after.ids == expected)
+                default:
+                    // Equal colours are contiguous and keep their order.
+                    var seen: Set<RGBColor> = []
+                    for index in after.indices {
+                        let color = after[index].color
+                        if index > 0 && after[index - 1].color == color {
+                            #expect(positions[after[index - 1].id, default: 0] < positions[after[index].id, default: 0])
+                        } else {
+                            #expect(seen.insert(color).inserted)
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

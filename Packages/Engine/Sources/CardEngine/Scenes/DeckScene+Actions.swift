@@ -98,7 +98,9 @@ extension DeckScene {
 
     /// The card ids in display order. O(n).
     func currentIDs() -> [CardID] {
-        order.map { base[$0].id }
+        order.withUnsafeBufferPointer { order in
+            ids.withUnsafeBufferPointer { ids in order.map { ids[$0] } }
+        }
     }
 
     /// Scrolls to `target` (clamped) with `.smooth`; reaching the top from a screen or more away bounces.
@@ -125,7 +127,7 @@ extension DeckScene {
     /// their new one. O(n) plus the diff; the plan is O(visible).
     mutating func sortDeck(_ sort: DeckSort, context: inout SceneContext, metrics: DeckMetrics) {
         let oldOrder = order
-        let newOrder = Self.sorted(order, by: ranks(for: sort.key), descending: sort.descending)
+        let (newOrder, sources) = Self.sorted(order, by: ranks(for: sort.key), descending: sort.descending)
         let window = metrics.visibleSlots(count: count, scroll: scrollOffset, pull: pull)
         let height = metrics.viewport.height
         let pitch = metrics.pitch(pull: pull)
@@ -150,9 +152,8 @@ extension DeckScene {
         if case .expanded(let card, _) = mode { entering[card] = nil }
         sortPlan = SortPlan(entering: entering)
         context.animation = .smooth
-        if let diff = try? ReorderDiff(from: oldOrder, to: newOrder) {
-            context.deckChanged(to: diff.isEmpty ? [] : currentIDs(), diff: diff)
-        }
+        let diff = Self.permutationDiff(sources: sources)
+        if !diff.isEmpty { context.deckChanged(to: currentIDs(), diff: diff) }
         context.stateChanged = true
         context.haptic(.success, target: "column")
     }

@@ -95,10 +95,12 @@ extension DeckScene {
         }
     }
 
-    /// `order` stably sorted by `ranks` (equal keys keep their order): a counting sort, O(n + distinct keys).
-    static func sorted(_ order: [Int], by ranks: DenseRanks, descending: Bool) -> [Int] {
+    /// `order` stably sorted by `ranks` (equal keys keep their order), and for each new slot the old slot of
+    /// its card: a counting sort, O(n + distinct keys).
+    static func sorted(_ order: [Int], by ranks: DenseRanks, descending: Bool) -> (order: [Int], sources: [Int32]) {
         let distinct = ranks.distinct
-        guard order.count > 1, distinct > 0 else { return order }
+        let count = order.count
+        guard count > 1, distinct > 0 else { return (order, order.indices.map { Int32(truncatingIfNeeded: $0) }) }
         var starts = [Int](repeating: 0, count: distinct + 1)
         ranks.ranks.withUnsafeBufferPointer { ranks in
             starts.withUnsafeMutableBufferPointer { starts in
@@ -109,19 +111,25 @@ extension DeckScene {
                 for bucket in 1...distinct { starts[bucket] += starts[bucket - 1] }
             }
         }
-        return [Int](unsafeUninitializedCapacity: order.count) { buffer, initialized in
+        var sources = [Int32](repeating: 0, count: count)
+        let sorted = [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
             ranks.ranks.withUnsafeBufferPointer { ranks in
                 starts.withUnsafeMutableBufferPointer { starts in
-                    for card in order {
-                        let rank = Int(ranks[card])
-                        let bucket = descending ? distinct - 1 - rank : rank
-                        buffer[starts[bucket]] = card
-                        starts[bucket] += 1
+                    sources.withUnsafeMutableBufferPointer { sources in
+                        for (slot, card) in order.enumerated() {
+                            let rank = Int(ranks[card])
+                            let bucket = descending ? distinct - 1 - rank : rank
+                            let target = starts[bucket]
+                            buffer[target] = card
+                            sources[target] = Int32(truncatingIfNeeded: slot)
+                            starts[bucket] = target + 1
+                        }
                     }
                 }
             }
-            initialized = order.count
+            initialized = count
         }
+        return (sorted, sources)
     }
 
     /// Puts the cards in `newOrder`, keeping `position` in step. O(n).

@@ -54,7 +54,8 @@ extension DeckScene {
                 switch try Self.decodeOperation(item) {
                 case .sort(let sort):
                     restored.setOrder(
-                        Self.sorted(restored.order, by: restored.ranks(for: sort.key), descending: sort.descending))
+                        Self.sorted(restored.order, by: restored.ranks(for: sort.key), descending: sort.descending)
+                            .order)
                     restored.sort = sort
                     restored.record(.sort(sort))
                 case .move(let id, let to):

@@ -59,6 +59,8 @@ public struct DeckScene: Scene {
 
     /// The cards as given, by card index (the order `order` permutes).
     let base: Deck
+    /// The card ids by card index (contiguous, for the deck-change id list of huge decks).
+    let ids: [CardID]
     /// Display position → card index.
     var order: [Int]
     /// Card index → display position.
@@ -118,6 +120,7 @@ public struct DeckScene: Scene {
             throw .invalidState("the deck scene holds at most \(Self.maximumCount) cards, got \(deck.count)")
         }
         base = deck
+        ids = deck.ids
         order = Array(0..<deck.count)
         position = order
     }
