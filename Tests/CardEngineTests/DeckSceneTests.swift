@@ -459,6 +459,22 @@ private func springOffset(_ offset: Double, response: Double, damping: Double, a
         #expect(throws: SceneError.self) { try other.restoreState(Array("{\"version\":1}".utf8)) }
     }
 
+    @Test func aDroppedCardsNewPlaceSurvivesARelaunch() throws {
+        let store = InMemoryStore()
+        var engine = Engine(scene: try DeckScene(), viewport: viewport, store: store)
+        // Long-press card 0 and drop it two slots lower.
+        pointer(&engine, .down, 200, 100, at: 1)
+        _ = engine.frame(at: 1.6)
+        pointer(&engine, .move, 200, 160, at: 1.7)
+        pointer(&engine, .move, 200, 220, at: 1.8)
+        pointer(&engine, .up, 200, 220, at: 1.8)
+        #expect(Array(engine.deck.ids.prefix(3)) == [402, 403, 401])
+        #expect(engine.storeError == nil)
+        let relaunched = Engine(scene: try DeckScene(), viewport: viewport, store: store)
+        #expect(relaunched.deck.ids == engine.deck.ids)
+        #expect(relaunched.deck.map(\.sortOrder) == Array(0..<12))
+    }
+
     @Test func largeDecksPersistTheirOperationsCompactly() throws {
         var scene = try DeckScene(options: SceneOptions(cardCount: 20_000))
         var context = SceneContext(time: 0, viewport: viewport)

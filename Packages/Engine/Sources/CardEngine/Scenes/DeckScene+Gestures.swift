@@ -93,7 +93,7 @@ extension DeckScene {
         }
         switch gesture.phase {
         case .began, .changed:
-            if case .browsing = mode {
+            if gesture.phase == .began, case .browsing = mode {
                 guard case .longPress(let press) = first, pull == 0,
                     let from = cardPosition(at: press.location, metrics: metrics)
                 else { return }

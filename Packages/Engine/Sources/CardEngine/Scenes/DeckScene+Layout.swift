@@ -19,6 +19,8 @@ public struct DeckMetrics: Sendable, Hashable {
     /// The detail view's distance from the top and bottom edges (the strips left for a background tap).
     public var detailInset: Double
     public var viewport: Size
+    /// The most cards one layout holds.
+    public static let maximumVisibleCards = 1_000
 
     public init(viewport: Size) {
         self.viewport = viewport
@@ -46,7 +48,8 @@ public struct DeckMetrics: Sendable, Hashable {
         contentTop + Double(slot) * pitch(pull: pull) - scroll
     }
 
-    /// The slots whose cards intersect the viewport widened by one step above and below. O(1).
+    /// The slots whose cards intersect the viewport widened by one step above and below (at most
+    /// `maximumVisibleCards`). O(1).
     public func visibleSlots(count: Int, scroll: Double, pull: Double) -> Range<Int> {
         guard count > 0 else { return 0..<0 }
         let pitch = pitch(pull: pull)
@@ -56,7 +59,8 @@ public struct DeckMetrics: Sendable, Hashable {
         // Strictly inside: the first slot whose bottom is below −step, the last whose top is above height + step.
         let first = Int(max(0, min(Double(count), low.rounded(.down) + 1)))
         let last = Int(max(-1, min(Double(count - 1), high.rounded(.up) - 1)))
-        return first <= last ? first..<(last + 1) : 0..<0
+        // A pathological viewport (100,000 pt tall, 1 pt cards) is capped rather than laid out by the thousand.
+        return first <= last ? first..<min(last + 1, first + DeckMetrics.maximumVisibleCards) : 0..<0
     }
 
     /// The full-screen detail's rect, dragged down by `offset`.
