@@ -8,6 +8,8 @@ let allSuites: [any BenchSuite] = [
     DiffSuite(),
     PhysicsSuite(),
     GesturesSuite(),
+    PersistenceSuite(),
+    SceneSuite(),
     DeckSceneSuite(),
 ]
 
