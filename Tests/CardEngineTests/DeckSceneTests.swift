@@ -436,6 +436,18 @@ private func springOffset(_ offset: Double, response: Double, damping: Double, a
         #expect(engine.deck.ids == colorIDs.reversed())
     }
 
+    @Test func aLoggedHostReorderOfALargeDeckReplays() throws {
+        var engine = try makeEngine(SceneOptions(cardCount: 5_000))
+        let reversed = try Deck(engine.deck.reversed())
+        try engine.replaceDeck(reversed, at: 1)
+        var replay = try makeEngine(SceneOptions(cardCount: 5_000))
+        for input in engine.log.inputs {
+            guard case .action(let action, let time) = input else { continue }
+            try replay.perform(action, at: time)
+        }
+        #expect(replay.deck.ids == reversed.ids)
+    }
+
     // MARK: Persistence
 
     @Test func theOrderAndSortOrderPersist() throws {
