@@ -403,6 +403,26 @@ private func springOffset(_ offset: Double, response: Double, damping: Double, a
         #expect(Array(engine.deck.ids.prefix(3)) == [401, 403, 402])
     }
 
+    @Test func pageKeysScrollHomeFromAfarBouncesAndPFans() throws {
+        var engine = try makeEngine(SceneOptions(cardCount: 40))
+        let ids = engine.deck.ids
+        let maxOffset = 72 + 39 * 60 + cardHeight + 24 - 844
+        engine.handle(.key(KeyInput("end"), time: 1))
+        #expect(abs((engine.frame(at: 3).node(node(ids[39]))?.rect.minY ?? 0) - top(39, scroll: maxOffset)) < 1e-6)
+        engine.handle(.key(KeyInput("pageup"), time: 3))
+        let page = 844.0 - 72
+        #expect(
+            abs((engine.frame(at: 5).node(node(ids[30]))?.rect.minY ?? 0) - top(30, scroll: maxOffset - page)) < 1e-6)
+        engine.handle(.key(KeyInput("home"), time: 5))
+        #expect(haptics(engine.frame(at: 5)) == [.light], "the bounce")
+        #expect(abs((engine.frame(at: 8).node(node(ids[2]))?.rect.minY ?? 0) - top(2)) < 1e-6)
+        engine.handle(.key(KeyInput("p"), time: 8))
+        // p pulls by 160: fan 40 per card.
+        #expect(abs((engine.frame(at: 10).node(node(ids[3]))?.rect.minY ?? 0) - top(3, fan: 40)) < 1e-6)
+        engine.handle(.key(KeyInput("p"), time: 10))
+        #expect(abs((engine.frame(at: 12).node(node(ids[3]))?.rect.minY ?? 0) - top(3)) < 1e-6)
+    }
+
     @Test func actionsDriveEveryInteraction() throws {
         var engine = try makeEngine()
         try engine.perform(SceneAction("pull", ["distance": .number(100)]), at: 1)

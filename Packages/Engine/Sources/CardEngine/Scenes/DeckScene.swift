@@ -13,23 +13,32 @@ import CardPhysics
 /// - Drag down on the detail (`DragGesture(minimumDistance: 20)`, simultaneous): offset = vertical·0.6, downward
 ///   only; release dismisses past 120 pt, or past 60 pt when the downward speed exceeds 1.5 pt/ms
 ///   (`fastVelocity`, 1500 pt/s); otherwise it springs back.
-/// - Reorder: long press (0.5 s) then drag. The card under the pointer is found by coordinate math (`cardIndex(at:)`:
-///   the topmost card whose rect holds the point); scrolling is suspended while dragging (the column's scroll
+/// - Reorder: long press (0.5 s) then drag. The card under the pointer is found by coordinate math
+///   (`cardPosition(at:metrics:)`: the topmost card whose rect holds the point); scrolling is suspended while dragging (the column's scroll
 ///   gesture loses the arena to the reorder gesture); the other cards spring aside as the dragged card's drop
 ///   slot changes. On drop the new order is committed and persisted (sortOrder = the new positions).
 /// - Bounce: reaching the top while scrolling up faster than 1.5 pt/ms (or `scroll {to: 0}` from a screen or more
 ///   away) kicks each visible card downwards by `bounceKick` pt/s with a bouncy spring, card k of the window 0.03·k s
 ///   after the one above (`SceneContext.nodeImpulses`).
+/// - Scrolling follows the drag or wheel and stops on release (no momentum: cards entering the view during a long
+///   animated fling would appear at their final places); the bottom edge clamps.
 /// - Large decks: up to `maximumCount` (1,000,000) cards. Only cards intersecting the viewport (plus one step) become
-///   nodes, so layout is O(visible). Sorting is a stable counting sort over cached key ranks, O(n), and its diff is
-///   computed on card indices; cards in view animate to their new places, cards entering the view slide in from the
-///   side of their old place (see `SortPlan`).
+///   nodes, so layout is O(visible). Sorting is a stable counting sort over cached key ranks, O(n); its diff comes
+///   from the sort itself (each new slot's old slot, then a longest increasing subsequence: `permutationDiff`), with
+///   no id hashing; cards in view animate to their new places, cards entering the view slide in from the side of
+///   their old place and cards leaving slide towards their new one (see `SortPlan`).
+/// - sortOrder is the user's own order: manual reorders (drag, `move`, shift+arrows, a host's reorder) set it to the
+///   new positions; sorting by title or colour leaves it alone, so sorting by sortOrder returns to it. It persists
+///   (see `DeckScene+Persistence.swift`).
+/// - Options: `cardCount` generates `DeckGenerator.deck(count:)` (0…1,000,000, else `SceneError`) and wins over
+///   `deck`; `deck` is the user's deck; the default is `SeedData.colorDeck`.
 ///
 /// Haptics (what each interaction asks for):
 /// tap/expand → light; close (background tap, escape, `collapse`) → soft; drag-dismiss → soft; dismiss spring back
 /// → rigid; long-press begin → medium; drop slot crosses a card → selection; drop at a new place → success; drop in
 /// place → rigid; reorder cancelled → warning; fan opens (pull past 40 pt) → light; fan released → soft; bounce →
-/// light; sort → success; keyboard or action move → selection; focus change → selection.
+/// light; sort → success; keyboard or action move → selection; focus change → selection; plain scrolling → none
+/// (as a scroll view).
 public struct DeckScene: Scene {
     public let name = "deck"
     public let title = "Card Deck"
