@@ -19,10 +19,15 @@ public struct Rasterizer: Sendable {
     /// The colour behind every node (the seeds' white system background).
     public var page: RGBA
 
-    public init(scale: CellScale = CellScale(), ascii: Bool = false, page: RGBA = .white) {
+    /// Puts a card's text on its first inner row instead of centring it (for overlapping stacks, where only the
+    /// top edge of most cards shows).
+    public var cardTextAtTop: Bool
+
+    public init(scale: CellScale = CellScale(), ascii: Bool = false, page: RGBA = .white, cardTextAtTop: Bool = false) {
         self.scale = scale
         self.ascii = ascii
         self.page = page
+        self.cardTextAtTop = cardTextAtTop
     }
 
     /// Paints `frame` over a cleared `buffer`, in rows `0..<rows` (all rows when nil). `pulses` brightens the
@@ -38,7 +43,7 @@ public struct Rasterizer: Sendable {
         }
         var context = PaintContext(
             scale: scale, glyphs: ascii ? .ascii : .rounded, square: ascii ? .ascii : .square, ascii: ascii,
-            page: pageColor, rowLimit: rowLimit)
+            page: pageColor, rowLimit: rowLimit, cardTextAtTop: cardTextAtTop)
         for node in frame.nodes {
             context.paint(node, pulse: pulses[node.id] ?? 0, into: &buffer)
         }
@@ -53,6 +58,7 @@ private struct PaintContext {
     let ascii: Bool
     let page: RGB8
     let rowLimit: Int
+    let cardTextAtTop: Bool
 
     /// The cell extent of a node: rows `top..<bottom`, columns `left..<right` before shearing.
     struct Extent {
@@ -151,7 +157,9 @@ private struct PaintContext {
             let outlined =
                 node.fill != nil && (node.role == .card || node.stroke != nil)
                 && extent.right - extent.left >= 3 && extent.bottom - extent.top >= 3
-            paintText(texts, opacity: opacity, outlined: outlined, extent: extent, into: &buffer)
+            paintText(
+                texts, opacity: opacity, atTop: cardTextAtTop && node.role == .card, outlined: outlined, extent: extent,
+                into: &buffer)
         }
     }
 
@@ -337,7 +345,8 @@ private struct PaintContext {
     }
 
     private func paintText(
-        _ texts: [FrameText], opacity: Double, outlined: Bool, extent: Extent, into buffer: inout CellBuffer
+        _ texts: [FrameText], opacity: Double, atTop: Bool, outlined: Bool, extent: Extent,
+        into buffer: inout CellBuffer
     ) {
         let height = extent.bottom - extent.top
         let width = extent.right - extent.left
@@ -370,7 +379,7 @@ private struct PaintContext {
             lines = Array(repeating: [], count: max(rows, 1))
             for (index, text) in groups.enumerated() { lines[index * lines.count / groups.count].append(text) }
         }
-        let firstRow = top + (rows - lines.count) / 2
+        let firstRow = atTop ? top : top + (rows - lines.count) / 2
         for (lineIndex, line) in lines.enumerated() {
             let row = firstRow + lineIndex
             guard row >= 0, row < rowLimit else { continue }
@@ -386,9 +395,14 @@ private struct PaintContext {
                     merged.append(text)
                 }
             }
+            // Leading text first; centred and trailing text only in the room it leaves (one space apart).
+            let order: [TextAlignment: Int] = [.leading: 0, .center: 1, .trailing: 2]
+            merged.sort { (order[$0.run.alignment] ?? 0) < (order[$1.run.alignment] ?? 0) }
+            var taken = left
             for text in merged {
                 var characters = characters(of: text)
-                let available = right - left
+                let from = text.run.alignment == .leading ? left : (taken > left ? taken + 1 : left)
+                let available = right - from
                 guard available > 0 else { continue }
                 if characters.count > available {
                     characters = Array(characters.prefix(max(0, available - 1)))
@@ -397,9 +411,10 @@ private struct PaintContext {
                 let start: Int
                 switch text.run.alignment {
                 case .leading: start = left
-                case .center: start = left + (available - characters.count) / 2
+                case .center: start = max(from, left + (right - left - characters.count) / 2)
                 case .trailing: start = right - characters.count
                 }
+                taken = max(taken, start + characters.count)
                 let bold = text.run.weight != .regular || [.largeTitle, .title, .headline].contains(text.run.style)
                 let color = RGB8(text.run.color)
                 let alpha = (text.run.color.alpha.isFinite ? min(max(text.run.color.alpha, 0), 1) : 0) * opacity

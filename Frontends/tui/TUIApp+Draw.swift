@@ -14,13 +14,18 @@ extension TUIApp {
         static let secondary = RGBA(red: 0.42, green: 0.42, blue: 0.45)
     }
 
+    /// Scenes whose cards overlap in a stack, so their titles go on the visible top row of each card.
+    static let stackedScenes: Set<String> = ["deck"]
+
     /// Draws the current screen at `time` into `buffer` (resized to the terminal if needed), in 24-bit colour.
     /// Haptic events of the scene's frame start pulses (and return `.bell` with `--bell`).
     public mutating func draw(at time: Double, into buffer: inout CellBuffer) -> [TUIEffect] {
         if buffer.width != columns || buffer.height != rows { buffer = CellBuffer(width: columns, height: rows) }
         isDirty = false
         var effects: [TUIEffect] = []
-        let rasterizer = Rasterizer(scale: scale, ascii: configuration.ascii)
+        let rasterizer = Rasterizer(
+            scale: scale, ascii: configuration.ascii, cardTextAtTop: sceneName.map(Self.stackedScenes.contains) ?? false
+        )
         switch screen {
         case .home:
             rasterizer.render(homeFrame(at: time), into: &buffer, rows: contentRows)

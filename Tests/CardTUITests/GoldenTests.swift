@@ -85,6 +85,10 @@ enum GoldenText {
             Case(name: "hero-open-settled", scene: "hero", inputs: [(0.5, .key(KeyInput("enter")))], time: 3),
             Case(
                 name: "hero-open-ascii", scene: "hero", inputs: [(0.5, .key(KeyInput("enter")))], time: 3, ascii: true),
+            Case(name: "deck-expanded", scene: "deck", inputs: [(0.5, .key(KeyInput("enter")))], time: 3),
+            Case(name: "deck-fanned", scene: "deck", inputs: [(0.5, .key(KeyInput("p")))], time: 3),
+            Case(name: "deck-sort-mid", scene: "deck", inputs: [(0.5, .key(KeyInput("s")))], time: 0.7),
+            Case(name: "deck-200x60", scene: "deck", time: 2, columns: 200, rows: 60),
         ] + SceneCatalog.names.map { Case(name: "\($0)-start", scene: $0, time: 0) }
 
     static func render(_ golden: Case) -> CellBuffer {

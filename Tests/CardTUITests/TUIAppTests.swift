@@ -85,6 +85,20 @@ struct AppDriver {
         #expect(driver.effects.last == .suspend)
     }
 
+    @Test func escapeGoesToTheSceneFirstWhenItUsesIt() {
+        var driver = AppDriver()
+        driver.app.open("deck", at: 0)
+        driver.key("enter", at: 0.5)
+        driver.draw(at: 2)
+        let expanded = driver.buffer
+        driver.key("escape", at: 2.1)
+        #expect(driver.app.sceneName == "deck", "Esc closes the expanded card, not the scene")
+        driver.draw(at: 4)
+        #expect(driver.buffer != expanded)
+        driver.key("escape", at: 4.1)
+        #expect(driver.app.sceneName == nil)
+    }
+
     @Test func questionMarkShowsTheScenesKeysAndAnyKeyHidesThem() throws {
         var driver = AppDriver()
         driver.app.open("scores", at: 0)
