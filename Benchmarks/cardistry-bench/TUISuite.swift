@@ -13,21 +13,23 @@ import CardTUI
 /// - `floor`: the least any diffing renderer does per frame: clear the 12,000-cell buffer and compare it with the
 ///   previous one. `ratio_to_floor` of the other rows is their time over this.
 ///
-/// Workloads: `scores-resort` (the cards re-ranking after the next test is selected, 0.9 s) and each other scene
-/// in the catalogue animated by its first key among right, down, enter (`deck` when it is there).
+/// Workloads: `scores-resort` (the cards re-ranking after the next test is selected), `deck-resort` (the stack
+/// re-sorted by title with the `s` key: every visible card moves), and each other scene animated by its first key
+/// among right, down, enter.
 struct TUISuite: BenchSuite {
     let name = "tui"
     let columns = 200
     let rows = 60
 
     func run(_ context: BenchContext) {
-        let workloads: [(name: String, scene: String)] =
-            [("scores-resort", "scores")]
-            + ["deck", "wallet", "flashcards", "hero"].filter { SceneCatalog.names.contains($0) }.map { ($0, $0) }
+        let workloads: [(name: String, scene: String, keys: [String])] =
+            [("scores-resort", "scores", ["right"]), ("deck-resort", "deck", ["s"])]
+            + ["wallet", "flashcards", "hero"].map { ($0, $0, ["right", "down", "enter"]) }
         for workload in workloads {
             let prefix = "tui/\(workload.name)/\(columns * rows)/\(columns)x\(rows)"
             guard context.selects(prefix, impls: ["diff", "repaint", "floor"]) else { continue }
-            guard let (frames, scale) = sampleFrames(scene: workload.scene) else {
+            guard SceneCatalog.names.contains(workload.scene) else { continue }
+            guard let (frames, scale) = sampleFrames(scene: workload.scene, keys: workload.keys) else {
                 context.progress("\(prefix): the scene did not open")
                 continue
             }
@@ -36,11 +38,11 @@ struct TUISuite: BenchSuite {
     }
 
     /// The animation's frames at 60 Hz from the input until it settles (at most two seconds).
-    private func sampleFrames(scene: String) -> ([Frame], CellScale)? {
+    private func sampleFrames(scene: String, keys: [String]) -> ([Frame], CellScale)? {
         var app = TUIApp(columns: columns, rows: rows)
         guard app.open(scene, at: 0), var engine = app.engine else { return nil }
         _ = engine.frame(at: 1)
-        for key in ["right", "down", "enter"] {
+        for key in keys {
             engine.handle(.key(KeyInput(key), time: 1))
             if engine.isAnimating(at: 1) { break }
         }

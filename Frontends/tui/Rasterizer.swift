@@ -195,10 +195,11 @@ private struct PaintContext {
         let color = RGB8(shadow.color)
         let alpha = (shadow.color.alpha.isFinite ? min(max(shadow.color.alpha, 0), 1) : 0) * opacity
         guard alpha > 0.01 else { return }
-        let page = self.page
+        var backgrounds = Blender(color: color, alpha: alpha, fallback: page)
+        var foregrounds = Blender(color: color, alpha: alpha, fallback: .black)
         visit(extent, offsetColumns: min(columns, 3), offsetRows: min(rows, 2), into: &buffer) { cell, _, _ in
-            cell.background = color.over(RGB8(cell.background, fallback: page), alpha: alpha).cellColor
-            cell.foreground = color.over(RGB8(cell.foreground, fallback: .black), alpha: alpha).cellColor
+            cell.background = backgrounds.blend(cell.background)
+            cell.foreground = foregrounds.blend(cell.foreground)
         }
     }
 
@@ -239,10 +240,16 @@ private struct PaintContext {
         let glyphs = rounded ? self.glyphs : square
         let page = self.page
         let opaque = alpha >= 0.999
+        // Opaque fills store precomputed colours; translucent ones blend, remembering the last colour blended
+        // (neighbouring cells mostly share what is under them).
+        let opaqueFill = color.cellColor
+        let opaqueEdge = edge.cellColor
+        var backgrounds = Blender(color: color, alpha: alpha, fallback: page)
+        var edges = Blender(color: edge, alpha: alpha, fallback: page)
+        var foregrounds = Blender(color: color, alpha: alpha, fallback: .black)
         visit(extent, into: &buffer) { cell, column, row in
-            let under = RGB8(cell.background, fallback: page)
-            let background = color.over(under, alpha: alpha)
-            cell.background = background.cellColor
+            let under = cell.background
+            cell.background = opaque ? opaqueFill : backgrounds.blend(under)
             var glyph: Unicode.Scalar?
             if boxed {
                 let top = row == extent.top
@@ -262,14 +269,14 @@ private struct PaintContext {
             }
             if let glyph {
                 cell.character = glyph
-                cell.foreground = edge.over(under, alpha: alpha).cellColor
+                cell.foreground = opaque ? opaqueEdge : edges.blend(under)
                 cell.attributes = bold ? [.bold] : []
             } else if opaque {
                 cell.character = " "
-                cell.foreground = background.cellColor
+                cell.foreground = opaqueFill
                 cell.attributes = []
             } else {
-                cell.foreground = color.over(RGB8(cell.foreground, fallback: .black), alpha: alpha).cellColor
+                cell.foreground = foregrounds.blend(cell.foreground)
             }
         }
     }
@@ -431,5 +438,28 @@ private struct PaintContext {
                 }
             }
         }
+    }
+}
+
+/// Blends one colour over cell colours, remembering the last result: runs of cells over the same colour (the
+/// common case) cost one comparison each.
+private struct Blender {
+    let color: RGB8
+    let alpha: Double
+    let fallback: RGB8
+    private var lastInput = CellColor(rawValue: .max)
+    private var lastOutput = CellColor.terminalDefault
+
+    init(color: RGB8, alpha: Double, fallback: RGB8) {
+        self.color = color
+        self.alpha = alpha
+        self.fallback = fallback
+    }
+
+    mutating func blend(_ under: CellColor) -> CellColor {
+        if under == lastInput { return lastOutput }
+        lastInput = under
+        lastOutput = color.over(RGB8(under, fallback: fallback), alpha: alpha).cellColor
+        return lastOutput
     }
 }
