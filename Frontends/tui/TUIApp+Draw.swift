@@ -155,7 +155,7 @@ extension TUIApp {
             String(String.UnicodeScalarView(text.unicodeScalars.map { GlyphMapper.cell($0, ascii: ascii) }))
         }
         let keyWidth = min(16, entries.map { clean($0.0).unicodeScalars.count }.max() ?? 0)
-        let width = min(columns, max(24, keyWidth + 4 + (entries.map { $0.1.unicodeScalars.count }.max() ?? 0)))
+        let width = min(columns, max(24, keyWidth + 6 + (entries.map { $0.1.unicodeScalars.count }.max() ?? 0)))
         let height = min(contentRows, entries.count + 4)
         let left = (columns - width) / 2
         let top = max(0, (contentRows - height) / 2)

@@ -160,7 +160,7 @@ struct HarnessError: Error, CustomStringConvertible {
     @Test func noArgumentsOnATerminalOpensTheHomeScreenAndQQuits() throws {
         let tmux = try TmuxHarness()
         let before = try tmux.terminalFlags()
-        try tmux.type("'\(try cardistryExecutable().path)'; echo EXIT=$?")
+        try tmux.type("CARDISTRY_HOME='\(tmux.storeDirectory)' '\(try cardistryExecutable().path)'; echo EXIT=$?")
         #expect(try tmux.waitFor { $0.contains("choose a scene") && $0.contains("scores") })
         #expect(try tmux.format("#{alternate_on}") == "1")
         try tmux.send("q")
