@@ -83,7 +83,7 @@ extension TUIApp {
             let selected = index == selection
             let color: RGBA = selected ? .white : .black
             let summary = SceneCatalog.summary(of: name) ?? ""
-            let label = "\(index + 1)  \(name)"
+            let label = (selected ? "> " : "  ") + "\(index + 1)  \(name)"
             nodes.append(
                 node(
                     "home.\(name)", role: .card, column: left, row: row, width: boxColumns, height: itemRows,

@@ -236,6 +236,8 @@ public struct TUIApp: Sendable {
             if mouse.control { modifiers.insert(.control) }
             if mouse.alt { modifiers.insert(.option) }
             switch mouse.action {
+            case .press where mouse.row >= contentRows:
+                break  // The status line is not part of the scene.
             case .press where mouse.button == 0:
                 if pointerIsDown {
                     engine.handle(.pointer(PointerEvent(.up, at: location, time: time, modifiers: modifiers)))

@@ -231,3 +231,26 @@ struct AppDriver {
         #expect((driver.app.engine?.log.inputs.count ?? 0) >= 3)
     }
 }
+
+@Suite struct TinyTerminalTests {
+    /// Every screen at every small size draws without trapping, fills the whole grid, and keeps the status line.
+    @Test func everyScreenDrawsAtTinySizes() {
+        for columns in [1, 2, 5, 9, 17, 33] {
+            for rows in [2, 3, 4, 7, 11] {
+                for scene in [nil] + SceneCatalog.names.map(Optional.some) {
+                    var driver = AppDriver(columns: columns, rows: rows)
+                    if let scene { driver.app.open(scene, at: 0) }
+                    driver.key("?", at: 0.1)
+                    let buffer = driver.draw(at: 0.2)
+                    #expect(buffer.width == columns && buffer.height == rows)
+                    driver.key("x", at: 0.3)
+                    driver.mouse(MouseInput(.press, column: columns - 1, row: rows - 1), at: 0.4)
+                    driver.mouse(MouseInput(.drag, column: 0, row: 0), at: 0.5)
+                    driver.mouse(MouseInput(.release, column: 0, row: 0), at: 0.6)
+                    driver.draw(at: 2)
+                    #expect(driver.buffer.width == columns)
+                }
+            }
+        }
+    }
+}
