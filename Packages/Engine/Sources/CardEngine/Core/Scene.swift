@@ -56,6 +56,8 @@ public struct SceneContext: Sendable {
     /// Per-node animations that override `animation` (staggered delays); a node without an entry uses its
     /// nearest ancestor's.
     public var nodeAnimations: [NodeID: Animation] = [:]
+    /// Per-node removal transitions that override the node's own for this change (a card flung left or right).
+    public var removalTransitions: [NodeID: NodeTransition] = [:]
     /// Set when the scene changed state worth persisting.
     public var stateChanged = false
     var haptics: [HapticEvent] = []

@@ -1,0 +1,197 @@
+import CardGestures
+import CardPhysics
+
+extension Engine {
+    /// Lays the scene out and turns every difference from the previous layout into animations (see `Engine`).
+    /// O(n) in the nodes of both layouts, plus the arena updates of the nodes that changed.
+    mutating func applyLayout(context: inout SceneContext, isInitial: Bool) {
+        let time = context.time
+        var newLayout: [NodeID: Node] = [:]
+        newLayout.reserveCapacity(layout.count)
+        var newOrder: [NodeID] = []
+        newOrder.reserveCapacity(order.count)
+        for node in scene.layout(in: viewport) where newLayout[node.id] == nil {
+            let node = Self.sanitized(node)
+            newLayout[node.id] = node
+            newOrder.append(node.id)
+        }
+        defer {
+            syncArena(old: layout, new: newLayout, newOrder: newOrder)
+            layout = newLayout
+            order = newOrder
+        }
+        if isInitial { return }
+
+        // Nodes leaving now whose matched-geometry id an entering node takes over.
+        var matchedSources: [String: NodeID] = [:]
+        for id in order where newLayout[id] == nil {
+            if let matched = layout[id]?.matchedGeometryID { matchedSources[matched] = id }
+        }
+        var handedOver: Set<NodeID> = []
+
+        for id in newOrder {
+            guard let node = newLayout[id] else { continue }
+            let previous = layout[id]
+            let animation = resolveAnimation(for: node, previous: previous, in: newLayout, context: context)
+            if let previous {
+                update(node, from: previous, animation: animation, at: time)
+            } else if leaving.removeValue(forKey: id) != nil {
+                // Back before its removal finished: turn around from where it is.
+                leavingOrder.removeAll { $0 == id }
+                retarget(id, to: node, animation: animation, at: time, from: nil)
+            } else if let matched = node.matchedGeometryID, let source = matchedSources[matched],
+                !handedOver.contains(source), let sourceNode = layout[source]
+            {
+                handedOver.insert(source)
+                let (value, velocity) = geometry.sample(source, at: time) ?? (sourceNode.motion, .zero)
+                if let animation {
+                    geometry.animate(
+                        id, to: node.motion, with: animation, at: time, from: value, initialVelocity: velocity)
+                    if let fill = node.fill, let sourceFill = fills.value(for: source, at: time) ?? sourceNode.fill {
+                        fills.animate(id, to: fill, with: animation, at: time, from: sourceFill)
+                    }
+                }
+            } else if let animation, node.transition.isVisible(isInsertion: true) {
+                let absent = node.transition.absent(node.motion, viewport: viewport, isInsertion: true)
+                geometry.animate(id, to: node.motion, with: animation, at: time, from: absent)
+            }
+        }
+
+        for (index, id) in order.enumerated() where newLayout[id] == nil {
+            guard let node = layout[id] else { continue }
+            dropRolls(of: id, runs: node.text.count)
+            let animation = removalAnimation(for: node, context: context)
+            let transition = context.removalTransitions[id] ?? node.transition
+            if !handedOver.contains(id), let animation, transition.isVisible(isInsertion: false) {
+                let absent = transition.absent(node.motion, viewport: viewport, isInsertion: false)
+                geometry.animate(
+                    id, to: absent, with: animation, at: time, from: geometry.contains(id) ? nil : node.motion)
+                leaving[id] = LeavingNode(node: node, orderIndex: index)
+                leavingOrder.append(id)
+            } else {
+                geometry.remove(id)
+                fills.remove(id)
+            }
+        }
+    }
+
+    /// Animates (or jumps) a node that stays in the layout from its previous target to its new one.
+    mutating func update(_ node: Node, from previous: Node, animation: Animation?, at time: Double) {
+        let id = node.id
+        if node.motion != previous.motion {
+            retarget(id, to: node, animation: animation, at: time, from: previous.motion)
+        }
+        if node.fill != previous.fill {
+            if let animation, let fill = node.fill, let oldFill = previous.fill {
+                fills.animate(id, to: fill, with: animation, at: time, from: fills.contains(id) ? nil : oldFill)
+            } else {
+                fills.remove(id)
+            }
+        }
+        for (index, run) in node.text.enumerated() where run.isNumeric {
+            guard index < previous.text.count, previous.text[index].text != run.text else { continue }
+            let key = RollKey(node: id, run: index)
+            if let animation {
+                rolls[key] = RollingText(from: previous.text[index].text, to: run.text)
+                rollProgress.animate(key, to: 1, with: animation, at: time, from: 0)
+            } else {
+                rolls[key] = nil
+                rollProgress.remove(key)
+            }
+        }
+    }
+
+    /// Moves a node's geometry towards `node` with `animation` (from its running motion when there is one, else
+    /// from `start`), or puts it there at once without an animation.
+    mutating func retarget(_ id: NodeID, to node: Node, animation: Animation?, at time: Double, from start: NodeMotion?)
+    {
+        if let animation {
+            geometry.animate(id, to: node.motion, with: animation, at: time, from: geometry.contains(id) ? nil : start)
+        } else {
+            geometry.remove(id)
+            fills.remove(id)
+        }
+    }
+
+    mutating func dropRolls(of id: NodeID, runs: Int) {
+        for index in 0..<runs {
+            let key = RollKey(node: id, run: index)
+            if rolls.removeValue(forKey: key) != nil { rollProgress.remove(key) }
+        }
+    }
+
+    /// The animation for a node in the new layout: a per-node override (its own or its nearest ancestor's), its
+    /// implicit animation when the watched value changed (or it is new), else the transaction's.
+    func resolveAnimation(
+        for node: Node, previous: Node?, in nodes: [NodeID: Node], context: SceneContext
+    ) -> Animation? {
+        if !context.nodeAnimations.isEmpty {
+            var cursor: NodeID? = node.id
+            var depth = 0
+            while let id = cursor, depth < 64 {
+                if let animation = context.nodeAnimations[id] { return animation }
+                cursor = nodes[id]?.parent ?? layout[id]?.parent
+                depth += 1
+            }
+        }
+        if let implicit = node.implicitAnimation, implicit.value != previous?.implicitAnimation?.value {
+            return implicit.animation
+        }
+        return context.animation
+    }
+
+    /// The animation for a node leaving the layout: a per-node override (walking its old ancestors), else the
+    /// transaction's.
+    func removalAnimation(for node: Node, context: SceneContext) -> Animation? {
+        var cursor: NodeID? = node.id
+        var depth = 0
+        while let id = cursor, depth < 64, !context.nodeAnimations.isEmpty {
+            if let animation = context.nodeAnimations[id] { return animation }
+            cursor = layout[id]?.parent
+            depth += 1
+        }
+        return context.animation
+    }
+
+    /// Keeps the gesture arena's targets in step with the layout (only nodes whose hit area or gestures changed).
+    mutating func syncArena(old: [NodeID: Node], new: [NodeID: Node], newOrder: [NodeID]) {
+        for (id, _) in old where new[id] == nil { arena.removeTarget(id) }
+        for id in newOrder {
+            guard let node = new[id] else { continue }
+            let previous = old[id]
+            if previous == nil || previous?.rect != node.rect || previous?.z != node.z
+                || previous?.cornerRadius != node.cornerRadius || previous?.parent != node.parent
+                || previous?.isHitTestable != node.isHitTestable
+            {
+                arena.setTarget(
+                    GestureTarget(
+                        id: id, frame: node.rect, z: node.z, cornerRadius: node.cornerRadius, parent: node.parent,
+                        isHitTestable: node.isHitTestable))
+            }
+            if previous?.gestures != node.gestures {
+                for attachment in previous?.gestures ?? []
+                where !node.gestures.contains(where: { $0.name == attachment.name }) {
+                    arena.detach(named: attachment.name, from: id)
+                }
+                for attachment in node.gestures {
+                    try? arena.attach(attachment.gesture, named: attachment.name, to: id, priority: attachment.priority)
+                }
+            }
+        }
+    }
+
+    /// A node with every non-finite number replaced, so nothing a scene computes can put NaN in a frame.
+    static func sanitized(_ node: Node) -> Node {
+        var node = node
+        func finite(_ value: Double, _ fallback: Double) -> Double { value.isFinite ? value : fallback }
+        node.rect = Rect(
+            x: finite(node.rect.origin.x, 0), y: finite(node.rect.origin.y, 0),
+            width: finite(node.rect.size.width, 0), height: finite(node.rect.size.height, 0))
+        node.z = finite(node.z, 0)
+        node.opacity = min(max(finite(node.opacity, 1), 0), 1)
+        node.rotation = Angle(radians: finite(node.rotation.radians, 0))
+        node.scale = finite(node.scale, 1)
+        node.cornerRadius = max(0, finite(node.cornerRadius, 0))
+        return node
+    }
+}

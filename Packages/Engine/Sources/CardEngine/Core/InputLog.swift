@@ -1,0 +1,201 @@
+import CardGestures
+import CardPersistence
+
+/// Every input an engine processed, with its time: the record of a session that `replay` turns back into the
+/// same frames, bit for bit.
+///
+/// As text it is JSON lines: a header `{"cardistry":"input-log","version":1,"scene":…,"viewport":{…},"start":…}`
+/// and one object per input, e.g. `{"t":0.5,"type":"pointer","phase":"down","x":120,"y":300,"pointer":0}`,
+/// `{"t":1,"type":"wheel","dx":0,"dy":-40,"x":10,"y":10}`, `{"t":2,"type":"key","key":"left"}`,
+/// `{"t":3,"type":"action","name":"select","args":{"test":3}}`, `{"t":4,"type":"resize","width":390,"height":844}`.
+/// Numbers are written in Swift's shortest round-trip form, so they read back exactly.
+public struct InputLog: Sendable, Hashable {
+    public var scene: String
+    public var viewport: Size
+    public var startTime: Double
+    public private(set) var inputs: [InputEvent] = []
+
+    public init(scene: String, viewport: Size, startTime: Double = 0, inputs: [InputEvent] = []) {
+        self.scene = scene
+        self.viewport = viewport
+        self.startTime = startTime
+        self.inputs = inputs
+    }
+
+    mutating func append(_ input: InputEvent) { inputs.append(input) }
+
+    /// The log as JSON lines (each ending in a newline).
+    public var jsonLines: String {
+        var lines = [
+            JSONValue.object([
+                .init("cardistry", .string("input-log")), .init("version", .integer(1)), .init("scene", .string(scene)),
+                .init(
+                    "viewport",
+                    .object([
+                        .init("width", Self.number(viewport.width)), .init("height", Self.number(viewport.height)),
+                    ])),
+                .init("start", Self.number(startTime)),
+            ])
+        ]
+        lines += inputs.map(Self.encode)
+        return lines.map { String(decoding: $0.jsonBytes, as: UTF8.self) + "\n" }.joined()
+    }
+
+    /// Parses JSON lines written by `jsonLines`; blank lines are skipped. Throws `InputLogError` naming the line.
+    public init(jsonLines text: String) throws(InputLogError) {
+        var header: JSONValue?
+        var inputs: [InputEvent] = []
+        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
+            guard !trimmed.allSatisfy(\.isWhitespace) else { continue }
+            let value: JSONValue
+            do {
+                value = try JSONValue(parsing: Array(trimmed.utf8))
+            } catch {
+                throw InputLogError(line: offset + 1, reason: "not JSON: \(error)")
+            }
+            if header == nil {
+                guard value["cardistry"]?.stringValue == "input-log" else {
+                    throw InputLogError(line: offset + 1, reason: "the first line must be the input-log header")
+                }
+                header = value
+                continue
+            }
+            inputs.append(try Self.decode(value, line: offset + 1))
+        }
+        guard let header else { throw InputLogError(line: 1, reason: "empty log") }
+        scene = header["scene"]?.stringValue ?? ""
+        viewport = Size(
+            width: Self.double(header["viewport"]?["width"]) ?? 390,
+            height: Self.double(header["viewport"]?["height"]) ?? 844)
+        startTime = Self.double(header["start"]) ?? 0
+        self.inputs = inputs
+    }
+
+    static func number(_ value: Double) -> JSONValue {
+        guard value.isFinite else { return .number("0") }
+        if value == value.rounded(), abs(value) < 1e15 { return .number(String(Int64(value))) }
+        return .number(String(value))
+    }
+
+    static func double(_ value: JSONValue?) -> Double? {
+        guard case .number(let text) = value else { return nil }
+        return Double(text)
+    }
+
+    static func encode(_ input: InputEvent) -> JSONValue {
+        var members: [JSONValue.Member] = [.init("t", number(input.time))]
+        switch input {
+        case .pointer(let event):
+            switch event.kind {
+            case .wheel(let dx, let dy):
+                members += [.init("type", .string("wheel")), .init("dx", number(dx)), .init("dy", number(dy))]
+            case .down, .move, .up, .cancel:
+                members += [.init("type", .string("pointer")), .init("phase", .string(phaseName(event.kind)))]
+            }
+            members += [
+                .init("x", number(event.location.x)), .init("y", number(event.location.y)),
+                .init("pointer", .integer(event.pointerID)),
+            ]
+        case .key(let key, _):
+            members += [.init("type", .string("key")), .init("key", .string(key.key))]
+            if key.shift { members.append(.init("shift", .bool(true))) }
+            if key.control { members.append(.init("control", .bool(true))) }
+            if key.alt { members.append(.init("alt", .bool(true))) }
+        case .action(let action, _):
+            let arguments = action.arguments.keys.sorted().map { key -> JSONValue.Member in
+                switch action.arguments[key] {
+                case .number(let value): .init(key, number(value))
+                case .string(let value): .init(key, .string(value))
+                case .bool(let value): .init(key, .bool(value))
+                case nil: .init(key, .null)
+                }
+            }
+            members += [
+                .init("type", .string("action")), .init("name", .string(action.name)),
+                .init("args", .object(arguments)),
+            ]
+        case .resize(let size, _):
+            members += [
+                .init("type", .string("resize")), .init("width", number(size.width)),
+                .init("height", number(size.height)),
+            ]
+        }
+        return .object(members)
+    }
+
+    static func phaseName(_ kind: PointerEvent.Kind) -> String {
+        switch kind {
+        case .down: "down"
+        case .move: "move"
+        case .up: "up"
+        case .cancel: "cancel"
+        case .wheel: "wheel"
+        }
+    }
+
+    static func decode(_ value: JSONValue, line: Int) throws(InputLogError) -> InputEvent {
+        func required(_ key: String) throws(InputLogError) -> Double {
+            guard let number = double(value[key]), number.isFinite else {
+                throw InputLogError(line: line, reason: "'\(key)' must be a finite number")
+            }
+            return number
+        }
+        let time = try required("t")
+        switch value["type"]?.stringValue {
+        case "pointer":
+            let kind: PointerEvent.Kind
+            switch value["phase"]?.stringValue {
+            case "down": kind = .down
+            case "move": kind = .move
+            case "up": kind = .up
+            case "cancel": kind = .cancel
+            default: throw InputLogError(line: line, reason: "'phase' must be down, move, up or cancel")
+            }
+            return .pointer(
+                PointerEvent(
+                    kind, at: Point(x: try required("x"), y: try required("y")), time: time,
+                    pointerID: value["pointer"]?.integerValue ?? 0))
+        case "wheel":
+            return .pointer(
+                PointerEvent(
+                    .wheel(dx: try required("dx"), dy: try required("dy")),
+                    at: Point(x: try required("x"), y: try required("y")), time: time,
+                    pointerID: value["pointer"]?.integerValue ?? 0))
+        case "key":
+            guard let key = value["key"]?.stringValue, !key.isEmpty else {
+                throw InputLogError(line: line, reason: "'key' must be a non-empty string")
+            }
+            func flag(_ name: String) -> Bool { value[name] == .bool(true) }
+            return .key(KeyInput(key, shift: flag("shift"), control: flag("control"), alt: flag("alt")), time: time)
+        case "action":
+            guard let name = value["name"]?.stringValue else {
+                throw InputLogError(line: line, reason: "'name' must be a string")
+            }
+            var arguments: [String: ActionValue] = [:]
+            if case .object(let members) = value["args"] {
+                for member in members {
+                    switch member.value {
+                    case .number(let text): arguments[member.key] = .number(Double(text) ?? 0)
+                    case .string(let text): arguments[member.key] = .string(text)
+                    case .bool(let flag): arguments[member.key] = .bool(flag)
+                    default: throw InputLogError(line: line, reason: "argument '\(member.key)' has an unsupported type")
+                    }
+                }
+            }
+            return .action(SceneAction(name, arguments), time: time)
+        case "resize":
+            return .resize(Size(width: try required("width"), height: try required("height")), time: time)
+        default:
+            throw InputLogError(line: line, reason: "'type' must be pointer, wheel, key, action or resize")
+        }
+    }
+}
+
+/// A line of an input log that could not be read.
+public struct InputLogError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var line: Int
+    public var reason: String
+
+    public var description: String { "line \(line): \(reason)" }
+}
