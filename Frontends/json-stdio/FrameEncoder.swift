@@ -5,14 +5,12 @@ import CardEngine
 ///
 /// Encoding a node is O(fields + text); a delta frame costs one dictionary lookup and one comparison per node.
 public struct FrameEncoder: Sendable {
-    /// Whether frames after the first are deltas.
-    public var deltas: Bool
     private var sentNodes: [NodeID: FrameNode] = [:]
     private var sentOrder: [NodeID] = []
+    /// Whether the host holds a frame a delta can apply to.
+    private var hasSent = false
 
-    public init(deltas: Bool) {
-        self.deltas = deltas
-    }
+    public init() {}
 
     /// Turns one outbound item into its line (without the newline).
     public mutating func encode(_ item: Outbound) -> [UInt8] {
@@ -38,7 +36,7 @@ public struct FrameEncoder: Sendable {
 
     /// Writes the frame object `{seq, t, full, animating, ...}` and records it as what the host has.
     mutating func encode(_ frame: FrameUpdate, into out: inout JSONOutput) {
-        let full = !deltas || frame.forceFull || (sentNodes.isEmpty && sentOrder.isEmpty)
+        let full = !frame.deltaMode || frame.forceFull || !hasSent
         out.raw("{\"seq\":")
         out.integer(frame.seq)
         out.nextKey("t")
@@ -65,7 +63,7 @@ public struct FrameEncoder: Sendable {
             encodeDelta(frame, into: &out)
         }
         out.byte(UInt8(ascii: "}"))
-        if deltas { remember(frame) }
+        if frame.deltaMode { remember(frame) }
     }
 
     private mutating func remember(_ frame: FrameUpdate) {
@@ -74,6 +72,7 @@ public struct FrameEncoder: Sendable {
         for node in frame.nodes { nodes[node.id] = node }
         sentNodes = nodes
         sentOrder = frame.nodes.map(\.id)
+        hasSent = true
     }
 
     private func encodeDelta(_ frame: FrameUpdate, into out: inout JSONOutput) {

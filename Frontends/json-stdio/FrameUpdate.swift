@@ -11,8 +11,11 @@ public struct FrameUpdate: Sendable {
     public var isAnimating: Bool
     /// Sent whole even in delta mode (the first frame of a scene, `scene.frame`).
     public var forceFull: Bool
+    /// The session asked for delta frames.
+    public var deltaMode: Bool
 
-    public init(seq: Int, frame: Frame, forceFull: Bool) {
+    public init(seq: Int, frame: Frame, forceFull: Bool, deltaMode: Bool) {
+        self.deltaMode = deltaMode
         self.seq = seq
         self.time = frame.time
         self.viewport = frame.viewport

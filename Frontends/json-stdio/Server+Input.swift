@@ -146,6 +146,6 @@ extension Server {
         let frame = driver.frame(at: target)
         self.session?.driver = driver
         emit(frame, into: &output, notify: false)
-        return framed(FrameUpdate(seq: nextSeq(), frame: frame, forceFull: false))
+        return framed(FrameUpdate(seq: nextSeq(), frame: frame, forceFull: false, deltaMode: self.session?.deltas ?? false))
     }
 }

@@ -126,7 +126,7 @@ extension Server {
             output.append(.message(Messages.event(event, seq: nextSeq())))
         }
         guard notify, let session else { return }
-        output.append(.frameNotification(FrameUpdate(seq: nextSeq(), frame: frame, forceFull: false)))
+        output.append(.frameNotification(FrameUpdate(seq: nextSeq(), frame: frame, forceFull: false, deltaMode: self.session?.deltas ?? false)))
         self.session?.lastFrameTime = frame.time
         scheduleTick(after: frame, session: session)
     }

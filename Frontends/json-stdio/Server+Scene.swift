@@ -50,7 +50,7 @@ extension Server {
         self.session?.driver = driver
         self.session?.nextTick = nil
         emit(frame, into: &output, notify: false)
-        let update = FrameUpdate(seq: nextSeq(), frame: frame, forceFull: true)
+        let update = FrameUpdate(seq: nextSeq(), frame: frame, forceFull: true, deltaMode: self.session?.deltas ?? false)
         if session.clock == .realtime { scheduleAfterOpen(frame) }
         var out = JSONOutput(capacity: 512)
         out.raw("{\"scene\":")
@@ -110,7 +110,7 @@ extension Server {
         let frame = driver.frame(at: time)
         session?.driver = driver
         emit(frame, into: &output, notify: false)
-        return framed(FrameUpdate(seq: nextSeq(), frame: frame, forceFull: true))
+        return framed(FrameUpdate(seq: nextSeq(), frame: frame, forceFull: true, deltaMode: self.session?.deltas ?? false))
     }
 
     /// `{"frame": <frame>}`.
