@@ -7,6 +7,7 @@ final class Inbox: @unchecked Sendable {
         case input(LineEvent)
         case endOfInput
         case terminate
+        case outputClosed
         case timeout
     }
 
@@ -14,6 +15,7 @@ final class Inbox: @unchecked Sendable {
     private var events: [Event] = []
     private var head = 0
     private var terminated = false
+    private var closedOutput = false
     private let capacity: Int
 
     init(capacity: Int = 256) {
@@ -23,7 +25,7 @@ final class Inbox: @unchecked Sendable {
     /// Adds input (blocking while the inbox is full, unless terminated).
     func post(_ event: Event) {
         condition.lock()
-        while events.count - head >= capacity && !terminated { condition.wait() }
+        while events.count - head >= capacity && !terminated && !closedOutput { condition.wait() }
         events.append(event)
         condition.broadcast()
         condition.unlock()
@@ -37,12 +39,21 @@ final class Inbox: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// The host closed stdout: jumps the queue like SIGTERM.
+    func outputClosed() {
+        condition.lock()
+        closedOutput = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
     /// The next event, waiting at most until `deadline` (absolute, on `Date`'s time line) when one is given.
     func next(deadline: Date?) -> Event {
         condition.lock()
         defer { condition.unlock() }
         while true {
             if terminated { return .terminate }
+            if closedOutput { return .outputClosed }
             if head < events.count {
                 let event = events[head]
                 head += 1

@@ -78,6 +78,9 @@ public final class StdioTransport: @unchecked Sendable {
             case .terminate:
                 write(.info, "SIGTERM: exiting")
                 break loop
+            case .outputClosed:
+                write(.info, "stdout closed: exiting")
+                break loop
             }
             for line in server.logs { write(.info, line) }
             server.logs.removeAll()
@@ -133,6 +136,7 @@ public final class StdioTransport: @unchecked Sendable {
         let fd = output
         let queue = queue
         let done = writerDone
+        let inbox = inbox
         let thread = Thread {
             var encoder = FrameEncoder()
             var buffer: [UInt8] = []
@@ -145,6 +149,7 @@ public final class StdioTransport: @unchecked Sendable {
                 }
                 if !Self.writeAll(fd, buffer) {
                     queue.close()
+                    inbox.outputClosed()
                     break
                 }
             }
