@@ -50,7 +50,7 @@ let package = Package(
             path: "Tests/CardPersistenceTests", resources: [.copy("Fixtures")]),
         .testTarget(name: "CardistryCLITests", dependencies: ["CardistryCLI"], path: "Tests/CardistryCLITests"),
         .testTarget(name: "EndToEndTests", dependencies: ["cardistry"], path: "Tests/EndToEndTests"),
-        .testTarget(name: "CardStdioTests", dependencies: ["CardStdio", engine, persistence], path: "Tests/CardStdioTests"),
+        .testTarget(name: "CardStdioTests", dependencies: ["CardStdio", engine], path: "Tests/CardStdioTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -101,7 +101,8 @@ struct StdioSuite: BenchSuite {
                 suite: name, workload: "pointer", n: count, key: "flashcards", impl: "server", timing: timing,
                 ratioToFloor: timing.medianMs / floor.medianMs,
                 metrics: [
-                    ("events_per_s", events / (timing.medianMs / 1000)), ("us_per_event", timing.medianMs * 1000 / events),
+                    ("events_per_s", events / (timing.medianMs / 1000)),
+                    ("us_per_event", timing.medianMs * 1000 / events),
                     ("bytes_written", Double(written)),
                 ],
                 note: "floor: strict JSON parse of each line"))
@@ -301,7 +302,8 @@ struct StdioSuite: BenchSuite {
             let node = FrameNode(
                 id: NodeID("card.\(index)"), role: .card, card: CardID(UInt64(100 + index)), parent: nil,
                 rect: Rect(x: x, y: y, width: 358, height: 84), z: Double(index), opacity: opacity,
-                rotation: rotation, scale: scale, cornerRadius: 12, fill: RGBA(red: 0.2, green: 0.4, blue: Double(index % 10) / 10),
+                rotation: rotation, scale: scale, cornerRadius: 12,
+                fill: RGBA(red: 0.2, green: 0.4, blue: Double(index % 10) / 10),
                 stroke: nil, shadow: Shadow(radius: 6, offset: Vector(dx: 0, dy: 3)),
                 text: [
                     FrameText(run: TextRun("Card \(index)", style: .headline, color: .white, weight: .bold)),
@@ -346,7 +348,9 @@ private struct ReferenceFrame: Encodable {
     var params: Params
 
     static func hex(_ color: RGBA) -> String {
-        let channels = [color.red, color.green, color.blue, color.alpha].map { Int((min(max($0, 0), 1) * 255).rounded()) }
+        let channels = [color.red, color.green, color.blue, color.alpha].map {
+            Int((min(max($0, 0), 1) * 255).rounded())
+        }
         return "#" + channels.map { String(format: "%02x", $0) }.joined()
     }
 

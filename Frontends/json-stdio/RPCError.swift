@@ -35,7 +35,9 @@ public struct RPCError: Error, Sendable, Hashable, CustomStringConvertible {
     /// −32013: the deck store failed (missing deck, unreadable document, a write that failed).
     public static let storeErrorCode = -32013
 
-    static func parse(_ reason: String) -> RPCError { RPCError(code: parseErrorCode, message: "parse error: " + reason) }
+    static func parse(_ reason: String) -> RPCError {
+        RPCError(code: parseErrorCode, message: "parse error: " + reason)
+    }
     static func invalidRequest(_ reason: String) -> RPCError {
         RPCError(code: invalidRequestCode, message: "invalid request: " + reason)
     }

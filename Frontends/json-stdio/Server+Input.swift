@@ -45,8 +45,9 @@ extension Server {
         let time = try inputTime(p, now: now)
         let event = PointerEvent(
             kind, at: Point(x: x, y: y), time: time, pointerID: pointerID, buttons: buttons,
-            modifiers: PointerModifiers(rawValue: (modifiers.shift ? 1 : 0) | (modifiers.control ? 2 : 0)
-                | (modifiers.alt ? 4 : 0) | (modifiers.command ? 8 : 0)))
+            modifiers: PointerModifiers(
+                rawValue: (modifiers.shift ? 1 : 0) | (modifiers.control ? 2 : 0)
+                    | (modifiers.alt ? 4 : 0) | (modifiers.command ? 8 : 0)))
         try changeScene(at: time, into: &output) { driver in driver.pointer(event) }
         return timeResult(time)
     }
@@ -56,7 +57,8 @@ extension Server {
         var result = (shift: false, control: false, alt: false, command: false)
         guard let value = p.value("modifiers") else { return result }
         guard case .array(let elements) = value else {
-            throw .invalidParams(p.name("modifiers"), "must be an array of \"shift\", \"control\", \"alt\", \"command\"")
+            throw .invalidParams(
+                p.name("modifiers"), "must be an array of \"shift\", \"control\", \"alt\", \"command\"")
         }
         for (index, element) in elements.enumerated() {
             switch element {
@@ -86,10 +88,14 @@ extension Server {
         let key = try p.requiredString("key")
         let isPrintable =
             key.unicodeScalars.count == 1
-            && key.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value) }
+            && key.unicodeScalars.allSatisfy {
+                $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value)
+            }
         guard Self.keyNames.contains(key) || isPrintable else {
-            throw .invalidParams("key", "must be a key name (left, right, up, down, tab, backtab, enter, space, "
-                + "escape, backspace, home, end, pageup, pagedown) or one printable character")
+            throw .invalidParams(
+                "key",
+                "must be a key name (left, right, up, down, tab, backtab, enter, space, "
+                    + "escape, backspace, home, end, pageup, pagedown) or one printable character")
         }
         let modifiers = try self.modifiers(p)
         _ = try requireDriver()
@@ -141,11 +147,12 @@ extension Server {
         case (.some, .some): throw .invalidParams("by", "cannot be given together with 'to'")
         }
         guard target.isFinite, target < 1e12 else { throw .invalidParams(to == nil ? "by" : "to", "is too large") }
-        var driver = try requireDriver()
+        var taken = try takeDriver()
         self.session?.clockTime = target
-        let frame = driver.frame(at: target)
-        self.session?.driver = driver
+        let frame = taken.frame(at: target)
+        driver = taken
         emit(frame, into: &output, notify: false)
-        return framed(FrameUpdate(seq: nextSeq(), frame: frame, forceFull: false, deltaMode: self.session?.deltas ?? false))
+        return framed(
+            FrameUpdate(seq: nextSeq(), frame: frame, forceFull: false, deltaMode: self.session?.deltas ?? false))
     }
 }

@@ -14,7 +14,9 @@ extension Server {
         try viewport.only(["width", "height"])
         let width = try viewport.requiredNumber("width")
         let height = try viewport.requiredNumber("height")
-        guard width > 0, width <= 100_000 else { throw .invalidParams("viewport.width", "must be in 0 < width ≤ 100000") }
+        guard width > 0, width <= 100_000 else {
+            throw .invalidParams("viewport.width", "must be in 0 < width ≤ 100000")
+        }
         guard height > 0, height <= 100_000 else {
             throw .invalidParams("viewport.height", "must be in 0 < height ≤ 100000")
         }
@@ -64,16 +66,27 @@ extension Server {
 
     /// The running session (`initialize` guarantees one while running).
     func requireSession() throws(RPCError) -> Session {
-        guard let session else { throw RPCError(code: RPCError.internalErrorCode, message: "internal error: no session") }
+        guard let session else {
+            throw RPCError(code: RPCError.internalErrorCode, message: "internal error: no session")
+        }
         return session
     }
 
     /// The open scene, or −32012 when none is open.
     func requireDriver() throws(RPCError) -> any SceneDriver {
-        guard let driver = try requireSession().driver else {
-            throw .invalidState("no scene is open: send 'scene.open' first")
-        }
+        _ = try requireSession()
+        guard let driver else { throw Self.noScene }
         return driver
+    }
+
+    static let noScene = RPCError.invalidState("no scene is open: send 'scene.open' first")
+
+    /// Takes the open scene out of the server for a change; the caller puts it back in `driver`.
+    mutating func takeDriver() throws(RPCError) -> any SceneDriver {
+        _ = try requireSession()
+        guard let current = driver else { throw Self.noScene }
+        driver = nil
+        return current
     }
 
     /// The session time of an input: host clock: `t` (required; an earlier time than the clock is taken as the
@@ -108,15 +121,15 @@ extension Server {
         at time: Double, into output: inout [Outbound],
         _ change: (inout any SceneDriver) throws(SceneError) -> Void
     ) throws(RPCError) {
-        var driver = try requireDriver()
+        var taken = try takeDriver()
         do {
-            try change(&driver)
+            try change(&taken)
         } catch {
-            session?.driver = driver
+            driver = taken
             throw Self.rpcError(error)
         }
-        let frame = driver.frame(at: time)
-        session?.driver = driver
+        let frame = taken.frame(at: time)
+        driver = taken
         emit(frame, into: &output, notify: session?.clock == .realtime)
     }
 
@@ -126,7 +139,9 @@ extension Server {
             output.append(.message(Messages.event(event, seq: nextSeq())))
         }
         guard notify, let session else { return }
-        output.append(.frameNotification(FrameUpdate(seq: nextSeq(), frame: frame, forceFull: false, deltaMode: self.session?.deltas ?? false)))
+        output.append(
+            .frameNotification(
+                FrameUpdate(seq: nextSeq(), frame: frame, forceFull: false, deltaMode: self.session?.deltas ?? false)))
         self.session?.lastFrameTime = frame.time
         scheduleTick(after: frame, session: session)
     }
@@ -135,7 +150,7 @@ extension Server {
         let interval = 1 / session.fps
         if frame.isAnimating {
             self.session?.nextTick = frame.time + interval
-        } else if let wake = session.driver?.nextWakeTime() {
+        } else if let wake = driver?.nextWakeTime() {
             self.session?.nextTick = max(wake, frame.time + interval)
         } else {
             self.session?.nextTick = nil
@@ -144,7 +159,7 @@ extension Server {
 
     /// Realtime: when the next frame is due, in the transport's `now` units; nil when idle (or host clock).
     public var nextTickTime: Double? {
-        guard phase == .running, let session, session.clock == .realtime, session.driver != nil,
+        guard phase == .running, let session, session.clock == .realtime, driver != nil,
             let tick = session.nextTick
         else { return nil }
         return tick + session.origin
@@ -152,10 +167,11 @@ extension Server {
 
     /// Realtime: streams the frame due at `now` (and its events); nothing when none is due.
     public mutating func tick(now: Double) -> [Outbound] {
-        guard let due = nextTickTime, now >= due, var driver = session?.driver, let time = try? currentTime(now: now)
+        guard let due = nextTickTime, now >= due, let time = try? currentTime(now: now),
+            var taken = try? takeDriver()
         else { return [] }
-        let frame = driver.frame(at: time)
-        session?.driver = driver
+        let frame = taken.frame(at: time)
+        driver = taken
         var output: [Outbound] = []
         emit(frame, into: &output, notify: true)
         return output
@@ -167,7 +183,8 @@ extension Server {
         case .unknownAction(let name): .invalidParams("name", "names no action of this scene: '\(name)'")
         case .invalidArgument(let action, let argument, let reason):
             .invalidParams(argument, "\(reason) (action '\(action)')")
-        case .unknownCard(let id): RPCError(code: RPCError.unknownCardCode, message: "unknown card: no card with id \(id)")
+        case .unknownCard(let id):
+            RPCError(code: RPCError.unknownCardCode, message: "unknown card: no card with id \(id)")
         case .invalidState(let reason): .invalidState(reason)
         }
     }

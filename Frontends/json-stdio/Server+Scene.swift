@@ -8,7 +8,7 @@ extension Server {
         out.raw("{\"scenes\":")
         strings(configuration.provider.names, into: &out)
         out.raw(",\"open\":")
-        if let name = session?.driver?.sceneName { out.string(name) } else { out.raw("null") }
+        if let name = driver?.sceneName { out.string(name) } else { out.raw("null") }
         out.byte(UInt8(ascii: "}"))
         return [.bytes(out.bytes)]
     }
@@ -39,26 +39,31 @@ extension Server {
         }
         let session = try requireSession()
         let start = try currentTime(now: now)
-        var driver: any SceneDriver
+        var opened: any SceneDriver
         do {
-            driver = try configuration.provider.open(
+            opened = try configuration.provider.open(
                 name, deck: deck, cardCount: cardCount, viewport: session.viewport, startTime: start)
         } catch {
             throw Self.rpcError(error)
         }
-        let frame = driver.frame(at: start)
-        self.session?.driver = driver
+        driver = nil
+        let frame = opened.frame(at: start)
+        let sceneName = opened.sceneName
+        let title = opened.title
+        let actions = opened.actions
+        driver = opened
         self.session?.nextTick = nil
         emit(frame, into: &output, notify: false)
-        let update = FrameUpdate(seq: nextSeq(), frame: frame, forceFull: true, deltaMode: self.session?.deltas ?? false)
+        let update = FrameUpdate(
+            seq: nextSeq(), frame: frame, forceFull: true, deltaMode: self.session?.deltas ?? false)
         if session.clock == .realtime { scheduleAfterOpen(frame) }
         var out = JSONOutput(capacity: 512)
         out.raw("{\"scene\":")
-        out.string(driver.sceneName)
+        out.string(sceneName)
         out.raw(",\"title\":")
-        out.string(driver.title)
+        out.string(title)
         out.raw(",\"actions\":[")
-        for (index, action) in driver.actions.enumerated() {
+        for (index, action) in actions.enumerated() {
             if index > 0 { out.byte(UInt8(ascii: ",")) }
             out.raw("{\"name\":")
             out.string(action.name)
@@ -82,7 +87,7 @@ extension Server {
         self.session?.lastFrameTime = frame.time
         if frame.isAnimating {
             self.session?.nextTick = frame.time + 1 / session.fps
-        } else if let wake = session.driver?.nextWakeTime() {
+        } else if let wake = driver?.nextWakeTime() {
             self.session?.nextTick = wake
         }
     }
@@ -90,12 +95,11 @@ extension Server {
     /// `scene.close` → `{closed}`.
     mutating func sceneClose(_ p: Params) throws(RPCError) -> [OutboundPart] {
         try p.only([])
-        let driver = try requireDriver()
-        session?.driver = nil
+        let closed = try takeDriver()
         session?.nextTick = nil
         var out = JSONOutput()
         out.raw("{\"closed\":")
-        out.string(driver.sceneName)
+        out.string(closed.sceneName)
         out.byte(UInt8(ascii: "}"))
         return [.bytes(out.bytes)]
     }
@@ -105,12 +109,13 @@ extension Server {
         -> [OutboundPart]
     {
         try p.only([])
-        var driver = try requireDriver()
         let time = try currentTime(now: now)
-        let frame = driver.frame(at: time)
-        session?.driver = driver
+        var taken = try takeDriver()
+        let frame = taken.frame(at: time)
+        driver = taken
         emit(frame, into: &output, notify: false)
-        return framed(FrameUpdate(seq: nextSeq(), frame: frame, forceFull: true, deltaMode: self.session?.deltas ?? false))
+        return framed(
+            FrameUpdate(seq: nextSeq(), frame: frame, forceFull: true, deltaMode: self.session?.deltas ?? false))
     }
 
     /// `{"frame": <frame>}`.

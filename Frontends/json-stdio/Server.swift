@@ -44,6 +44,9 @@ public struct Server: Sendable {
     let configuration: Configuration
     public internal(set) var phase: Phase = .uninitialized
     var session: Session?
+    /// The open scene. Kept apart from `session` and taken out while it changes (`takeDriver`), so no second
+    /// reference makes a mutation copy the engine's storage (its input log grows with every event).
+    var driver: (any SceneDriver)?
     /// The last notification sequence number used.
     var seq = 0
     /// Log lines for standard error, drained by the transport.
@@ -214,7 +217,8 @@ public struct Server: Sendable {
             if method == "initialize" { return try initialize(try Params(params), now: now) }
             if method == "exit" { return exit() }
             guard Self.methods.contains(method) else { throw .methodNotFound(method) }
-            throw RPCError(code: RPCError.notInitializedCode, message: "the server is not initialised: send 'initialize' first")
+            throw RPCError(
+                code: RPCError.notInitializedCode, message: "the server is not initialised: send 'initialize' first")
         case .shuttingDown:
             if method == "exit" { return exit() }
             guard Self.methods.contains(method) else { throw .methodNotFound(method) }
@@ -231,6 +235,7 @@ public struct Server: Sendable {
             try p.only([])
             phase = .shuttingDown
             session?.nextTick = nil
+            driver = nil
             return [.bytes(Array("null".utf8))]
         case "exit": return exit()
         case "scene.list": return try sceneList(p)
@@ -267,6 +272,7 @@ public struct Server: Sendable {
         exitedAfterShutdown = phase == .shuttingDown
         phase = .exited
         session = nil
+        driver = nil
         return [.bytes(Array("null".utf8))]
     }
 

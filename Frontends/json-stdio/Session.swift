@@ -18,7 +18,6 @@ struct Session: Sendable {
     var origin: Double
     /// The latest time the session has reached (host: input times and `clock.advance`; realtime: the clock).
     var clockTime: Double = 0
-    var driver: (any SceneDriver)?
     /// Realtime: the session time of the next frame to stream, or nil when idle.
     var nextTick: Double?
     /// Realtime: the session time of the last streamed frame.

@@ -59,7 +59,9 @@ public final class StdioTransport: @unchecked Sendable {
         startWriter()
         var status: Int32 = 0
         loop: while true {
-            let deadline = server.nextTickTime.map { Date(timeIntervalSinceNow: $0 - (Self.monotonicSeconds() - start)) }
+            let deadline = server.nextTickTime.map {
+                Date(timeIntervalSinceNow: $0 - (Self.monotonicSeconds() - start))
+            }
             let event = inbox.next(deadline: deadline)
             let now = Self.monotonicSeconds() - start
             var messages: [Outbound] = []

@@ -1,5 +1,4 @@
 import CardEngine
-import CardPersistence
 import Foundation
 import Testing
 
@@ -85,7 +84,7 @@ struct NodeGenerator {
         switch random.next() % 4 {
         case 0: Double(Int(random.next() % 800))
         case 1: Double(random.next() % 100_000) / 1000
-        case 2: Double(bitPattern: random.next() >> 2) .truncatingRemainder(dividingBy: 1e6)
+        case 2: Double(bitPattern: random.next() >> 2).truncatingRemainder(dividingBy: 1e6)
         default: -Double(random.next() % 1000) / 7
         }
     }
@@ -105,8 +104,10 @@ struct NodeGenerator {
         let roles = NodeRole.allCases
         var runs: [FrameText] = []
         for _ in 0..<Int(random.next() % 3) {
-            let run = TextRun(text(), style: .headline, color: color(), weight: .bold, alignment: .center, isNumeric: flag())
-            runs.append(flag() ? FrameText(run: run) : FrameText(run: run, rollingFrom: text(), digitProgress: [0.25, 1]))
+            let run = TextRun(
+                text(), style: .headline, color: color(), weight: .bold, alignment: .center, isNumeric: flag())
+            runs.append(
+                flag() ? FrameText(run: run) : FrameText(run: run, rollingFrom: text(), digitProgress: [0.25, 1]))
         }
         return FrameNode(
             id: NodeID(id), role: roles[Int(random.next() % UInt64(roles.count))],
@@ -197,11 +198,15 @@ func sameJSON(_ a: JSONValue, _ b: JSONValue) -> Bool {
                 nodes[index] = generator.node(id: nodes[index].id.rawValue)
             default: break
             }
-            let frame = Frame(time: Double(step), viewport: Size(width: 390, height: 844), nodes: nodes, events: [], isAnimating: true)
+            let frame = Frame(
+                time: Double(step), viewport: Size(width: 390, height: 844), nodes: nodes, events: [], isAnimating: true
+            )
             let delta = try JSONValue(
-                parsing: deltaEncoder.encode(.frameNotification(FrameUpdate(seq: step + 1, frame: frame, forceFull: false, deltaMode: true))))
+                parsing: deltaEncoder.encode(
+                    .frameNotification(FrameUpdate(seq: step + 1, frame: frame, forceFull: false, deltaMode: true))))
             let full = try JSONValue(
-                parsing: fullEncoder.encode(.frameNotification(FrameUpdate(seq: step + 1, frame: frame, forceFull: false, deltaMode: false))))
+                parsing: fullEncoder.encode(
+                    .frameNotification(FrameUpdate(seq: step + 1, frame: frame, forceFull: false, deltaMode: false))))
             #expect(delta[path: "params", "full"] == .bool(step == 0))
             Self.apply(delta["params"] ?? .null, to: &held, order: &order)
             let expected = full[path: "params", "nodes"]?.arrayValue ?? []
@@ -218,7 +223,8 @@ func sameJSON(_ a: JSONValue, _ b: JSONValue) -> Bool {
         var encoder = FrameEncoder()
         _ = encoder.encode(.frameNotification(FrameUpdate(seq: 1, frame: frame, forceFull: false, deltaMode: true)))
         let second = try JSONValue(
-            parsing: encoder.encode(.frameNotification(FrameUpdate(seq: 2, frame: frame, forceFull: false, deltaMode: true))))
+            parsing: encoder.encode(
+                .frameNotification(FrameUpdate(seq: 2, frame: frame, forceFull: false, deltaMode: true))))
         #expect(second[path: "params", "changed"] == .array([]))
         #expect(second[path: "params", "removed"] == .array([]))
         #expect(second[path: "params", "order"] == nil)

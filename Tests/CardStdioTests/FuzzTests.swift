@@ -1,5 +1,4 @@
 import CardEngine
-import CardPersistence
 import Testing
 
 @testable import CardStdio

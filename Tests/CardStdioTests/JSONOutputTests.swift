@@ -1,5 +1,4 @@
 import CardEngine
-import CardPersistence
 import Foundation
 import Testing
 
@@ -43,8 +42,10 @@ import Testing
 
     @Test func randomStringsRoundTripThroughTheStrictParser() throws {
         var generator = SplitMix64(seed: 11)
-        let alphabet: [Unicode.Scalar] = ["a", "\"", "\\", "\n", "\r", "\u{0}", "\u{1F}", "\u{7F}", "é", "\u{2028}",
-            "\u{2029}", "\u{2027}", "\u{E2}", "😀", "/"]
+        let alphabet: [Unicode.Scalar] = [
+            "a", "\"", "\\", "\n", "\r", "\u{0}", "\u{1F}", "\u{7F}", "é", "\u{2028}",
+            "\u{2029}", "\u{2027}", "\u{E2}", "😀", "/",
+        ]
         for _ in 0..<3000 {
             var text = ""
             for _ in 0..<Int(generator.next() % 12) {

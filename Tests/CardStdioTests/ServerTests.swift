@@ -1,5 +1,4 @@
 import CardEngine
-import CardPersistence
 import Testing
 
 @testable import CardStdio
@@ -12,8 +11,9 @@ import Testing
         harness.initialize()
         #expect(harness.server.phase == .running)
         #expect(harness.request(3, "scene.list").response?[path: "result", "open"] == .null)
-        #expect(harness.request(4, "initialize", "{\"protocolVersion\":\"1.0\",\"viewport\":{\"width\":1,\"height\":1}}")
-            .response?.errorCode == -32012)
+        #expect(
+            harness.request(4, "initialize", "{\"protocolVersion\":\"1.0\",\"viewport\":{\"width\":1,\"height\":1}}")
+                .response?.errorCode == -32012)
     }
 
     @Test func initializeReportsScenesAndCapabilities() throws {
@@ -58,8 +58,12 @@ import Testing
         #expect(harness.send("{\"jsonrpc\":\"2.0\",\"id\":1}").first?.errorCode == -32600)
         #expect(harness.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":5}").first?.errorCode == -32600)
         #expect(harness.send("{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"scene.list\"}").first?["id"] == .null)
-        #expect(harness.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"scene.list\",\"params\":3}").first?.errorCode == -32600)
-        #expect(harness.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"scene.list\",\"extra\":3}").first?.errorCode == -32600)
+        #expect(
+            harness.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"scene.list\",\"params\":3}").first?.errorCode
+                == -32600)
+        #expect(
+            harness.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"scene.list\",\"extra\":3}").first?.errorCode
+                == -32600)
         #expect(harness.send("   ").isEmpty)
         #expect(harness.server.receiveOversizedLine(length: 9 << 20).count == 1)
     }
@@ -107,7 +111,9 @@ import Testing
         #expect(harness.request(2, "scene.open", "{\"scene\":\"nowhere\"}").response?.errorCode == -32010)
         _ = harness.request(3, "scene.open", "{\"scene\":\"scores\"}")
         #expect(harness.request(4, "deck.move", "{\"card\":\"424242\",\"to\":0}").response?.errorCode == -32011)
-        #expect(harness.request(5, "scene.action", "{\"name\":\"toggle\",\"card\":\"424242\"}").response?.errorCode == -32011)
+        #expect(
+            harness.request(5, "scene.action", "{\"name\":\"toggle\",\"card\":\"424242\"}").response?.errorCode
+                == -32011)
         #expect(harness.request(6, "deck.save").response?.errorCode == -32013)
         var stored = Harness()
         stored.initialize()
@@ -131,7 +137,8 @@ import Testing
         harness.initialize()
         let lines = harness.send(
             "[{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"scene.list\"},1,"
-                + "{\"jsonrpc\":\"2.0\",\"method\":\"scene.list\"},{\"jsonrpc\":\"2.0\",\"id\":\"b\",\"method\":\"nope\"}]")
+                + "{\"jsonrpc\":\"2.0\",\"method\":\"scene.list\"},{\"jsonrpc\":\"2.0\",\"id\":\"b\",\"method\":\"nope\"}]"
+        )
         let batch = try #require(lines.last?.arrayValue)
         #expect(batch.count == 3)
         #expect(batch[0]["id"] == .string("a"))
@@ -177,12 +184,17 @@ import Testing
         let sorted = harness.request(4, "deck.sort", "{\"by\":\"id\",\"order\":\"descending\"}").response
         let sortedIDs = sorted?[path: "result", "deck"]?.arrayValue?.compactMap { $0.stringValue.flatMap(UInt64.init) }
         #expect(sortedIDs == sortedIDs?.sorted(by: >))
-        #expect(harness.request(5, "deck.save", "{\"name\":\"mine\"}").response?[path: "result", "revision"] == .number("1"))
+        #expect(
+            harness.request(5, "deck.save", "{\"name\":\"mine\"}").response?[path: "result", "revision"] == .number("1")
+        )
         _ = harness.request(6, "deck.sort", "{\"by\":\"id\"}")
         let loaded = harness.request(7, "deck.load", "{\"name\":\"mine\"}").response
         #expect(loaded?[path: "result", "deck"] == sorted?[path: "result", "deck"])
-        let diff = harness.request(8, "deck.diff", "{\"old\":[\"1\",\"2\",\"3\",\"4\"],\"new\":[4,\"1\",\"2\",\"5\"]}").response
-        #expect(diff?["result"] == (try? JSONValue(parsing: Array("{\"removals\":[2],\"insertions\":[3],\"moves\":[[3,0]]}".utf8))))
+        let diff = harness.request(8, "deck.diff", "{\"old\":[\"1\",\"2\",\"3\",\"4\"],\"new\":[4,\"1\",\"2\",\"5\"]}")
+            .response
+        #expect(
+            diff?["result"]
+                == (try? JSONValue(parsing: Array("{\"removals\":[2],\"insertions\":[3],\"moves\":[[3,0]]}".utf8))))
         #expect(harness.request(9, "scene.close").response?[path: "result", "closed"] == .string("flashcards"))
         #expect(harness.request(10, "deck.get").response?.errorCode == -32012)
     }
@@ -218,7 +230,8 @@ import Testing
         var harness = Harness()
         harness.initialize()
         let bytes = harness.encoder.encode(
-            harness.server.receive(line: Array("{\"jsonrpc\":\"2.0\",\"id\":\"a\u{2028}b\",\"method\":\"scene.list\"}".utf8), now: 0)[0])
+            harness.server.receive(
+                line: Array("{\"jsonrpc\":\"2.0\",\"id\":\"a\u{2028}b\",\"method\":\"scene.list\"}".utf8), now: 0)[0])
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains("\"a\\u2028b\""))
         #expect(!text.contains("\u{2028}"))

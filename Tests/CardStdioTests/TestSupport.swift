@@ -1,5 +1,4 @@
 import CardEngine
-import CardPersistence
 
 @testable import CardStdio
 
@@ -37,7 +36,9 @@ struct Harness {
     }
 
     /// Sends a request with `id` and returns (notifications before it, the response).
-    mutating func request(_ id: Int, _ method: String, _ params: String = "{}") -> (notes: [JSONValue], response: JSONValue?) {
+    mutating func request(_ id: Int, _ method: String, _ params: String = "{}") -> (
+        notes: [JSONValue], response: JSONValue?
+    ) {
         let lines = send("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"method\":\"\(method)\",\"params\":\(params)}")
         return (Array(lines.dropLast()), lines.last)
     }

@@ -20,7 +20,10 @@ private func split(_ input: [UInt8], maxBytes: Int, chunks: [Int]) -> [LineEvent
 @Suite struct LineSplitterTests {
     @Test func splitsOnNewlineAndDropsACarriageReturnBeforeIt() {
         let events = split(Array("a\r\nbc\n\n\r\nlast".utf8), maxBytes: 100, chunks: [])
-        #expect(events == [.line(Array("a".utf8)), .line(Array("bc".utf8)), .line([]), .line([]), .line(Array("last".utf8))])
+        #expect(
+            events == [
+                .line(Array("a".utf8)), .line(Array("bc".utf8)), .line([]), .line([]), .line(Array("last".utf8)),
+            ])
     }
 
     @Test func anOverlongLineIsDiscardedAndCountedAndTheNextLineSurvives() {
@@ -45,7 +48,8 @@ private func split(_ input: [UInt8], maxBytes: Int, chunks: [Int]) -> [LineEvent
             }
             let maxBytes = 1 + Int(random.next() % 8)
             let whole = split(input, maxBytes: maxBytes, chunks: [])
-            let pieces = split(input, maxBytes: maxBytes, chunks: [1 + Int(random.next() % 5), 1 + Int(random.next() % 3)])
+            let pieces = split(
+                input, maxBytes: maxBytes, chunks: [1 + Int(random.next() % 5), 1 + Int(random.next() % 3)])
             #expect(whole == pieces)
             let lines = whole.count
             let newlines = input.filter { $0 == 0x0A }.count

@@ -126,7 +126,8 @@ struct SchemaValidator {
             }
         case "additionalProperties":
             guard case .object(let members) = value else { return [] }
-            let known = Set((schema["properties"].flatMap { if case .object(let p) = $0 { p } else { nil } } ?? [:]).keys)
+            let known = Set(
+                (schema["properties"].flatMap { if case .object(let p) = $0 { p } else { nil } } ?? [:]).keys)
             return members.filter { !known.contains($0.key) }.flatMap { key, member in
                 errors(member, argument, at: path + "." + key)
             }
@@ -160,14 +161,19 @@ struct SchemaValidator {
                 return []
             }
             let range = NSRange(text.startIndex..., in: text)
-            return regex.firstMatch(in: text, range: range) == nil ? ["\(path): '\(text)' does not match \(pattern)"] : []
+            return regex.firstMatch(in: text, range: range) == nil
+                ? ["\(path): '\(text)' does not match \(pattern)"] : []
         case "oneOf":
             let passing = (argument.array ?? []).filter { errors(value, $0, at: path).isEmpty }.count
             return passing == 1 ? [] : ["\(path): matches \(passing) of oneOf"]
         case "anyOf":
             let branches = argument.array ?? []
             return branches.contains { errors(value, $0, at: path).isEmpty }
-                ? [] : ["\(path): matches none of anyOf: " + (branches.first.map { errors(value, $0, at: path) } ?? []).joined(separator: "; ")]
+                ? []
+                : [
+                    "\(path): matches none of anyOf: "
+                        + (branches.first.map { errors(value, $0, at: path) } ?? []).joined(separator: "; ")
+                ]
         case "allOf":
             return (argument.array ?? []).flatMap { errors(value, $0, at: path) }
         default:
@@ -221,7 +227,8 @@ final class StdioProcess: @unchecked Sendable {
         process.executableURL = try cardistryExecutable()
         process.arguments = ["stdio"] + arguments
         var merged = ProcessInfo.processInfo.environment
-        merged["CARDISTRY_HOME"] = FileManager.default.temporaryDirectory
+        merged["CARDISTRY_HOME"] =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("cardistry-stdio-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
         for (key, value) in environment { merged[key] = value }
         process.environment = merged
@@ -376,23 +383,29 @@ final class StdioProcess: @unchecked Sendable {
             #expect(response["result"]?["t"] != nil)
         }
         _ = try server.request(10, "input.pointer", "{\"phase\":\"cancel\",\"x\":1,\"y\":1,\"t\":1.2,\"pointer\":2}")
-        #expect(try server.request(11, "input.wheel", "{\"dx\":0,\"dy\":-30,\"x\":100,\"y\":400,\"t\":1.3}")
-            .response["result"] != nil)
+        #expect(
+            try server.request(11, "input.wheel", "{\"dx\":0,\"dy\":-30,\"x\":100,\"y\":400,\"t\":1.3}")
+                .response["result"] != nil)
         #expect(try server.request(12, "input.key", "{\"key\":\"right\",\"t\":1.4}").response["result"] != nil)
-        #expect(try server.request(13, "viewport.resize", "{\"width\":400,\"height\":800,\"t\":1.5}")
-            .response["result"] != nil)
+        #expect(
+            try server.request(13, "viewport.resize", "{\"width\":400,\"height\":800,\"t\":1.5}")
+                .response["result"] != nil)
         #expect(try server.request(14, "clock.advance", "{\"to\":3}").response["result"]?["frame"] != nil)
         #expect(try server.request(15, "deck.get").response["result"]?["cards"]?.array?.count == 5)
-        #expect(try server.request(16, "deck.diff", "{\"old\":[1,2,3],\"new\":[3,1,2]}").response["result"]?["moves"]
-            == .array([.array([.number(2), .number(0)])]))
-        #expect(try server.request(17, "deck.save", "{\"name\":\"scores-copy\"}").response["result"]?["revision"] == .number(1))
+        #expect(
+            try server.request(16, "deck.diff", "{\"old\":[1,2,3],\"new\":[3,1,2]}").response["result"]?["moves"]
+                == .array([.array([.number(2), .number(0)])]))
+        #expect(
+            try server.request(17, "deck.save", "{\"name\":\"scores-copy\"}").response["result"]?["revision"]
+                == .number(1))
         _ = try server.request(18, "scene.open", "{\"scene\":\"flashcards\"}")
         let cards = try #require(try server.request(19, "deck.get").response["result"]?["cards"]?.array)
         let last = try #require(cards.last?["id"]?.string)
         let (moveNotes, moved) = try server.request(20, "deck.move", "{\"card\":\"\(last)\",\"to\":0}")
         #expect(moved["result"]?["deck"]?[0] == .string(last))
         #expect(moveNotes.contains { $0["method"] == .string("deck.changed") })
-        #expect(try server.request(21, "deck.sort", "{\"by\":\"id\",\"order\":\"ascending\"}").response["result"] != nil)
+        #expect(
+            try server.request(21, "deck.sort", "{\"by\":\"id\",\"order\":\"ascending\"}").response["result"] != nil)
         #expect(try server.request(22, "deck.save").response["result"]?["name"] == .string("flashcards"))
         #expect(try server.request(23, "deck.load").response["result"]?["deck"] != nil)
         #expect(try server.request(24, "scene.close").response["result"]?["closed"] == .string("flashcards"))
@@ -419,8 +432,9 @@ final class StdioProcess: @unchecked Sendable {
         _ = try server.request(6, "scene.open", "{\"scene\":\"flashcards\"}")
         #expect(try server.request(7, "deck.move", "{\"card\":\"999999\",\"to\":0}").response.errorCode == -32011)
         #expect(try server.request(8, "deck.load", "{\"name\":\"never-saved\"}").response.errorCode == -32013)
-        #expect(try server.request(9, "initialize", "{\"protocolVersion\":\"1.0\",\"viewport\":{\"width\":1,\"height\":1}}")
-            .response.errorCode == -32012)
+        #expect(
+            try server.request(9, "initialize", "{\"protocolVersion\":\"1.0\",\"viewport\":{\"width\":1,\"height\":1}}")
+                .response.errorCode == -32012)
         try server.closeInput()
         #expect(server.remainingLines().isEmpty)
         #expect(server.waitForExit() == 0)
@@ -432,17 +446,25 @@ final class StdioProcess: @unchecked Sendable {
         _ = try server.initialize()
         _ = try server.request(1, "scene.open", "{\"scene\":\"scores\"}")
         // Wrong types and missing fields.
-        #expect(try server.request(2, "input.pointer", "{\"phase\":\"down\",\"x\":true,\"y\":1,\"t\":0}", valid: false).response.errorCode == -32602)
-        #expect(try server.request(3, "input.pointer", "{\"phase\":\"down\",\"y\":1,\"t\":0}", valid: false).response.errorCode == -32602)
+        #expect(
+            try server.request(2, "input.pointer", "{\"phase\":\"down\",\"x\":true,\"y\":1,\"t\":0}", valid: false)
+                .response.errorCode == -32602)
+        #expect(
+            try server.request(3, "input.pointer", "{\"phase\":\"down\",\"y\":1,\"t\":0}", valid: false).response
+                .errorCode == -32602)
         // Invalid UTF-8, an empty batch, a batch, a bare CR LF line and blank lines.
-        server.write(bytes: Array("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"scene.list\",\"x\":\"".utf8) + [0xC3, 0x28] + Array("\"}\n".utf8))
+        server.write(
+            bytes: Array("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"scene.list\",\"x\":\"".utf8) + [0xC3, 0x28]
+                + Array("\"}\n".utf8))
         let invalid = try JSON.parse(try #require(server.nextLine()))
         #expect(invalid.errorCode == -32700)
         server.write("[]")
         #expect(try JSON.parse(try #require(server.nextLine())).errorCode == -32600)
         server.write(bytes: Array("\n   \n{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"scene.list\"}\r\n".utf8))
         #expect(try JSON.parse(try #require(server.nextLine()))["id"] == .number(5))
-        server.write("[{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"scene.list\"},{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"nope\"}]")
+        server.write(
+            "[{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"scene.list\"},{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"nope\"}]"
+        )
         let batch = try JSON.parse(try #require(server.nextLine()))
         #expect(batch.array?.count == 2)
         #expect(batch[1]?.errorCode == -32601)
@@ -467,7 +489,8 @@ final class StdioProcess: @unchecked Sendable {
 
     @Test func endOfInputFinishesInFlightWorkAndExitsZero() throws {
         let server = try StdioProcess()
-        var text = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"1.0\",\"viewport\":{\"width\":390,\"height\":844}}}\n"
+        var text =
+            "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"1.0\",\"viewport\":{\"width\":390,\"height\":844}}}\n"
         text += "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"scene.open\",\"params\":{\"scene\":\"scores\"}}\n"
         for index in 0..<50 {
             text += "{\"jsonrpc\":\"2.0\",\"id\":\(index + 2),\"method\":\"clock.advance\",\"params\":{\"by\":0.01}}\n"
