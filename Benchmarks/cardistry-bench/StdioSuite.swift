@@ -71,10 +71,22 @@ struct StdioSuite: BenchSuite {
         return lines
     }
 
+    /// The pointer events the lines describe (parsed once, outside the measurement).
+    static func pointerEvents(_ lines: [[UInt8]]) -> [PointerEvent] {
+        lines.compactMap { line in
+            guard let message = try? JSONValue(parsing: line), let params = message["params"],
+                case .string(let phase)? = params["phase"], let x = params["x"]?.number, let y = params["y"]?.number,
+                let t = params["t"]?.number
+            else { return nil }
+            let kind: PointerEvent.Kind = phase == "down" ? .down : phase == "up" ? .up : .move
+            return PointerEvent(kind, at: Point(x: x, y: y), time: t)
+        }
+    }
+
     private func pointerThroughput(_ context: BenchContext) {
         let count = context.quick ? 4000 : 40_000
         let prefix = "stdio/pointer/\(count)/flashcards"
-        guard context.selects(prefix, impls: ["server"]) else { return }
+        guard context.selects(prefix, impls: ["server", "engine"]) else { return }
         context.progress("stdio: \(count) pointer events through the server")
         let lines = Self.pointerLines(count: count, seed: 8, withIDs: true)
         var written = 0
@@ -95,7 +107,25 @@ struct StdioSuite: BenchSuite {
             for line in lines { if (try? JSONValue(parsing: line)) != nil { parsed += 1 } }
             return parsed
         }
+        // The same events straight into the engine (handle, then a frame to collect the events): what the server
+        // itself adds is the difference.
+        let pointerEvents = Self.pointerEvents(lines)
+        let direct = measure(runs: context.runs) {
+            guard let scene = try? SceneCatalog.make("flashcards") else { return 0 }
+            var engine = Engine(scene: scene, viewport: Size(width: 390, height: 844))
+            var events = 0
+            for event in pointerEvents {
+                engine.handle(.pointer(event))
+                events += engine.frame(at: event.time).events.count
+            }
+            return events
+        }
         let events = Double(count)
+        context.emit(
+            BenchRow(
+                suite: name, workload: "pointer", n: count, key: "flashcards", impl: "engine", timing: direct,
+                metrics: [("events_per_s", events / (direct.medianMs / 1000))],
+                note: "the engine alone, no JSON"))
         context.emit(
             BenchRow(
                 suite: name, workload: "pointer", n: count, key: "flashcards", impl: "server", timing: timing,
@@ -103,7 +133,7 @@ struct StdioSuite: BenchSuite {
                 metrics: [
                     ("events_per_s", events / (timing.medianMs / 1000)),
                     ("us_per_event", timing.medianMs * 1000 / events),
-                    ("bytes_written", Double(written)),
+                    ("bytes_written", Double(written)), ("ratio_to_engine", timing.medianMs / direct.medianMs),
                 ],
                 note: "floor: strict JSON parse of each line"))
     }
@@ -267,7 +297,9 @@ struct StdioSuite: BenchSuite {
             let floor = measure(runs: context.runs) {
                 var total = 0
                 for _ in 0..<repeats {
-                    let copy = Array(encodedBytes)
+                    var copy: [UInt8] = []
+                    copy.reserveCapacity(encodedBytes.count)
+                    encodedBytes.withUnsafeBufferPointer { copy.append(contentsOf: $0) }
                     total += copy.count
                 }
                 return total
@@ -313,6 +345,13 @@ struct StdioSuite: BenchSuite {
             nodes.append(node)
         }
         return Frame(time: 1.25, viewport: Size(width: 390, height: 844), nodes: nodes, events: [], isAnimating: true)
+    }
+}
+
+extension JSONValue {
+    fileprivate var number: Double? {
+        if case .number(let text) = self { return Double(text) }
+        return nil
     }
 }
 
