@@ -170,7 +170,7 @@ private func checkDiff<Key: ReorderKey>(_ old: [Key], _ new: [Key], sourceLocati
     /// Long inputs, where the pile search runs over many 32-pile blocks, against a plain binary-search LIS.
     @Test func longestIncreasingSubsequenceOnLongInputs() {
         var generator = SplitMix64(seed: 11)
-        for size in [100, 1_000, 5_000, 20_000] {
+        for size in [100, 1_000, 5_000, 20_000, 60_000] {
             for shape in 0..<3 {
                 var values = (0..<size).map { Int32($0) }
                 switch shape {
@@ -179,9 +179,10 @@ private func checkDiff<Key: ReorderKey>(_ old: [Key], _ new: [Key], sourceLocati
                     for _ in 0..<(size / 50) {
                         values.swapAt(Int(generator.next() % UInt64(size)), Int(generator.next() % UInt64(size)))
                     }
-                default:  // interleaved increasing runs: long piles of ties in the search
+                default:  // interleaved increasing runs: many piles, and a summary of over 64 blocks
                     values = (0..<size).map { Int32(($0 % 7) * size / 7 + $0 / 7) }
                 }
+                if size == 60_000 && shape == 0 { continue }  // the O(n²)-free check is enough; keep debug fast
                 let positions = longestIncreasingSubsequence(values)
                 let picked = positions.map { values[Int($0)] }
                 #expect(zip(picked, picked.dropFirst()).allSatisfy { $0 < $1 })

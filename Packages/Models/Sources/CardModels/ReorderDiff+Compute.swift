@@ -151,7 +151,8 @@ extension ReorderDiff {
 /// The pile is found by counting instead of by binary search, because a binary search is a chain of dependent
 /// loads and mispredicted branches: a summary holds every 32nd top, so the pile is 32·(c − 1) plus the count of
 /// tops below the value in block c − 1, where c counts the summary entries below the value. Both counts are
-/// branch-free loops the compiler vectorises, so a value costs about k/32 + 32 independent comparisons.
+/// branch-free loops the compiler vectorises, so a value costs about k/32 + 32 independent comparisons (for more
+/// than 64 blocks the summary is binary-searched instead, so a search is O(log k + 32) however long the piles).
 @inlinable
 func longestIncreasingSubsequenceLength(_ values: UnsafeBufferPointer<Int32>, markingStableIn stable: inout BitSet)
     -> Int
@@ -202,9 +203,23 @@ func lowerBound(
     _ value: Int32, tops: UnsafeMutablePointer<Int32>, summary: UnsafeMutablePointer<Int32>, piles: Int
 ) -> Int {
     let blocks = (piles &+ 31) >> 5
-    var below: Int32 = 0
-    for block in 0..<blocks { below &+= (summary[block] &- value) >> 31 }
-    let block = Int(-below) &- 1
+    var summaryBelow = 0
+    if blocks <= 64 {
+        var below: Int32 = 0
+        for block in 0..<blocks { below &+= (summary[block] &- value) >> 31 }
+        summaryBelow = Int(-below)
+    } else {
+        // Long piles (a nearly sorted deck): a branch-free binary search over the summary keeps this O(log k).
+        var base = 0
+        var length = blocks
+        while length > 1 {
+            let half = length >> 1
+            base &+= half & Int((summary[base &+ half &- 1] &- value) >> 31)
+            length &-= half
+        }
+        summaryBelow = base &+ Int(1 & ((summary[base] &- value) >> 31))
+    }
+    let block = summaryBelow &- 1
     guard block >= 0 else { return 0 }
     let start = block << 5
     let end = Swift.min(start &+ 32, piles)

@@ -20,7 +20,11 @@ extension Engine {
             entries.append(
                 (leavingNode.node.z, leavingNode.orderIndex, frameNode(leavingNode.node, at: at, isLeaving: true)))
         }
-        entries.sort { $0.z != $1.z ? $0.z < $1.z : $0.index < $1.index }
+        // Scenes usually emit nodes nearly in paint order already; sort only when they are not.
+        let inOrder = zip(entries, entries.dropFirst()).allSatisfy {
+            $0.z < $1.z || ($0.z == $1.z && $0.index <= $1.index)
+        }
+        if !inOrder { entries.sort { $0.z != $1.z ? $0.z < $1.z : $0.index < $1.index } }
         let events = pending
         pending.removeAll(keepingCapacity: true)
         return Frame(
@@ -35,15 +39,15 @@ extension Engine {
 
     /// A node's drawn state at `time`: its animated values, or its target where nothing animates.
     func frameNode(_ node: Node, at time: Double, isLeaving: Bool) -> FrameNode {
-        var motion = geometry.value(for: node.id, at: time) ?? node.motion
+        var motion = geometry.isEmpty ? node.motion : (geometry.value(for: node.id, at: time) ?? node.motion)
         if !motion.isFinite { motion = node.motion }
         var fill = node.fill
-        if let animated = fills.value(for: node.id, at: time) { fill = animated.clamped }
+        if !fills.isEmpty, let animated = fills.value(for: node.id, at: time) { fill = animated.clamped }
         var text: [FrameText] = []
         text.reserveCapacity(node.text.count)
         for (index, run) in node.text.enumerated() {
             let key = RollKey(node: node.id, run: index)
-            if run.isNumeric, let roll = rolls[key], !rollProgress.isSettled(key, at: time),
+            if run.isNumeric, !rolls.isEmpty, let roll = rolls[key], !rollProgress.isSettled(key, at: time),
                 let progress = rollProgress.value(for: key, at: time)
             {
                 text.append(

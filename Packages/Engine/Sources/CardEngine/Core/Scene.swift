@@ -76,9 +76,17 @@ public struct SceneContext: Sendable {
 
     /// Reports that the deck went from `old` to `new` (the engine sends the minimal reorder diff).
     public mutating func deckChanged(from old: Deck, to new: Deck) {
-        let diff = ReorderDiff(from: old, to: new)
-        guard !diff.isEmpty else { return }
-        deckChanges.append(DeckChange(time: time, ids: new.ids, diff: diff))
+        deckChanged(from: old.ids, to: new)
+    }
+
+    /// Reports that the deck went from the order `oldIDs` to `new`. Keeping only the old ids (not the old deck)
+    /// while the deck changes avoids a copy-on-write copy of every card.
+    public mutating func deckChanged(from oldIDs: [CardID], to new: Deck) {
+        let newIDs = new.ids
+        guard oldIDs != newIDs else { return }
+        // Both orders come from decks, whose ids are unique, so the diff cannot fail.
+        guard let diff = try? ReorderDiff(from: oldIDs, to: newIDs), !diff.isEmpty else { return }
+        deckChanges.append(DeckChange(time: time, ids: newIDs, diff: diff))
         stateChanged = true
     }
 }

@@ -27,6 +27,8 @@ public struct FlashcardsScene: Scene {
     public private(set) var drag: (card: CardID, translation: Vector)?
 
     static let cardSize = Size(width: 450, height: 250)
+    /// Shared by every card, so the engine's comparison of gesture lists is a storage-identity check.
+    static let cardGestures = [GestureAttachment("tap", TapGesture()), GestureAttachment("drag", DragGesture())]
     static let removalThreshold = 100.0
 
     public init(options: SceneOptions = SceneOptions()) throws(SceneError) {
@@ -67,7 +69,7 @@ public struct FlashcardsScene: Scene {
 
     /// Removes `id` from the stack; `direction` (−1 left, +1 right) flies it off that side when it is at rest.
     mutating func remove(_ id: CardID, direction: Double, context: inout SceneContext) {
-        let old = deck
+        let old = deck.ids
         guard (try? deck.remove(id)) != nil else { return }
         revealed.remove(id)
         drag = nil
@@ -79,7 +81,7 @@ public struct FlashcardsScene: Scene {
     }
 
     mutating func restart(context: inout SceneContext) {
-        let old = deck
+        let old = deck.ids
         deck = allCards
         revealed = []
         drag = nil
@@ -134,7 +136,7 @@ public struct FlashcardsScene: Scene {
             let width = gesture.value?.drag?.translation.dx ?? drag?.translation.dx ?? 0
             if abs(width) > Self.removalThreshold {
                 // Past the threshold the card is already transparent (2 − |w/50| ≤ 0): it leaves as it is.
-                let old = deck
+                let old = deck.ids
                 _ = try? deck.remove(id)
                 revealed.remove(id)
                 drag = nil
@@ -241,7 +243,7 @@ public struct FlashcardsScene: Scene {
                     id: id, role: .card, card: card.id, rect: rect, z: Double(position),
                     opacity: 2 - abs(translation.dx / 50), rotation: .degrees(translation.dx / 5), cornerRadius: 25,
                     fill: Palette.white, shadow: Shadow(radius: 10), text: text,
-                    gestures: [GestureAttachment("tap", TapGesture()), GestureAttachment("drag", DragGesture())]))
+                    gestures: Self.cardGestures))
         }
         if deck.isEmpty {
             let buttonRect = Rect(x: viewport.width / 2 - 80, y: viewport.height / 2 - 24, width: 160, height: 48)

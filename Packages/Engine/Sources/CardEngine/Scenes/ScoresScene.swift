@@ -25,6 +25,9 @@ public struct ScoresScene: Scene {
     /// The students in the seed order (the tie-break of the ranking).
     let students: [Card]
 
+    /// Shared by every card (the engine compares gesture lists; shared storage makes that a pointer check).
+    static let cardGestures = [GestureAttachment("tap", TapGesture())]
+
     // Layout constants, in points.
     static let padding = 16.0
     static let headerHeight = 48.0
@@ -84,7 +87,7 @@ public struct ScoresScene: Scene {
     mutating func select(test: Int, context: inout SceneContext) {
         let test = min(max(test, 1), StudentScores.testCount)
         guard test != selectedTest else { return }
-        let old = deck
+        let old = deck.ids
         selectedTest = test
         deck = ranked(for: test)
         context.animation = .smooth

@@ -1,0 +1,121 @@
+import CardEngine
+
+/// The cost of one engine frame per scene, at rest and mid-animation, and of a 10,000-card stack mid-animation.
+///
+/// - `scene-frame/<scene>/<nodes>/<state>/engine`: `Engine.frame(at:)` (sampling every animation, building the
+///   frame nodes, the paint-order sort). Floor: building the same number of `FrameNode`s from fixed values, the
+///   least any frame costs. `frame_share_120hz` is the share of an 8.33 ms frame, in %.
+/// - `scene-input/flashcards/10000/remove/engine`: the relayout after removing the top card of a 10,000-card stack
+///   (layout, diff against the previous layout, 9,999 animations started), beside the same floor.
+struct SceneSuite: BenchSuite {
+    let name = "scene"
+
+    func run(_ context: BenchContext) {
+        let viewport = Size(width: 390, height: 844)
+        for sceneName in SceneCatalog.names {
+            guard context.selects("scene-frame/\(sceneName)") || context.selects("scene/\(sceneName)") else { continue }
+            guard var engine = try? Engine(scene: SceneCatalog.make(sceneName), viewport: viewport) else { continue }
+            let idle = engine.frame(at: 10)
+            measureFrames(context, scene: sceneName, state: "idle", engine: &engine, at: 10, nodes: idle.nodes.count)
+            // Something that animates in every scene: the first action with its arguments filled from the deck.
+            let time = 11.0
+            animate(&engine, at: time)
+            measureFrames(
+                context, scene: sceneName, state: "animating", engine: &engine, at: time + 0.1,
+                nodes: engine.frame(at: time + 0.1).nodes.count)
+        }
+        stack(context, viewport: Size(width: 844, height: 390))
+    }
+
+    /// Starts an animation: a key that changes something in each scene.
+    private func animate(_ engine: inout Engine, at time: Double) {
+        for key in ["right", "down", "enter"] {
+            engine.handle(.key(KeyInput(key), time: time))
+            if engine.isAnimating(at: time) { return }
+        }
+    }
+
+    private func measureFrames(
+        _ context: BenchContext, scene: String, state: String, engine: inout Engine, at time: Double, nodes: Int
+    ) {
+        let runs = context.quick ? 200 : 2_000
+        let floorNodes = Self.floorNodes(count: nodes)
+        let floor = measure(runs: context.runs) { (0..<runs).reduce(0) { $0 &+ Self.buildFloor(floorNodes, $1).count } }
+        var copy = engine
+        let timing = measure(runs: context.runs) {
+            (0..<runs).reduce(0) { sum, index in sum &+ copy.frame(at: time + Double(index % 8) * 1e-4).nodes.count }
+        }
+        let perFrame = Timing(
+            medianMs: timing.medianMs / Double(runs), minMs: timing.minMs / Double(runs), runs: timing.runs)
+        context.emit(
+            BenchRow(
+                suite: name, workload: "scene-frame/\(scene)", n: nodes, key: state, impl: "engine", timing: perFrame,
+                ratioToFloor: timing.medianMs / floor.medianMs,
+                metrics: [("frame_share_120hz", perFrame.medianMs / (1000.0 / 120) * 100)]))
+    }
+
+    /// A 10,000-card flashcard stack: the relayout when the top card goes, and a frame mid-animation.
+    private func stack(_ context: BenchContext, viewport: Size) {
+        guard context.selects("scene/scene-input") || context.selects("scene/scene-frame/stack") else { return }
+        let count = 10_000
+        let cards = (0..<count).map { index in
+            Card(
+                id: CardID(UInt64(index + 1)), title: "Q\(index)", color: .white, sortOrder: index,
+                payload: .flashcard(Flashcard(prompt: "Question \(index)", answer: "Answer \(index)")))
+        }
+        guard let deck = try? Deck(cards), let scene = try? FlashcardsScene(options: SceneOptions(deck: deck)) else {
+            return
+        }
+        let base = Engine(scene: scene, viewport: viewport)
+        blackHole(base)
+        let floorNodes = Self.floorNodes(count: count)
+        let floor = measure(runs: context.runs) { Self.buildFloor(floorNodes, 0).count }
+        var removed = base
+        // Each run gets its own engine, built (not copied: a copy would share storage and pay for copy-on-write
+        // inside the timed region) before the clock starts.
+        var samples: [Double] = []
+        for _ in 0..<(context.runs + 1) {
+            var engine = Engine(scene: scene, viewport: viewport)
+            let start = monotonicNanoseconds()
+            try? engine.perform(SceneAction("swipe", ["direction": .string("left")]), at: 1)
+            samples.append(Double(monotonicNanoseconds() - start) / 1e6)
+            blackHole(engine)
+        }
+        samples.removeFirst()
+        samples.sort()
+        let input = Timing(medianMs: samples[samples.count / 2], minMs: samples[0], runs: samples.count)
+        context.emit(
+            BenchRow(
+                suite: name, workload: "scene-input/flashcards", n: count, key: "remove", impl: "engine", timing: input,
+                ratioToFloor: input.medianMs / floor.medianMs))
+        try? removed.perform(SceneAction("swipe", ["direction": .string("left")]), at: 1)
+        let frame = measure(runs: context.runs) { removed.frame(at: 1.2).nodes.count }
+        context.emit(
+            BenchRow(
+                suite: name, workload: "scene-frame/stack", n: count, key: "animating", impl: "engine", timing: frame,
+                ratioToFloor: frame.medianMs / floor.medianMs,
+                metrics: [("frame_share_120hz", frame.medianMs / (1000.0 / 120) * 100)]))
+    }
+
+    static func floorNodes(count: Int) -> [FrameNode] {
+        (0..<count).map { index in
+            FrameNode(
+                id: NodeID("card.\(index)"), role: .card, card: CardID(UInt64(index)), parent: nil,
+                rect: Rect(x: 0, y: Double(index), width: 100, height: 50), z: Double(index), opacity: 1, rotation: 0,
+                scale: 1, cornerRadius: 12, fill: .white, stroke: nil, shadow: nil, text: [], matchedGeometryID: nil,
+                isLeaving: false)
+        }
+    }
+
+    /// The floor: a fresh array of frame nodes, each copied with one value changed.
+    static func buildFloor(_ nodes: [FrameNode], _ salt: Int) -> [FrameNode] {
+        var result: [FrameNode] = []
+        result.reserveCapacity(nodes.count)
+        for node in nodes {
+            var copy = node
+            copy.opacity = Double(salt & 1)
+            result.append(copy)
+        }
+        return result
+    }
+}

@@ -1,0 +1,68 @@
+import CardEngine
+import CardistryCLI
+import Foundation
+import Testing
+
+@Suite struct ReplayCommandTests {
+    /// A scores session: a slider change, keys and a click, logged by the engine, with frames taken as it goes.
+    func recordedSession() throws -> (log: String, live: [Double: Frame]) {
+        var engine = Engine(scene: try SceneCatalog.make("scores"), viewport: Size(width: 390, height: 844))
+        var live: [Double: Frame] = [:]
+        try engine.perform(SceneAction("select", ["test": .number(3)]), at: 0.5)
+        live[0.6] = engine.frame(at: 0.6)
+        engine.handle(.key(KeyInput("down"), time: 0.7))
+        engine.handle(.key(KeyInput("enter"), time: 0.8))
+        engine.handle(.pointer(PointerEvent(.down, at: Point(x: 60, y: 800), time: 1.0)))
+        engine.handle(.pointer(PointerEvent(.up, at: Point(x: 60, y: 800), time: 1.05)))
+        live[1.2] = engine.frame(at: 1.2)
+        live[4.0] = engine.frame(at: 4.0)
+        return (engine.log.jsonLines, live)
+    }
+
+    func write(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString).jsonl")
+            .path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func replayedFramesEqualTheLiveOnes() throws {
+        let (log, live) = try recordedSession()
+        let frames = try ReplayCommandProbe.replay(log, scene: "scores", at: [1.2, 0.6, 4.0])
+        #expect(frames.map(\.time) == [0.6, 1.2, 4.0])
+        for frame in frames { #expect(frame.nodes == live[frame.time]?.nodes) }
+    }
+
+    @Test func printsTextAndJSON() throws {
+        let path = try write(try recordedSession().log)
+        let (io, output) = CommandIO.capture()
+        #expect(CLI.run(["replay", path, "--at", "1.2"], io: io) == 0)
+        #expect(output.stdout.hasPrefix("frame t=1.2 viewport=390×844"))
+        #expect(output.stdout.contains("\"Test \" \"3\""))
+        let (jsonIO, jsonOutput) = CommandIO.capture()
+        #expect(CLI.run(["replay", path, "--json"], io: jsonIO) == 0)
+        let lines = jsonOutput.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        for line in lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(object["nodes"] is [Any])
+        }
+    }
+
+    @Test func badInputIsReported() throws {
+        let (io, output) = CommandIO.capture()
+        #expect(CLI.run(["replay"], io: io) == 2)
+        #expect(output.stderr.contains("give exactly one input log"))
+        let path = try write("{\"cardistry\":\"input-log\",\"version\":1,\"scene\":\"scores\"}\n{\"t\":\"x\"}\n")
+        let (badIO, badOutput) = CommandIO.capture()
+        #expect(CLI.run(["replay", path], io: badIO) == 1)
+        #expect(badOutput.stderr.contains("line 2: 't' must be a finite number"))
+        let (sceneIO, _) = CommandIO.capture()
+        #expect(CLI.run(["replay", path, "--scene", "nope"], io: sceneIO) == 2)
+        let (atIO, _) = CommandIO.capture()
+        #expect(CLI.run(["replay", path, "--at", "soon"], io: atIO) == 2)
+        let (missingIO, missingOutput) = CommandIO.capture()
+        #expect(CLI.run(["replay", "/nonexistent/log.jsonl"], io: missingIO) == 1)
+        #expect(missingOutput.stderr.contains("cannot read"))
+    }
+}
