@@ -205,6 +205,22 @@ struct SchemaValidator {
     }
 }
 
+/// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators", OOPSLA 2014), local
+/// because this target does not import CardModels.
+struct LocalSplitMix64 {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
 /// A running `cardistry stdio` with pipes; every line it writes is checked against the schema as it is read.
 final class StdioProcess: @unchecked Sendable {
     let process = Process()
@@ -237,10 +253,14 @@ final class StdioProcess: @unchecked Sendable {
         process.standardError = error
         process.terminationHandler = { [exited] _ in exited.signal() }
         try process.run()
-        let handle = output.fileHandleForReading
+        let fd = output.fileHandleForReading.fileDescriptor
         Thread { [weak self] in
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
             while true {
-                let data = handle.availableData
+                // read(2) directly: FileHandle.availableData traps on EINTR.
+                let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                let data = count > 0 ? Array(chunk[0..<count]) : []
                 guard let self else { return }
                 self.condition.lock()
                 if data.isEmpty {
@@ -500,6 +520,42 @@ final class StdioProcess: @unchecked Sendable {
         let lines = server.remainingLines()
         #expect(lines.count == 52)
         #expect((try? JSON.parse(lines.last ?? ""))?["id"] == .number(51))
+        #expect(server.waitForExit() == 0)
+        #expect(server.schemaProblems == [])
+    }
+
+    /// Seeded random and mutated lines through the real pipe (random bytes, CR, invalid UTF-8, truncations):
+    /// the process answers every line that needs an answer with schema-valid JSON, then serves a valid request.
+    @Test func fuzzedLinesThroughThePipe() throws {
+        let server = try StdioProcess()
+        _ = try server.initialize()
+        _ = try server.request(1, "scene.open", "{\"scene\":\"flashcards\"}")
+        var random = LocalSplitMix64(seed: 0x5EED)
+        let seeds = [
+            "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"input.pointer\",\"params\":{\"phase\":\"down\",\"x\":195,\"y\":420,\"t\":1}}",
+            "{\"jsonrpc\":\"2.0\",\"method\":\"input.pointer\",\"params\":{\"phase\":\"move\",\"x\":230,\"y\":420,\"t\":1.1}}",
+            "{\"jsonrpc\":\"2.0\",\"id\":\"k\",\"method\":\"input.key\",\"params\":{\"key\":\"space\",\"t\":2}}",
+            "[{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"clock.advance\",\"params\":{\"by\":0.01}}]",
+            "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"deck.diff\",\"params\":{\"old\":[1,2],\"new\":[2,1]}}",
+        ]
+        var bytes: [UInt8] = []
+        for _ in 0..<2000 {
+            var line = Array(seeds[Int(random.next() % UInt64(seeds.count))].utf8)
+            for _ in 0..<Int(random.next() % 4) where !line.isEmpty {
+                let position = Int(random.next() % UInt64(line.count))
+                switch random.next() % 3 {
+                case 0: line[position] = UInt8(truncatingIfNeeded: random.next())
+                case 1: line.insert(UInt8(truncatingIfNeeded: random.next()), at: position)
+                default: line = Array(line.prefix(position))
+                }
+            }
+            bytes += line.filter { $0 != 0x0A } + [0x0A]
+        }
+        server.write(bytes: bytes)
+        let final = try server.request(424_242, "scene.list").response
+        #expect(final["result"]?["open"] == .string("flashcards"))
+        try server.closeInput()
+        _ = server.remainingLines()
         #expect(server.waitForExit() == 0)
         #expect(server.schemaProblems == [])
     }
