@@ -10,7 +10,8 @@ extension Engine: SceneDriver {
     public mutating func resize(_ viewport: Size, at time: Double) { handle(.resize(viewport, time: time)) }
 }
 
-/// The engine's scene catalogue as a `SceneProvider`; scenes persist their state in `store` when one is given.
+/// The engine's scene catalogue as a `SceneProvider`; scenes opened with `persistState` keep their state in
+/// `store` (when there is one), others start fresh so a session is reproducible.
 public struct CatalogSceneProvider: SceneProvider {
     public let store: (any DeckStore)?
 
@@ -20,10 +21,10 @@ public struct CatalogSceneProvider: SceneProvider {
 
     public var names: [String] { SceneCatalog.names }
 
-    public func open(_ name: String, deck: Deck?, cardCount: Int?, viewport: Size, startTime: Double)
-        throws(SceneError) -> any SceneDriver
-    {
+    public func open(
+        _ name: String, deck: Deck?, cardCount: Int?, persistState: Bool, viewport: Size, startTime: Double
+    ) throws(SceneError) -> any SceneDriver {
         let scene = try SceneCatalog.make(name, options: SceneOptions(deck: deck, cardCount: cardCount))
-        return Engine(scene: scene, viewport: viewport, store: store, startTime: startTime)
+        return Engine(scene: scene, viewport: viewport, store: persistState ? store : nil, startTime: startTime)
     }
 }

@@ -3,7 +3,7 @@
 #endif
 
 /// What the line splitter found in the input.
-public enum LineEvent: Sendable, Hashable {
+enum LineEvent: Sendable, Hashable {
     /// One line, without its `\n` (and without a `\r` before it).
     case line([UInt8])
     /// A line longer than the cap was discarded; `length` counts its bytes (without the line ending).
@@ -15,18 +15,18 @@ public enum LineEvent: Sendable, Hashable {
 /// `\n` ends a line and a `\r` right before it is dropped (so `\r\n` is accepted). A line longer than `maxBytes`
 /// is never held in memory: its bytes are counted and dropped, and it is reported as `oversized` when its line
 /// ending arrives. Memory stays below `maxBytes` plus one chunk; each byte is examined once (`memchr`).
-public struct LineSplitter: Sendable {
-    public let maxBytes: Int
+struct LineSplitter: Sendable {
+    let maxBytes: Int
     private var pending: [UInt8] = []
     /// Bytes dropped from the current over-long line, or nil while the line fits.
     private var discarded: Int?
 
-    public init(maxBytes: Int) {
+    init(maxBytes: Int) {
         self.maxBytes = max(1, maxBytes)
     }
 
     /// Feeds the next chunk of input; returns the lines it completed.
-    public mutating func feed(_ chunk: UnsafeRawBufferPointer) -> [LineEvent] {
+    mutating func feed(_ chunk: UnsafeRawBufferPointer) -> [LineEvent] {
         var events: [LineEvent] = []
         guard let base = chunk.baseAddress else { return events }
         var start = 0
@@ -48,7 +48,7 @@ public struct LineSplitter: Sendable {
     }
 
     /// The end of the input: a last line without a line ending is still a line.
-    public mutating func finish() -> [LineEvent] {
+    mutating func finish() -> [LineEvent] {
         guard !pending.isEmpty || discarded != nil else { return [] }
         return [takeLine()]
     }

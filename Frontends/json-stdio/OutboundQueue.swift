@@ -6,7 +6,7 @@ import Foundation
 /// state wins; it moves to the end so it follows every message that was queued before it); responses and other
 /// notifications are never dropped. When more than `maxPendingBytes` of those are waiting, `push` blocks — the
 /// server stops reading stdin — so memory stays bounded. Thread-safe.
-public final class OutboundQueue: @unchecked Sendable {
+final class OutboundQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var items: [Outbound] = []
     private var pendingBytes = 0
@@ -14,14 +14,14 @@ public final class OutboundQueue: @unchecked Sendable {
     private var closed = false
     private let maxPendingBytes: Int
     /// How many frame notifications were merged away (for logs and tests).
-    public private(set) var mergedFrames = 0
+    private(set) var mergedFrames = 0
 
-    public init(maxPendingBytes: Int = 32 << 20) {
+    init(maxPendingBytes: Int = 32 << 20) {
         self.maxPendingBytes = maxPendingBytes
     }
 
     /// Queues messages in order; blocks while too much is waiting, unless the output is closed.
-    public func push(_ new: [Outbound]) {
+    func push(_ new: [Outbound]) {
         guard !new.isEmpty else { return }
         condition.lock()
         defer { condition.unlock() }
@@ -48,7 +48,7 @@ public final class OutboundQueue: @unchecked Sendable {
     }
 
     /// Everything queued, oldest first; waits while nothing is queued; nil once finished and drained.
-    public func take() -> [Outbound]? {
+    func take() -> [Outbound]? {
         condition.lock()
         defer { condition.unlock() }
         while items.isEmpty && !finished { condition.wait() }
@@ -61,7 +61,7 @@ public final class OutboundQueue: @unchecked Sendable {
     }
 
     /// No more messages will be pushed; `take` returns nil after the rest.
-    public func finish() {
+    func finish() {
         condition.lock()
         finished = true
         condition.broadcast()
@@ -69,7 +69,7 @@ public final class OutboundQueue: @unchecked Sendable {
     }
 
     /// The output is gone (the host closed stdout): pending and future messages are dropped.
-    public func close() {
+    func close() {
         condition.lock()
         closed = true
         finished = true
@@ -80,7 +80,7 @@ public final class OutboundQueue: @unchecked Sendable {
     }
 
     /// Whether the output was closed.
-    public var isClosed: Bool {
+    var isClosed: Bool {
         condition.lock()
         defer { condition.unlock() }
         return closed

@@ -2,38 +2,38 @@
 ///
 /// Standard codes come from the JSON-RPC 2.0 specification §5.1; the server's own codes lie in the range
 /// −32000…−32099 that the specification reserves for implementation-defined server errors.
-public struct RPCError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var code: Int
-    public var message: String
+struct RPCError: Error, Sendable, Hashable, CustomStringConvertible {
+    var code: Int
+    var message: String
 
-    public init(code: Int, message: String) {
+    init(code: Int, message: String) {
         self.code = code
         self.message = message
     }
 
-    public var description: String { "\(code): \(message)" }
+    var description: String { "\(code): \(message)" }
 
     /// −32700: the line is not JSON (or not UTF-8), or is longer than the line cap.
-    public static let parseErrorCode = -32700
+    static let parseErrorCode = -32700
     /// −32600: valid JSON that is not a request object.
-    public static let invalidRequestCode = -32600
+    static let invalidRequestCode = -32600
     /// −32601: no such method.
-    public static let methodNotFoundCode = -32601
+    static let methodNotFoundCode = -32601
     /// −32602: invalid parameters; the message names the field.
-    public static let invalidParamsCode = -32602
+    static let invalidParamsCode = -32602
     /// −32603: an internal error.
-    public static let internalErrorCode = -32603
+    static let internalErrorCode = -32603
     /// −32002: a request other than `initialize` before `initialize` (the code the Language Server Protocol uses).
-    public static let notInitializedCode = -32002
+    static let notInitializedCode = -32002
     /// −32010: `scene.open` named a scene that is not in the catalogue.
-    public static let unknownSceneCode = -32010
+    static let unknownSceneCode = -32010
     /// −32011: a card id that is not in the scene's deck.
-    public static let unknownCardCode = -32011
+    static let unknownCardCode = -32011
     /// −32012: the request is not valid now: no scene is open, `initialize` twice, a request after `shutdown`,
     /// or a scene refused the request in its current state.
-    public static let invalidStateCode = -32012
+    static let invalidStateCode = -32012
     /// −32013: the deck store failed (missing deck, unreadable document, a write that failed).
-    public static let storeErrorCode = -32013
+    static let storeErrorCode = -32013
 
     static func parse(_ reason: String) -> RPCError {
         RPCError(code: parseErrorCode, message: "parse error: " + reason)

@@ -32,7 +32,9 @@ public protocol SceneDriver: Sendable {
 public protocol SceneProvider: Sendable {
     /// The names `scene.list` reports and `scene.open` accepts.
     var names: [String] { get }
-    /// Opens `name` for `viewport` at `startTime`, with an optional deck and card count.
-    func open(_ name: String, deck: Deck?, cardCount: Int?, viewport: Size, startTime: Double) throws(SceneError)
-        -> any SceneDriver
+    /// Opens `name` for `viewport` at `startTime`, with an optional deck and card count; with `persistState` the
+    /// scene restores and saves its state (the last selection, the cards swiped away) in the store.
+    func open(
+        _ name: String, deck: Deck?, cardCount: Int?, persistState: Bool, viewport: Size, startTime: Double
+    ) throws(SceneError) -> any SceneDriver
 }

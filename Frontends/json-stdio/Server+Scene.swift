@@ -13,16 +13,18 @@ extension Server {
         return [.bytes(out.bytes)]
     }
 
-    /// `scene.open {scene, deck?, options?: {cardCount?}}` → `{scene, title, actions, frame}` (a full frame).
-    /// An open scene is closed first. `deck` names a deck in the store.
+    /// `scene.open {scene, deck?, options?: {cardCount?, persistState?}}` → `{scene, title, actions, frame}` (a
+    /// full frame). An open scene is closed first. `deck` names a deck in the store.
     mutating func sceneOpen(_ p: Params, now: Double, into output: inout [Outbound]) throws(RPCError)
         -> [OutboundPart]
     {
         try p.only(["scene", "deck", "options"])
         let name = try p.requiredString("scene")
         var cardCount: Int?
+        var persistState = false
         if let options = try p.object("options") {
-            try options.only(["cardCount"])
+            try options.only(["cardCount", "persistState"])
+            persistState = try options.bool("persistState") ?? false
             cardCount = try options.int("cardCount")
             if let count = cardCount, count < 0 || count > 1_000_000 {
                 throw .invalidParams("options.cardCount", "must be in 0…1000000")
@@ -42,7 +44,8 @@ extension Server {
         var opened: any SceneDriver
         do {
             opened = try configuration.provider.open(
-                name, deck: deck, cardCount: cardCount, viewport: session.viewport, startTime: start)
+                name, deck: deck, cardCount: cardCount, persistState: persistState, viewport: session.viewport,
+                startTime: start)
         } catch {
             throw Self.rpcError(error)
         }

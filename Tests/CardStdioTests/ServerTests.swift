@@ -199,6 +199,23 @@ import Testing
         #expect(harness.request(10, "deck.get").response?.errorCode == -32012)
     }
 
+    @Test func sceneStatePersistsOnlyWhenAsked() throws {
+        var harness = Harness()
+        harness.initialize()
+        func count(_ harness: inout Harness) -> Int? {
+            harness.request(90, "deck.get").response?[path: "result", "cards"]?.arrayValue?.count
+        }
+        _ = harness.request(1, "scene.open", "{\"scene\":\"flashcards\",\"options\":{\"persistState\":true}}")
+        let full = try #require(count(&harness))
+        let swipe = harness.request(2, "scene.action", "{\"name\":\"swipe\",\"direction\":\"left\"}").response
+        #expect(swipe?["result"] != nil)
+        #expect(count(&harness) == full - 1)
+        _ = harness.request(3, "scene.open", "{\"scene\":\"flashcards\",\"options\":{\"persistState\":true}}")
+        #expect(count(&harness) == full - 1)
+        _ = harness.request(4, "scene.open", "{\"scene\":\"flashcards\"}")
+        #expect(count(&harness) == full)
+    }
+
     @Test func realtimeFramesStreamWhileAnimatingAndStopWhenSettled() throws {
         var harness = Harness()
         harness.initialize(clock: "realtime", frames: "delta")

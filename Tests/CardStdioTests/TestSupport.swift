@@ -6,7 +6,7 @@ import CardEngine
 func makeServer(store: (any DeckStore)? = InMemoryStore()) -> Server {
     Server(
         configuration: Server.Configuration(
-            provider: CatalogSceneProvider(store: nil), store: store, serverVersion: "test"))
+            provider: CatalogSceneProvider(store: store), store: store, serverVersion: "test"))
 }
 
 /// Feeds lines to a server and encodes what it returns exactly as the writer thread would.
