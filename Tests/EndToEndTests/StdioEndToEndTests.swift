@@ -560,6 +560,19 @@ final class StdioProcess: @unchecked Sendable {
         #expect(server.schemaProblems == [])
     }
 
+    @Test func badOptionsAreUsageErrors() throws {
+        let (status, out, err) = try runCardistry(["stdio", "--log-level", "loud"])
+        #expect(status == 2)
+        #expect(out.isEmpty)
+        #expect(err.contains("--log-level"))
+        let (small, _, smallErr) = try runCardistry(["stdio", "--max-line-bytes", "1024"])
+        #expect(small == 2)
+        #expect(smallErr.contains("--max-line-bytes"))
+        let (help, helpOut, _) = try runCardistry(["help", "stdio"])
+        #expect(help == 0)
+        #expect(helpOut.contains("JSON-RPC 2.0"))
+    }
+
     @Test func sigtermExitsZero() throws {
         let server = try StdioProcess()
         _ = try server.initialize()
