@@ -44,7 +44,8 @@ let package = Package(
         .testTarget(name: "CardPhysicsTests", dependencies: [geometry, physics], path: "Tests/CardPhysicsTests"),
         .testTarget(name: "CardGesturesTests", dependencies: [geometry, gestures], path: "Tests/CardGesturesTests"),
         .testTarget(name: "CardEngineTests", dependencies: [engine, models, physics, gestures], path: "Tests/CardEngineTests"),
-        .executableTarget(name: "cardistry-store-stress", dependencies: [models, persistence], path: "Tests/StoreStress"),
+        .executableTarget(
+            name: "cardistry-store-stress", dependencies: [models, persistence], path: "Tests/StoreStress"),
         .testTarget(
             name: "CardPersistenceTests", dependencies: [models, persistence, "cardistry-store-stress"],
             path: "Tests/CardPersistenceTests", resources: [.copy("Fixtures")]),

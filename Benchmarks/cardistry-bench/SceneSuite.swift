@@ -88,6 +88,12 @@ struct SceneSuite: BenchSuite {
             BenchRow(
                 suite: name, workload: "scene-input/flashcards", n: count, key: "remove", impl: "engine", timing: input,
                 ratioToFloor: input.medianMs / floor.medianMs))
+        // The scene's own share: laying out 10,000 cards (what any relayout must at least do).
+        let layout = measure(runs: context.runs) { scene.layout(in: viewport).count }
+        context.emit(
+            BenchRow(
+                suite: name, workload: "scene-input/flashcards", n: count, key: "remove", impl: "layout-only",
+                timing: layout, ratioToFloor: layout.medianMs / floor.medianMs))
         try? removed.perform(SceneAction("swipe", ["direction": .string("left")]), at: 1)
         let frame = measure(runs: context.runs) { removed.frame(at: 1.2).nodes.count }
         context.emit(

@@ -8,6 +8,7 @@ let allSuites: [any BenchSuite] = [
     DiffSuite(),
     PhysicsSuite(),
     GesturesSuite(),
+    PersistenceSuite(),
     SceneSuite(),
     StdioSuite(),
 ]

@@ -79,7 +79,9 @@ import Testing
         }
     }
 
-    static let badNames = ["", ".", "..", "../x", "a/b", ".hidden", "-dash", "a b", "ä", "x\u{0}", String(repeating: "a", count: 65)]
+    static let badNames = [
+        "", ".", "..", "../x", "a/b", ".hidden", "-dash", "a b", "ä", "x\u{0}", String(repeating: "a", count: 65),
+    ]
 
     @Test(arguments: badNames)
     func namesCannotEscapeTheStore(_ name: String) throws {
@@ -100,11 +102,15 @@ import Testing
         let all = ["CARDISTRY_HOME": "/c", "XDG_DATA_HOME": "/x", "HOME": "/h"]
         #expect(try StoreLocation.resolve(explicit: "/e", environment: all) == "/e")
         #expect(try StoreLocation.resolve(explicit: nil, environment: all) == "/c")
-        #expect(try StoreLocation.resolve(explicit: nil, environment: ["XDG_DATA_HOME": "/x/", "HOME": "/h"]) == "/x/cardistry")
-        #expect(try StoreLocation.resolve(explicit: nil, environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"])
-            == "/h/.local/share/cardistry")
-        #expect(try StoreLocation.resolve(explicit: nil, environment: ["CARDISTRY_HOME": "", "HOME": "/h"])
-            == "/h/.local/share/cardistry")
+        #expect(
+            try StoreLocation.resolve(explicit: nil, environment: ["XDG_DATA_HOME": "/x/", "HOME": "/h"])
+                == "/x/cardistry")
+        #expect(
+            try StoreLocation.resolve(explicit: nil, environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"])
+                == "/h/.local/share/cardistry")
+        #expect(
+            try StoreLocation.resolve(explicit: nil, environment: ["CARDISTRY_HOME": "", "HOME": "/h"])
+                == "/h/.local/share/cardistry")
         #expect(throws: StoreError.self) { try StoreLocation.resolve(explicit: nil, environment: [:]) }
         #expect(throws: StoreError.self) { try StoreLocation.resolve(explicit: "", environment: all) }
     }

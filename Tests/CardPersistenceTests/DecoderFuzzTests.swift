@@ -93,10 +93,13 @@ import Testing
     }
 
     @Test func wrongTypesAtEveryFieldAreTypedErrors() throws {
-        let fields = ["format", "schemaVersion", "revision", "deck", "cards", "id", "title", "color", "sortOrder",
-            "payload", "kind"]
+        let fields = [
+            "format", "schemaVersion", "revision", "deck", "cards", "id", "title", "color", "sortOrder",
+            "payload", "kind",
+        ]
         let replacements = ["null", "true", "[]", "{}", "\"s\"", "1", "-1.5"]
-        let text = ##"{"format":"cardistry.deck","schemaVersion":3,"revision":1,"deck":{"cards":[{"id":"1","title":"t","color":"#000000","sortOrder":0,"payload":{"kind":"plain"}}]}}"##
+        let text =
+            ##"{"format":"cardistry.deck","schemaVersion":3,"revision":1,"deck":{"cards":[{"id":"1","title":"t","color":"#000000","sortOrder":0,"payload":{"kind":"plain"}}]}}"##
         var errors = 0
         for field in fields {
             for replacement in replacements {
@@ -104,7 +107,8 @@ import Testing
                 var tree = try JSONValue(parsing: Array(text.utf8))
                 tree = replaced(tree, field: field, with: try JSONValue(parsing: Array(replacement.utf8)))
                 if (try? DeckFastDecoder.decodeDocument(tree.jsonBytes)) == nil { errors += 1 }
-                let foundationAccepts = (try? JSONDecoder().decode(DeckDocument.self, from: Data(tree.jsonBytes))) != nil
+                let foundationAccepts =
+                    (try? JSONDecoder().decode(DeckDocument.self, from: Data(tree.jsonBytes))) != nil
                 let fastAccepts = (try? DeckFastDecoder.decodeDocument(tree.jsonBytes)) != nil
                 if field != "format" && field != "kind" {
                     #expect(fastAccepts == foundationAccepts || !fastAccepts, "\(field) = \(replacement)")
@@ -119,7 +123,8 @@ import Testing
         case .object(let members):
             return .object(
                 members.map {
-                    JSONValue.Member($0.key, $0.key == field ? replacement : replaced($0.value, field: field, with: replacement))
+                    JSONValue.Member(
+                        $0.key, $0.key == field ? replacement : replaced($0.value, field: field, with: replacement))
                 })
         case .array(let elements):
             return .array(elements.map { replaced($0, field: field, with: replacement) })

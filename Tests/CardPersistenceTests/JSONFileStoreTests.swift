@@ -56,7 +56,11 @@ import Testing
         ([], 0),
         (Array(##"{"format":"cardistry.deck","schemaVersion":3,"revision":2,"deck":{"cards":["##.utf8), 75),
         (Array(##"{"format":"cardistry.deck","schemaVersion":3,"revision":2,"deck":{"cards":[}}"##.utf8), 75),
-        (Array(##"{"format":"cardistry.deck","schemaVersion":3,"revision":2,"deck":{"cards":[],"x":""##.utf8) + [0xFF, 0x22, 0x7D, 0x7D], 82),
+        (
+            Array(##"{"format":"cardistry.deck","schemaVersion":3,"revision":2,"deck":{"cards":[],"x":""##.utf8) + [
+                0xFF, 0x22, 0x7D, 0x7D,
+            ], 82
+        ),
         (Array("\u{0}\u{0}\u{0}".utf8), 0),
     ]
 
@@ -94,6 +98,40 @@ import Testing
         #expect(report.first?.hasBackup == true)
     }
 
+    @Test func aFileThisStoreWroteIsNotReadAgainBeforeTheNextSave() throws {
+        let directory = TemporaryDirectory()
+        let fileSystem = FaultyFileSystem()
+        let store = try JSONFileStore(root: directory.path, fileSystem: fileSystem)
+        try plant(DeckFastEncoder.encode(DeckDocument(deck: Deck(), revision: 4)), at: store.path(.deck, "d"))
+        try store.saveDeck(DeckGenerator.deck(count: 3), named: "d", expectedRevision: 4)  // validates: reads
+        let afterFirst = fileSystem.reads.withLock { $0 }
+        #expect(afterFirst > 0)
+        #expect(try store.saveDeck(DeckGenerator.deck(count: 4), named: "d", expectedRevision: 5) == 6)
+        #expect(fileSystem.reads.withLock { $0 } == afterFirst)
+        // Another store instance knows nothing and validates again.
+        let other = try JSONFileStore(root: directory.path, fileSystem: fileSystem)
+        #expect(try other.saveDeck(Deck(), named: "d", expectedRevision: 6) == 7)
+        #expect(fileSystem.reads.withLock { $0 } > afterFirst)
+    }
+
+    @Test func aFileChangedInPlaceAfterASaveIsValidatedAgain() throws {
+        let directory = TemporaryDirectory()
+        let store = try JSONFileStore(root: directory.path)
+        try store.saveDeck(DeckGenerator.deck(count: 5), named: "d", expectedRevision: 0)
+        // Same size, same inode, new content: the store must not trust what it wrote before.
+        var bytes = try fixtureBytes(store.path(.deck, "d"))
+        bytes[bytes.count - 1] = UInt8(ascii: "x")
+        let descriptor = open(store.path(.deck, "d"), O_WRONLY)
+        #expect(descriptor >= 0)
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        // File times are coarse (a clock tick); set one that surely differs, as any later edit would have.
+        var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+        #expect(futimens(descriptor, &times) == 0)
+        close(descriptor)
+        #expect(throws: StoreError.self) { try store.saveDeck(Deck(), named: "d", expectedRevision: 1) }
+        #expect(try fixtureBytes(store.path(.deck, "d")) == bytes)
+    }
+
     @Test func aNewerDocumentOpensReadOnly() throws {
         let directory = TemporaryDirectory()
         let store = try JSONFileStore(root: directory.path)
@@ -107,6 +145,26 @@ import Testing
             try store.saveDeck(loaded.deck, named: "future", expectedRevision: 2)
         }
         #expect(try fixtureBytes(store.path(.deck, "future")) == bytes)
+    }
+
+    @Test func aNewerStateOpensReadOnlyAndABrokenOneIsNamed() throws {
+        let directory = TemporaryDirectory()
+        let store = try JSONFileStore(root: directory.path)
+        let newer = Array(
+            ##"{"format":"cardistry.state","schemaVersion":2,"revision":5,"state":[3,1],"more":{}}"##.utf8)
+        try plant(newer, at: store.path(.state, "wallet"))
+        let loaded = try store.loadStateJSON(named: "wallet")
+        #expect(loaded.isReadOnly)
+        #expect(loaded.json == Array("[3,1]".utf8))
+        #expect(try store.loadState([Int].self, named: "wallet").revision == 5)
+        #expect(throws: StoreError.newerSchema(path: store.path(.state, "wallet"), found: 2, supported: 1)) {
+            try store.saveState([1], named: "wallet", expectedRevision: 5)
+        }
+        #expect(try fixtureBytes(store.path(.state, "wallet")) == newer)
+        try plant(
+            Array(##"{"format":"cardistry.deck","schemaVersion":1,"revision":1,"state":0}"##.utf8),
+            at: store.path(.state, "wrong"))
+        #expect(throws: StoreError.self) { try store.loadStateJSON(named: "wrong") }
     }
 
     @Test func anOlderDocumentMigratesOnLoadAndIsRewrittenOnSave() throws {
@@ -156,7 +214,8 @@ import Testing
 
     @Test func shortWritesAndInterruptsAreRetried() throws {
         let directory = TemporaryDirectory()
-        let store = try JSONFileStore(root: directory.path, fileSystem: FaultyFileSystem(shortWrites: true, interrupts: 5))
+        let store = try JSONFileStore(
+            root: directory.path, fileSystem: FaultyFileSystem(shortWrites: true, interrupts: 5))
         let deck = awkwardDeck(count: 30, seed: 8)
         try store.saveDeck(deck, named: "d", expectedRevision: 0)
         #expect(try store.loadDeck(named: "d").deck == deck)

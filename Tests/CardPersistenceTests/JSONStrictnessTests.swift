@@ -90,6 +90,11 @@ import Testing
         #expect(JSONValue.number("1e19").integerValue == nil)
         #expect(JSONValue.number("0e99999999999").integerValue == 0)
         #expect(JSONValue.number(huge).integerValue == nil)
+        #expect(JSONValue.number("100000000000000000000e-5").integerValue == 1_000_000_000_000_000)
+        #expect(JSONValue.number("0.05e2").integerValue == 5)
+        #expect(JSONValue.number("120.5").integerValue == nil)
+        #expect(JSONValue.number("12345678901234567891e-1").integerValue == nil)
+        #expect(JSONValue.number("1" + String(repeating: "0", count: 300) + "e-300").integerValue == 1)
     }
 
     /// Differential check on seeded mutations of a valid document: whatever the strict parser accepts,

@@ -17,7 +17,6 @@ import Testing
         let store = try JSONFileStore(root: directory.path)
         try store.saveDeck(Self.versions[0], named: "crash", expectedRevision: 0)
         var random = SplitMix64(seed: 0xC0FFEE)
-        var seen: Set<Int> = []
         var lastRevision = 1
         for kill in 0..<220 {
             let child = try ChildProcess(arguments: ["alternate", directory.path, "crash"])
@@ -30,14 +29,11 @@ import Testing
             let reopened = try JSONFileStore(root: directory.path)
             #expect(entries(reopened.directory(.deck)).allSatisfy { !$0.contains(".tmp-") }, "kill \(kill)")
             let loaded = try reopened.loadDeck(named: "crash")
-            let index = Self.versions.firstIndex(of: loaded.deck)
-            #expect(index != nil, "kill \(kill): the document is neither version")
-            if let index { seen.insert(index) }
-            #expect(loaded.revision >= lastRevision)
+            #expect(Self.versions.contains(loaded.deck), "kill \(kill): the document is neither version")
+            // Each child completed at least one save before "ready", so the revision only ever grows.
+            #expect(loaded.revision > lastRevision, "kill \(kill)")
             lastRevision = loaded.revision
         }
-        #expect(seen.count == 2)
-        #expect(lastRevision > 100)  // the kills landed among many completed saves
     }
 
     @Test func twoProcessesSavingAtOnceLoseNoUpdate() throws {

@@ -85,7 +85,8 @@ func awkwardDeck(count: Int, seed: UInt64) -> Deck {
         }
         let sortOrder = random.next() % 4 == 0 ? Int(bitPattern: UInt(random.next())) : index
         cards.append(
-            Card(id: CardID(UInt64(index) &* 0x9E37_79B9_7F4A_7C15), title: title, color: color, sortOrder: sortOrder,
+            Card(
+                id: CardID(UInt64(index) &* 0x9E37_79B9_7F4A_7C15), title: title, color: color, sortOrder: sortOrder,
                 payload: payload))
     }
     return (try? Deck(cards)) ?? Deck()
@@ -109,6 +110,8 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     }
 
     private let base = PosixFileSystem()
+    /// How many `read` calls were made (to see when a save re-reads the current file).
+    let reads = Mutex(0)
     private let state = Mutex<(failing: Step?, code: Int32, shortWrites: Bool, interrupts: Int)>(
         (nil, 0, false, 0))
 
@@ -129,7 +132,8 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     func close(_ descriptor: Int32) { base.close(descriptor) }
 
     func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
-        try base.read(descriptor, into: buffer)
+        reads.withLock { $0 += 1 }
+        return try base.read(descriptor, into: buffer)
     }
 
     func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {

@@ -46,14 +46,19 @@ do {
 
 switch mode {
 case "alternate":
+    // "ready" comes after the first completed save, so every kill lands after at least one new revision.
     let decks = [version(0), version(1)]
     var index = 1
-    say("ready")
+    var first = true
     while true {
         do {
             try store.saveDeck(decks[index], named: name, expectedRevision: nil)
         } catch {
             fail("\(error)")
+        }
+        if first {
+            say("ready")
+            first = false
         }
         index = 1 - index
     }

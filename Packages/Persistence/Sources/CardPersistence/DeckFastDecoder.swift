@@ -32,6 +32,25 @@ public enum DeckFastDecoder {
         }
     }
 
+    /// Reads a deck from either a deck document (a top-level object with `"format"`) or a bare deck, for imports.
+    /// Two passes: one over the top-level keys to tell which, one to read. O(bytes).
+    public static func decodeDocumentOrDeck(_ bytes: [UInt8]) throws(JSONDecodeError) -> Deck {
+        let isDocument = try bytes.withBytes { (buffer) throws(JSONDecodeError) -> Bool in
+            var scanner = JSONScanner(buffer)
+            try scanner.expectStart()
+            if try scanner.openObject("a deck document or a deck") { return false }
+            var hasFormat = false
+            repeat {
+                let key = try scanner.readKey()
+                if scanner.equals(key, "format") { hasFormat = true }
+                try scanner.skipValue(depth: 1)
+            } while try scanner.nextElement(close: UInt8(ascii: "}"), "the document")
+            try scanner.expectEnd()
+            return hasFormat
+        }
+        return isDocument ? try decodeDocument(bytes).document.deck : try decodeDeck(bytes)
+    }
+
     static func decodeDocument(_ buffer: UnsafeRawBufferPointer, maxDepth: Int) throws(JSONDecodeError) -> Result {
         var scanner = JSONScanner(buffer, maxDepth: maxDepth)
         try scanner.expectStart()
@@ -58,7 +77,7 @@ public enum DeckFastDecoder {
             case "deck":
                 scanner.skipWhitespace()
                 if let schemaVersion, schemaVersion >= DeckDocument.currentSchemaVersion {
-                    deck = try readDeck(&scanner, depth: 1)
+                    deck = try readDeck(&scanner, depth: 1, schemaVersion: schemaVersion)
                 } else {
                     deferredDeck = scanner.position
                     try scanner.skipValue(depth: 1)
@@ -83,11 +102,12 @@ public enum DeckFastDecoder {
         if deck == nil, let deferredDeck {
             var deckScanner = scanner
             deckScanner.position = deferredDeck
-            deck = try readDeck(&deckScanner, depth: 1)
+            deck = try readDeck(&deckScanner, depth: 1, schemaVersion: schemaVersion)
         }
         guard let deck else { throw scanner.error("no \"deck\"", at: documentStart) }
         guard let revision, revision >= 1 else {
-            throw scanner.error(revision == nil ? "no \"revision\"" : "the revision must be at least 1", at: documentStart)
+            throw scanner.error(
+                revision == nil ? "no \"revision\"" : "the revision must be at least 1", at: documentStart)
         }
         return Result(
             document: DeckDocument(deck: deck, revision: revision, schemaVersion: schemaVersion, format: format),
@@ -112,10 +132,27 @@ public enum DeckFastDecoder {
 
     // MARK: Deck and cards
 
+    /// Reads the deck of a document; for a newer schema the error says that a newer Cardistry wrote it.
+    private static func readDeck(
+        _ scanner: inout JSONScanner, depth: Int, schemaVersion: Int
+    ) throws(JSONDecodeError) -> Deck {
+        do {
+            return try readDeck(&scanner, depth: depth)
+        } catch  where schemaVersion > DeckDocument.currentSchemaVersion {
+            throw JSONDecodeError(
+                offset: error.offset,
+                reason: error.reason
+                    + " (schema version \(schemaVersion), newer than this Cardistry's \(DeckDocument.currentSchemaVersion))"
+            )
+        }
+    }
+
     static func readDeck(_ scanner: inout JSONScanner, depth: Int) throws(JSONDecodeError) -> Deck {
         scanner.skipWhitespace()
         let start = scanner.position
-        guard depth + 2 < scanner.maxDepth else { throw scanner.error("nesting deeper than \(scanner.maxDepth) levels") }
+        guard depth + 2 < scanner.maxDepth else {
+            throw scanner.error("nesting deeper than \(scanner.maxDepth) levels")
+        }
         if try scanner.openObject("a deck") { throw scanner.error("a deck needs \"cards\"", at: start) }
         var cards: [Card]?
         var cardsOffset = start
@@ -208,14 +245,13 @@ public enum DeckFastDecoder {
                 scanner.skipWhitespace()
                 let keyOffset = scanner.position
                 let key = try scanner.readKey()
-                guard let field = PayloadFields.Field.allCases.first(where: { scanner.equals(key, $0.literal) }) else {
+                guard let field = PayloadFields.Field.named(key, in: scanner) else {
                     try scanner.skipValue(depth: depth + 1)
                     continue
                 }
-                guard !fields.seen.contains(field) else {
-                    throw scanner.error("duplicate key \"\(field)\" in a payload", at: keyOffset)
+                guard !fields.has(field) else {
+                    throw scanner.error("duplicate key \"\(field.name)\" in a payload", at: keyOffset)
                 }
-                fields.seen.insert(field)
                 try fields.read(field, &scanner, depth: depth + 1)
             } while try scanner.nextElement(close: UInt8(ascii: "}"), "a payload")
         }
@@ -224,35 +260,47 @@ public enum DeckFastDecoder {
 }
 
 /// The fields a payload object may hold, gathered in any key order and turned into a `CardPayload` at the end
-/// (Codable reads `kind` first; JSON does not order keys).
+/// (Codable reads `kind` first; JSON does not order keys). Plain stored properties and a bit set: no hashing.
 private struct PayloadFields {
-    enum Field: CaseIterable {
+    enum Field: Int {
         case kind, scores, number, holder, expiry, brand, prompt, answer, items
 
-        var literal: StaticString {
-            switch self {
-            case .kind: "kind"
-            case .scores: "scores"
-            case .number: "number"
-            case .holder: "holder"
-            case .expiry: "expiry"
-            case .brand: "brand"
-            case .prompt: "prompt"
-            case .answer: "answer"
-            case .items: "items"
-            }
+        var name: String {
+            ["kind", "scores", "number", "holder", "expiry", "brand", "prompt", "answer", "items"][rawValue]
+        }
+
+        /// The field a key names, or nil for a key that payloads do not have (it is skipped).
+        static func named(_ key: JSONScanner.RawString, in scanner: JSONScanner) -> Field? {
+            if scanner.equals(key, "kind") { return .kind }
+            if scanner.equals(key, "scores") { return .scores }
+            if scanner.equals(key, "number") { return .number }
+            if scanner.equals(key, "holder") { return .holder }
+            if scanner.equals(key, "expiry") { return .expiry }
+            if scanner.equals(key, "brand") { return .brand }
+            if scanner.equals(key, "prompt") { return .prompt }
+            if scanner.equals(key, "answer") { return .answer }
+            if scanner.equals(key, "items") { return .items }
+            return nil
         }
     }
 
-    var seen: Set<Field> = []
+    var seen = 0
     var kind = ""
     var scores: [Int] = []
     var scoresOffset = 0
-    var strings: [Field: String] = [:]
+    var number = ""
+    var holder = ""
+    var expiry = ""
+    var brand = ""
     var brandOffset = 0
+    var prompt = ""
+    var answer = ""
     var items: [ItemLine.Item] = []
 
+    func has(_ field: Field) -> Bool { seen & (1 << field.rawValue) != 0 }
+
     mutating func read(_ field: Field, _ scanner: inout JSONScanner, depth: Int) throws(JSONDecodeError) {
+        seen |= 1 << field.rawValue
         switch field {
         case .kind: kind = try scanner.readString("a payload's kind")
         case .scores:
@@ -272,17 +320,20 @@ private struct PayloadFields {
         case .brand:
             scanner.skipWhitespace()
             brandOffset = scanner.position
-            strings[field] = try scanner.readString("a payment card's brand")
-        default:
-            strings[field] = try scanner.readString("a payload's \(field)")
+            brand = try scanner.readString("a payment card's brand")
+        case .number: number = try scanner.readString("a payment card's number")
+        case .holder: holder = try scanner.readString("a payment card's holder")
+        case .expiry: expiry = try scanner.readString("a payment card's expiry")
+        case .prompt: prompt = try scanner.readString("a flashcard's prompt")
+        case .answer: answer = try scanner.readString("a flashcard's answer")
         }
     }
 
     func payload(_ scanner: JSONScanner, at start: Int) throws(JSONDecodeError) -> CardPayload {
-        guard seen.contains(.kind) else { throw scanner.error("a payload needs \"kind\"", at: start) }
+        guard has(.kind) else { throw scanner.error("a payload needs \"kind\"", at: start) }
         func need(_ fields: [Field]) throws(JSONDecodeError) {
-            for field in fields where !seen.contains(field) {
-                throw scanner.error("a \(kind) payload needs \"\(field)\"", at: start)
+            for field in fields where !has(field) {
+                throw scanner.error("a \(kind) payload needs \"\(field.name)\"", at: start)
             }
         }
         switch kind {
@@ -297,17 +348,13 @@ private struct PayloadFields {
             }
         case "payment":
             try need([.number, .holder, .expiry, .brand])
-            let brandName = strings[.brand] ?? ""
-            guard let brand = PaymentCard.Brand(rawValue: brandName) else {
-                throw scanner.error("unknown payment card brand \"\(brandName)\"", at: brandOffset)
+            guard let brandValue = PaymentCard.Brand(rawValue: brand) else {
+                throw scanner.error("unknown payment card brand \"\(brand)\"", at: brandOffset)
             }
-            return .payment(
-                PaymentCard(
-                    number: strings[.number] ?? "", holder: strings[.holder] ?? "", expiry: strings[.expiry] ?? "",
-                    brand: brand))
+            return .payment(PaymentCard(number: number, holder: holder, expiry: expiry, brand: brandValue))
         case "flashcard":
             try need([.prompt, .answer])
-            return .flashcard(Flashcard(prompt: strings[.prompt] ?? "", answer: strings[.answer] ?? ""))
+            return .flashcard(Flashcard(prompt: prompt, answer: answer))
         case "itemLine":
             try need([.items])
             return .itemLine(ItemLine(items: items))
@@ -353,7 +400,9 @@ private struct PayloadFields {
                 seen |= bit
             } while try scanner.nextElement(close: UInt8(ascii: "}"), "an item")
         }
-        guard seen == 15 else { throw scanner.error("an item needs \"id\", \"color\", \"icon\" and \"text\"", at: start) }
+        guard seen == 15 else {
+            throw scanner.error("an item needs \"id\", \"color\", \"icon\" and \"text\"", at: start)
+        }
         return ItemLine.Item(id: id, color: color, icon: icon, text: text)
     }
 }
@@ -369,7 +418,8 @@ extension JSONScanner {
     }
 
     /// Reads an integer value, exactly, within `range`.
-    mutating func readInt(_ what: @autoclosure () -> String, in range: ClosedRange<Int>) throws(JSONDecodeError) -> Int {
+    mutating func readInt(_ what: @autoclosure () -> String, in range: ClosedRange<Int>) throws(JSONDecodeError) -> Int
+    {
         let byte = try peek(what())
         guard byte == UInt8(ascii: "-") || JSONScanner.isDigit(byte) else {
             throw error("expected \(what()) (a number), found \(JSONScanner.describe(byte))")
@@ -400,14 +450,18 @@ extension JSONScanner {
         if byte == UInt8(ascii: "\"") {
             let raw = try readRawString()
             let length = raw.end - raw.start
-            if !raw.hasEscapes && length > 0 && length < 20 {
+            if !raw.hasEscapes && length > 0 && length <= 20 {
                 var value: UInt64 = 0
                 var index = raw.start
+                var overflow = false
                 while index < raw.end, JSONScanner.isDigit(base[index]) {
-                    value = value * 10 + UInt64(base[index] &- UInt8(ascii: "0"))
+                    let (times, o1) = value.multipliedReportingOverflow(by: 10)
+                    let (sum, o2) = times.addingReportingOverflow(UInt64(base[index] &- UInt8(ascii: "0")))
+                    overflow = overflow || o1 || o2
+                    value = sum
                     index += 1
                 }
-                if index == raw.end { return CardID(value) }
+                if index == raw.end && !overflow { return CardID(value) }
             }
             // The general case, with exactly `CardID`'s Codable rules.
             let text = string(raw)

@@ -38,7 +38,9 @@ public struct StoredDeck: Sendable, Hashable {
     /// The older schema version the document was migrated from on load, if any (it is rewritten on next save).
     public var migratedFrom: Int?
 
-    public init(deck: Deck, revision: Int, schemaVersion: Int = DeckDocument.currentSchemaVersion, migratedFrom: Int? = nil) {
+    public init(
+        deck: Deck, revision: Int, schemaVersion: Int = DeckDocument.currentSchemaVersion, migratedFrom: Int? = nil
+    ) {
         self.deck = deck
         self.revision = revision
         self.schemaVersion = schemaVersion

@@ -48,11 +48,22 @@ public struct FileStatus: Sendable, Hashable {
     /// The permission bits (`st_mode & 0o7777`).
     public var permissions: UInt32
     public var size: Int
+    /// Device, inode and modification time in nanoseconds: together with the size they tell whether a file is
+    /// still the one seen before (a rename puts a new inode in place).
+    public var device: UInt64
+    public var inode: UInt64
+    public var modificationNanoseconds: Int64
 
-    public init(kind: Kind, permissions: UInt32, size: Int) {
+    public init(
+        kind: Kind, permissions: UInt32, size: Int, device: UInt64 = 0, inode: UInt64 = 0,
+        modificationNanoseconds: Int64 = 0
+    ) {
         self.kind = kind
         self.permissions = permissions
         self.size = size
+        self.device = device
+        self.inode = inode
+        self.modificationNanoseconds = modificationNanoseconds
     }
 }
 

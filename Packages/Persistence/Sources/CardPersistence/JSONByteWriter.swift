@@ -91,10 +91,12 @@ final class JSONByteWriter {
         let table = hexDigits.utf8Start
         storage[count] = UInt8(ascii: "\"")
         storage[count + 1] = UInt8(ascii: "#")
-        for (index, channel) in [color.red, color.green, color.blue].enumerated() {
-            storage[count + 2 + index * 2] = table[Int(channel >> 4)]
-            storage[count + 3 + index * 2] = table[Int(channel & 0xF)]
-        }
+        storage[count + 2] = table[Int(color.red >> 4)]
+        storage[count + 3] = table[Int(color.red & 0xF)]
+        storage[count + 4] = table[Int(color.green >> 4)]
+        storage[count + 5] = table[Int(color.green & 0xF)]
+        storage[count + 6] = table[Int(color.blue >> 4)]
+        storage[count + 7] = table[Int(color.blue & 0xF)]
         storage[count + 8] = UInt8(ascii: "\"")
         count += 9
     }

@@ -17,13 +17,15 @@
 /// Any failure removes the temporary file and leaves the previous file as it was. A document that is a symbolic
 /// link is refused for writing (`StoreError.symbolicLink`); reading follows it. Opening a store sweeps temporary
 /// files left by crashed writers (only those whose lock is free, so a live writer is never disturbed).
-/// Deleting renames the document to its `.bak`, so a deletion can be undone by hand.
+/// Deleting renames the document to its `.bak`, so a deletion can be undone by hand. Step 1 is skipped for a file
+/// that is still exactly the one this store last wrote or validated (`ValidatedFiles`).
 public struct JSONFileStore: DeckStore {
     /// The store's root directory.
     public let root: String
     /// How decks are encoded and decoded (the fast path unless a test or benchmark asks for Foundation's).
     public let codec: DeckCodec
     let fileSystem: any FileSystem
+    private let validated = ValidatedFiles()
 
     /// Opens (creating with mode 0700 when needed) the store at `root`, and sweeps stale temporary files.
     public init(root: String, fileSystem: any FileSystem = PosixFileSystem(), codec: DeckCodec = .fast)
@@ -226,7 +228,11 @@ public struct JSONFileStore: DeckStore {
         }
         guard let status else { throw .notFound(kind, name: name) }
         guard status.kind == .regular || status.kind == .symbolicLink else { throw .notAFile(path: file) }
-        return try readFile(file, sizeHint: status.kind == .regular ? status.size : 4096)
+        do {
+            return try readFile(file, sizeHint: status.kind == .regular ? status.size : 4096)
+        } catch .io(.open, _, ENOENT, _) {
+            throw .notFound(kind, name: name)  // removed between the stat and the open
+        }
     }
 
     /// Reads a whole file with `read(2)` into one array, retrying EINTR. O(size).
@@ -235,7 +241,7 @@ public struct JSONFileStore: DeckStore {
         do {
             descriptor = try fileSystem.open(file, flags: O_RDONLY | O_CLOEXEC, mode: 0)
         } catch {
-            throw error.code == ENOENT ? .notFound(.deck, name: file) : .io(.open, file, error)
+            throw .io(.open, file, error)
         }
         defer { fileSystem.close(descriptor) }
         var finished = false
@@ -246,13 +252,14 @@ public struct JSONFileStore: DeckStore {
             while filled < buffer.count {
                 do throws(Errno) {
                     let count = try fileSystem.read(
-                        descriptor, into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled...])))
+                        descriptor,
+                        into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled...])))
                     if count == 0 {
                         finished = true
                         break
                     }
                     filled += count
-                } catch where error.code == EINTR {
+                } catch  where error.code == EINTR {
                     continue
                 } catch {
                     failure = error
@@ -334,7 +341,7 @@ public struct JSONFileStore: DeckStore {
             if current != nil {
                 do {
                     try fileSystem.unlink(backup)
-                } catch where error.code != ENOENT {
+                } catch  where error.code != ENOENT {
                     throw StoreError.io(.unlink, backup, error)
                 } catch {}
                 do {
@@ -362,8 +369,12 @@ public struct JSONFileStore: DeckStore {
             } else {
                 try? fileSystem.unlink(target)
             }
+            validated.forget(target)
             throw .io(.syncDirectory, folder, error)
         }
+        validated.record(
+            target, status: (try? fileSystem.status(target)) ?? nil,
+            header: DocumentHeader(schemaVersion: currentSchemaVersion(kind), revision: revision))
         return revision
     }
 
@@ -383,6 +394,7 @@ public struct JSONFileStore: DeckStore {
             let current = try inspect(kind, name)
             try Self.check(kind, name, expected: expectedRevision, actual: current?.header.revision ?? 0)
         }
+        validated.forget(target)
         do {
             try fileSystem.rename(target, backupPath(kind, name))
         } catch {
@@ -417,10 +429,13 @@ public struct JSONFileStore: DeckStore {
         case .symbolicLink: throw .symbolicLink(path: target)
         default: throw .notAFile(path: target)
         }
+        if let header = validated.header(for: target, status: status) { return (header, status.permissions) }
         let bytes = try readFile(target, sizeHint: status.size)
         do {
             let format = kind == .deck ? DeckDocument.formatName : StateDocument.formatName
-            return (try DocumentHeader.scan(bytes, format: format), status.permissions)
+            let header = try DocumentHeader.scan(bytes, format: format)
+            validated.record(target, status: status, header: header)
+            return (header, status.permissions)
         } catch {
             throw unreadable(target, error, backup: backupPath(kind, name))
         }
@@ -455,7 +470,7 @@ public struct JSONFileStore: DeckStore {
                 let descriptor = try fileSystem.open(
                     temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: mode)
                 return (temporary, descriptor)
-            } catch where error.code == EEXIST {
+            } catch  where error.code == EEXIST {
                 continue
             } catch {
                 throw .io(.open, temporary, error)
@@ -470,7 +485,7 @@ public struct JSONFileStore: DeckStore {
             do {
                 let written = try fileSystem.write(descriptor, from: UnsafeRawBufferPointer(rebasing: chunk[offset...]))
                 offset += written
-            } catch where error.code == EINTR {
+            } catch  where error.code == EINTR {
                 continue
             } catch {
                 throw .io(.write, path, error)
@@ -500,7 +515,7 @@ public struct JSONFileStore: DeckStore {
             }
             do {
                 try fileSystem.makeDirectory(prefix, mode: 0o700)
-            } catch where error.code == EEXIST {
+            } catch  where error.code == EEXIST {
                 continue
             } catch {
                 throw .io(.createDirectory, prefix, error)
@@ -513,7 +528,7 @@ public struct JSONFileStore: DeckStore {
     private func sweepTemporaryFiles(in folder: String) {
         guard let entries = try? fileSystem.contentsOfDirectory(folder) else { return }
         for entry in entries where entry.hasPrefix(".") {
-            guard let marker = entry.range(of: Self.temporaryMarker) else { continue }
+            guard let marker = entry.firstRange(of: Self.temporaryMarker) else { continue }
             let documentFile = String(entry[entry.index(after: entry.startIndex)..<marker.lowerBound])
             let lockPath = StoreLocation.join(folder, documentFile + ".lock")
             guard let lock = try? fileSystem.open(lockPath, flags: O_RDWR | O_CREAT | O_CLOEXEC, mode: 0o600) else {

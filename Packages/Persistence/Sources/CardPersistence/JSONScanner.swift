@@ -105,7 +105,9 @@ struct JSONScanner {
         if byte == UInt8(ascii: ",") { return true }
         if byte == close { return false }
         position -= 1
-        throw error("expected ',' or '\(Character(Unicode.Scalar(close)))' in \(container), found \(JSONScanner.describe(byte))")
+        throw error(
+            "expected ',' or '\(Character(Unicode.Scalar(close)))' in \(container), found \(JSONScanner.describe(byte))"
+        )
     }
 
     /// Reads `"key"` and the `:` after it.
@@ -190,7 +192,11 @@ struct JSONScanner {
             position += 6
             if unit >= 0xD800 && unit <= 0xDBFF {
                 guard position + 1 < end, base[position] == UInt8(ascii: "\\"), base[position + 1] == UInt8(ascii: "u")
-                else { throw error("a high surrogate \\u\(JSONScanner.hex(unit, digits: 4)) must be followed by a low surrogate", at: escape) }
+                else {
+                    throw error(
+                        "a high surrogate \\u\(JSONScanner.hex(unit, digits: 4)) must be followed by a low surrogate",
+                        at: escape)
+                }
                 let low = try hex4(at: position + 2, escape: position)
                 guard low >= 0xDC00 && low <= 0xDFFF else {
                     throw error(
@@ -252,14 +258,16 @@ struct JSONScanner {
         guard position + length <= end else { throw error("invalid UTF-8: truncated sequence") }
         let second = base[position + 1]
         guard second >= low && second <= high else {
-            throw error("invalid UTF-8: unexpected byte 0x\(JSONScanner.hex(UInt32(second), digits: 2))", at: position + 1)
+            throw error(
+                "invalid UTF-8: unexpected byte 0x\(JSONScanner.hex(UInt32(second), digits: 2))", at: position + 1)
         }
         var index = 2
         while index < length {
             let byte = base[position + index]
             guard byte & 0xC0 == 0x80 else {
                 throw error(
-                    "invalid UTF-8: unexpected byte 0x\(JSONScanner.hex(UInt32(byte), digits: 2))", at: position + index)
+                    "invalid UTF-8: unexpected byte 0x\(JSONScanner.hex(UInt32(byte), digits: 2))", at: position + index
+                )
             }
             index += 1
         }
@@ -398,33 +406,36 @@ struct JSONScanner {
         var index = raw.start
         let negative = base[index] == UInt8(ascii: "-")
         if negative { index += 1 }
-        // Significant digits (integer then fraction part) and a decimal exponent.
+        // value = magnitude × 10^exponent. Zero digits are held back (`pendingZeros`) until a non-zero digit
+        // follows, so trailing zeros never overflow and the final magnitude never ends in a zero digit.
         var magnitude: UInt64 = 0
         var overflow = false
         var exponent = 0
-        var trailingZeros = 0  // fraction digits that are zero, not yet applied
-        func add(_ digit: UInt8) {
-            let (times, o1) = magnitude.multipliedReportingOverflow(by: 10)
-            let (sum, o2) = times.addingReportingOverflow(UInt64(digit))
-            if o1 || o2 { overflow = true } else { magnitude = sum }
+        var pendingZeros = 0
+        func append(_ digit: UInt8) {
+            guard digit != 0 else {
+                pendingZeros += 1
+                return
+            }
+            for _ in 0...pendingZeros where !overflow {
+                let (times, carry) = magnitude.multipliedReportingOverflow(by: 10)
+                overflow = carry
+                magnitude = times
+            }
+            pendingZeros = 0
+            let (sum, carry) = magnitude.addingReportingOverflow(UInt64(digit))
+            overflow = overflow || carry
+            magnitude = sum
         }
         while index < raw.end && JSONScanner.isDigit(base[index]) {
-            add(base[index] - UInt8(ascii: "0"))
+            append(base[index] - UInt8(ascii: "0"))
             index += 1
         }
         if index < raw.end && base[index] == UInt8(ascii: ".") {
             index += 1
             while index < raw.end && JSONScanner.isDigit(base[index]) {
-                let digit = base[index] - UInt8(ascii: "0")
-                if digit == 0 {
-                    trailingZeros += 1
-                } else {
-                    for _ in 0..<trailingZeros { add(0) }
-                    exponent -= trailingZeros
-                    trailingZeros = 0
-                    add(digit)
-                    exponent -= 1
-                }
+                append(base[index] - UInt8(ascii: "0"))
+                exponent -= 1
                 index += 1
             }
         }
@@ -442,8 +453,11 @@ struct JSONScanner {
             }
             exponent += exponentNegative ? -value : value
         }
+        exponent += pendingZeros
         let outOfRange = error("\(what) is out of range \(range.lowerBound)…\(range.upperBound)", at: raw.start)
-        if overflow { throw outOfRange }
+        // With more than 19 significant digits that do not end in zero, the value is either not whole (a negative
+        // exponent) or above every 64-bit integer.
+        if overflow { throw exponent < 0 ? error("\(what) must be a whole number", at: raw.start) : outOfRange }
         if magnitude != 0 {
             while exponent < 0 {
                 guard magnitude % 10 == 0 else { throw error("\(what) must be a whole number", at: raw.start) }
@@ -514,7 +528,9 @@ struct JSONScanner {
                 }
             }
             guard let isObject = stack.last else { return }
-            if try nextElement(close: isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"), isObject ? "an object" : "an array") {
+            if try nextElement(
+                close: isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"), isObject ? "an object" : "an array")
+            {
                 if isObject { _ = try readKey() }
                 expectingValue = true
             } else {

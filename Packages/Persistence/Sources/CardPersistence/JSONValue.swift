@@ -91,7 +91,9 @@ public indirect enum JSONValue: Sendable, Hashable {
         let byte = try scanner.peek("a value")
         switch byte {
         case UInt8(ascii: "{"):
-            guard depth < scanner.maxDepth else { throw scanner.error("nesting deeper than \(scanner.maxDepth) levels") }
+            guard depth < scanner.maxDepth else {
+                throw scanner.error("nesting deeper than \(scanner.maxDepth) levels")
+            }
             if try scanner.openObject("an object") { return .object([]) }
             var members: [Member] = []
             var seen: Set<String> = []
@@ -105,7 +107,9 @@ public indirect enum JSONValue: Sendable, Hashable {
             } while try scanner.nextElement(close: UInt8(ascii: "}"), "an object")
             return .object(members)
         case UInt8(ascii: "["):
-            guard depth < scanner.maxDepth else { throw scanner.error("nesting deeper than \(scanner.maxDepth) levels") }
+            guard depth < scanner.maxDepth else {
+                throw scanner.error("nesting deeper than \(scanner.maxDepth) levels")
+            }
             if try scanner.openArray("an array") { return .array([]) }
             var elements: [JSONValue] = []
             repeat {

@@ -63,7 +63,10 @@ public struct PosixFileSystem: FileSystem {
             case S_IFLNK: .symbolicLink
             default: .other
             }
-        return FileStatus(kind: kind, permissions: UInt32(info.st_mode & 0o7777), size: Int(info.st_size))
+        return FileStatus(
+            kind: kind, permissions: UInt32(info.st_mode & 0o7777), size: Int(info.st_size),
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
+            modificationNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
     }
 
     public func link(_ existing: String, _ new: String) throws(Errno) {

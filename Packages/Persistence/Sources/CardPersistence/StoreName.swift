@@ -16,7 +16,9 @@ public enum StoreName {
         guard isAlphanumeric(bytes[0]) else {
             throw .invalidName(name, reason: "a name starts with a letter or a digit")
         }
-        for byte in bytes where !(isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        for byte in bytes
+        where
+            !(isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
             || byte == UInt8(ascii: "."))
         {
             let shown = byte < 0x80 && byte >= 0x20 ? "'\(Character(Unicode.Scalar(byte)))'" : "a non-ASCII character"

@@ -9,6 +9,7 @@ extension AnimationTimeline {
     /// When `from` is given (or the key is new) the motion starts there with `initialVelocity` (default zero);
     /// a new key without `from` is simply set to `target`. Otherwise the running motion is retargeted as the
     /// type's documentation describes. O(1) amortised (plus the key's additive contributions).
+    @inlinable
     public mutating func animate(
         _ key: Key, to target: Value, with animation: Animation, at time: Double, from start: Value? = nil,
         initialVelocity: Value? = nil
@@ -79,6 +80,7 @@ extension AnimationTimeline {
 
     /// Animates many keys with one animation, key i starting `stagger`·i seconds after `time` (SwiftUI's
     /// `.delay(Double(i) * stagger)`). O(n).
+    @inlinable
     public mutating func animate(
         _ changes: some Sequence<(key: Key, target: Value)>, with animation: Animation, at time: Double,
         stagger: Double
@@ -90,6 +92,7 @@ extension AnimationTimeline {
     }
 
     /// Sets `key` to `value` at once, ending any animation.
+    @inlinable
     public mutating func set(_ key: Key, to value: Value) {
         store(
             Entry(key: key, current: .hold(value), previous: nil, contributions: [], contributionsEnd: 0, settleTime: 0)
@@ -97,12 +100,14 @@ extension AnimationTimeline {
     }
 
     /// Stops `key` where it is at `time`: it holds that value from then on (its target becomes that value).
+    @inlinable
     public mutating func stop(_ key: Key, at time: Double) {
         guard let value = value(for: key, at: time) else { return }
         set(key, to: value)
     }
 
     /// Removes `key`. O(1) (plus an O(n) rescan when it was the last to settle).
+    @inlinable
     public mutating func remove(_ key: Key) {
         guard let slot = slots.removeValue(forKey: key) else { return }
         let removed = entries[slot]
@@ -120,6 +125,7 @@ extension AnimationTimeline {
     }
 
     /// Removes every key.
+    @inlinable
     public mutating func removeAll() {
         entries.removeAll()
         hot.removeAll()
@@ -130,7 +136,8 @@ extension AnimationTimeline {
 
     // MARK: Internals
 
-    private mutating func store(_ entry: Entry) {
+    @inlinable
+    mutating func store(_ entry: Entry) {
         var entry = entry
         entry.settleTime = settleTime(of: entry)
         let fast = hotData(for: entry)
@@ -152,7 +159,8 @@ extension AnimationTimeline {
     }
 
     /// The compact copy of `entry` that frames read, with the time from which it is a plain spring.
-    private func hotData(for entry: Entry) -> Hot {
+    @inlinable
+    func hotData(for entry: Entry) -> Hot {
         let current = entry.current
         var fastFrom = Double.infinity
         var spring = Spring.default
@@ -170,17 +178,20 @@ extension AnimationTimeline {
             target: current.target, offset: current.offset, velocity: current.velocity, spring: spring)
     }
 
-    private mutating func recomputeSettleTime() {
+    @inlinable
+    mutating func recomputeSettleTime() {
         latestSettleTime = entries.reduce(-Double.infinity) { max($0, $1.settleTime) }
     }
 
     /// The tolerance for a motion that moves `offset` from its target.
-    private func tolerance(for offset: Value) -> Double {
+    @inlinable
+    func tolerance(for offset: Value) -> Double {
         max(relativeTolerance * offset.magnitude, absoluteTolerance)
     }
 
     /// The absolute time after which the segment stays within `tolerance` of its target.
-    private func settleTime(of segment: Segment, tolerance: Double) -> Double {
+    @inlinable
+    func settleTime(of segment: Segment, tolerance: Double) -> Double {
         guard segment.start.isFinite else { return -.infinity }
         let offset = segment.offset.magnitude
         let velocity = segment.velocity.magnitude
@@ -191,7 +202,8 @@ extension AnimationTimeline {
                 tolerance: tolerance)
     }
 
-    private func settleTime(of entry: Entry) -> Double {
+    @inlinable
+    func settleTime(of entry: Entry) -> Double {
         let current = entry.current
         var time =
             current.start.isFinite ? settleTime(of: current, tolerance: tolerance(for: current.offset)) : -.infinity
@@ -206,7 +218,8 @@ extension AnimationTimeline {
     }
 
     /// Drops contributions whose offset has fallen below 10⁻⁶ of their tolerance for good by `time`.
-    private func pruned(_ contributions: [Segment], at time: Double) -> [Segment] {
+    @inlinable
+    func pruned(_ contributions: [Segment], at time: Double) -> [Segment] {
         guard !contributions.isEmpty else { return contributions }
         return contributions.filter { contribution in
             settleTime(of: contribution, tolerance: tolerance(for: contribution.offset) * 1e-6) > time

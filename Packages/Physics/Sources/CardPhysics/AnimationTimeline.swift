@@ -37,6 +37,16 @@ public struct AnimationTimeline<Key: Hashable & Sendable, Value: Animatable>: Se
             Segment(
                 target: value, offset: .zero, velocity: .zero, start: .infinity, animation: .default, blendFrom: nil)
         }
+
+        @inlinable
+        init(target: Value, offset: Value, velocity: Value, start: Double, animation: Animation, blendFrom: Spring?) {
+            self.target = target
+            self.offset = offset
+            self.velocity = velocity
+            self.start = start
+            self.animation = animation
+            self.blendFrom = blendFrom
+        }
     }
 
     /// Everything animating one key.
@@ -51,6 +61,19 @@ public struct AnimationTimeline<Key: Hashable & Sendable, Value: Animatable>: Se
         @usableFromInline var contributionsEnd: Double
         /// The absolute time from which the entry samples as its target at rest.
         @usableFromInline var settleTime: Double
+
+        @inlinable
+        init(
+            key: Key, current: Segment, previous: Segment?, contributions: [Segment], contributionsEnd: Double,
+            settleTime: Double
+        ) {
+            self.key = key
+            self.current = current
+            self.previous = previous
+            self.contributions = contributions
+            self.contributionsEnd = contributionsEnd
+            self.settleTime = settleTime
+        }
     }
 
     /// What a frame reads per entry: when the entry is a single spring in flight (the common case), this
@@ -66,6 +89,21 @@ public struct AnimationTimeline<Key: Hashable & Sendable, Value: Animatable>: Se
         @usableFromInline var offset: Value
         @usableFromInline var velocity: Value
         @usableFromInline var spring: Spring
+
+        @inlinable
+        init(
+            settleTime: Double, fastFrom: Double, start: Double, speed: Double, target: Value, offset: Value,
+            velocity: Value, spring: Spring
+        ) {
+            self.settleTime = settleTime
+            self.fastFrom = fastFrom
+            self.start = start
+            self.speed = speed
+            self.target = target
+            self.offset = offset
+            self.velocity = velocity
+            self.spring = spring
+        }
     }
 
     @usableFromInline var entries: [Entry] = []
@@ -83,7 +121,7 @@ public struct AnimationTimeline<Key: Hashable & Sendable, Value: Animatable>: Se
     /// The most additive contributions kept per key.
     public static var maximumContributions: Int { 32 }
     /// The latest entry settle time (maintained by the mutating functions).
-    var latestSettleTime = -Double.infinity
+    @usableFromInline var latestSettleTime = -Double.infinity
 
     /// An empty timeline.
     public init(

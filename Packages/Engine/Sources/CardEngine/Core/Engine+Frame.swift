@@ -10,10 +10,9 @@ extension Engine {
         let at = time.isFinite ? time : self.time
         advance(to: at)
         var entries: [(z: Double, index: Int, node: FrameNode)] = []
-        entries.reserveCapacity(order.count + leavingOrder.count)
-        for (index, id) in order.enumerated() {
-            guard let node = layout[id] else { continue }
-            entries.append((node.z, index, frameNode(node, at: at, isLeaving: false)))
+        entries.reserveCapacity(nodes.count + leavingOrder.count)
+        for index in nodes.indices {
+            entries.append((nodes[index].z, index, frameNode(nodes[index], at: at, isLeaving: false)))
         }
         for id in leavingOrder {
             guard let leavingNode = leaving[id] else { continue }

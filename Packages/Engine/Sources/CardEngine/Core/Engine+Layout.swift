@@ -6,48 +6,64 @@ extension Engine {
     /// O(n) in the nodes of both layouts, plus the arena updates of the nodes that changed.
     mutating func applyLayout(context: inout SceneContext, isInitial: Bool) {
         let time = context.time
-        var newLayout: [NodeID: Node] = [:]
-        newLayout.reserveCapacity(layout.count)
-        var newOrder: [NodeID] = []
-        newOrder.reserveCapacity(order.count)
-        for node in scene.layout(in: viewport) where newLayout[node.id] == nil {
-            let node = Self.sanitized(node)
-            newLayout[node.id] = node
-            newOrder.append(node.id)
+        var newNodes = scene.layout(in: viewport)
+        var newIndex: [NodeID: Int] = [:]
+        newIndex.reserveCapacity(newNodes.count)
+        var hasDuplicates = false
+        for position in newNodes.indices {
+            if newIndex[newNodes[position].id] == nil {
+                newIndex[newNodes[position].id] = position
+            } else {
+                hasDuplicates = true
+            }
+            if !Self.isFinite(newNodes[position]) { newNodes[position] = Self.sanitized(newNodes[position]) }
+        }
+        if hasDuplicates {
+            // A node id given twice: the first one counts (scenes should not do this; the engine stays consistent).
+            var seen: Set<NodeID> = []
+            newNodes = newNodes.filter { seen.insert($0.id).inserted }
+            newIndex = [:]
+            for position in newNodes.indices { newIndex[newNodes[position].id] = position }
         }
         defer {
-            syncArena(old: layout, new: newLayout, newOrder: newOrder)
-            layout = newLayout
-            order = newOrder
+            syncArena(newNodes: newNodes, newIndex: newIndex)
+            nodes = newNodes
+            nodeIndex = newIndex
         }
         if isInitial { return }
 
         // Nodes leaving now whose matched-geometry id an entering node takes over.
-        var matchedSources: [String: NodeID] = [:]
-        for id in order where newLayout[id] == nil {
-            if let matched = layout[id]?.matchedGeometryID { matchedSources[matched] = id }
+        var matchedSources: [String: Int] = [:]
+        for position in nodes.indices where newIndex[nodes[position].id] == nil {
+            if let matched = nodes[position].matchedGeometryID { matchedSources[matched] = position }
         }
         var handedOver: Set<NodeID> = []
 
-        for id in newOrder {
-            guard let node = newLayout[id] else { continue }
-            let previous = layout[id]
-            let animation = resolveAnimation(for: node, previous: previous, in: newLayout, context: context)
-            if let previous {
-                update(node, from: previous, animation: animation, at: time)
+        for position in newNodes.indices {
+            let node = newNodes[position]
+            let id = node.id
+            let previousPosition = nodeIndex[id]
+            let animation = resolveAnimation(
+                for: node, previous: previousPosition.map { nodes[$0] }, in: newNodes, newIndex: newIndex,
+                context: context)
+            if let previousPosition {
+                update(node, from: nodes[previousPosition], animation: animation, at: time)
             } else if leaving.removeValue(forKey: id) != nil {
                 // Back before its removal finished: turn around from where it is.
                 leavingOrder.removeAll { $0 == id }
                 retarget(id, to: node, animation: animation, at: time, from: nil)
-            } else if let matched = node.matchedGeometryID, let source = matchedSources[matched],
-                !handedOver.contains(source), let sourceNode = layout[source]
+            } else if let matched = node.matchedGeometryID, let sourcePosition = matchedSources[matched],
+                !handedOver.contains(nodes[sourcePosition].id)
             {
-                handedOver.insert(source)
-                let (value, velocity) = geometry.sample(source, at: time) ?? (sourceNode.motion, .zero)
+                let sourceNode = nodes[sourcePosition]
+                handedOver.insert(sourceNode.id)
+                let (value, velocity) = geometry.sample(sourceNode.id, at: time) ?? (sourceNode.motion, .zero)
                 if let animation {
                     geometry.animate(
                         id, to: node.motion, with: animation, at: time, from: value, initialVelocity: velocity)
-                    if let fill = node.fill, let sourceFill = fills.value(for: source, at: time) ?? sourceNode.fill {
+                    if let fill = node.fill,
+                        let sourceFill = fills.value(for: sourceNode.id, at: time) ?? sourceNode.fill
+                    {
                         fills.animate(id, to: fill, with: animation, at: time, from: sourceFill)
                     }
                 }
@@ -57,8 +73,9 @@ extension Engine {
             }
         }
 
-        for (index, id) in order.enumerated() where newLayout[id] == nil {
-            guard let node = layout[id] else { continue }
+        for position in nodes.indices where newIndex[nodes[position].id] == nil {
+            let node = nodes[position]
+            let id = node.id
             dropRolls(of: id, runs: node.text.count)
             let animation = removalAnimation(for: node, context: context)
             let transition = context.removalTransitions[id] ?? node.transition
@@ -66,7 +83,7 @@ extension Engine {
                 let absent = transition.absent(node.motion, viewport: viewport, isInsertion: false)
                 geometry.animate(
                     id, to: absent, with: animation, at: time, from: geometry.contains(id) ? nil : node.motion)
-                leaving[id] = LeavingNode(node: node, orderIndex: index)
+                leaving[id] = LeavingNode(node: node, orderIndex: position)
                 leavingOrder.append(id)
             } else {
                 geometry.remove(id)
@@ -123,14 +140,14 @@ extension Engine {
     /// The animation for a node in the new layout: a per-node override (its own or its nearest ancestor's), its
     /// implicit animation when the watched value changed (or it is new), else the transaction's.
     func resolveAnimation(
-        for node: Node, previous: Node?, in nodes: [NodeID: Node], context: SceneContext
+        for node: Node, previous: Node?, in newNodes: [Node], newIndex: [NodeID: Int], context: SceneContext
     ) -> Animation? {
         if !context.nodeAnimations.isEmpty {
             var cursor: NodeID? = node.id
             var depth = 0
             while let id = cursor, depth < 64 {
                 if let animation = context.nodeAnimations[id] { return animation }
-                cursor = nodes[id]?.parent ?? layout[id]?.parent
+                cursor = newIndex[id].map { newNodes[$0].parent } ?? nodeIndex[id].map { nodes[$0].parent } ?? nil
                 depth += 1
             }
         }
@@ -147,37 +164,45 @@ extension Engine {
         var depth = 0
         while let id = cursor, depth < 64, !context.nodeAnimations.isEmpty {
             if let animation = context.nodeAnimations[id] { return animation }
-            cursor = layout[id]?.parent
+            cursor = nodeIndex[id].map { nodes[$0].parent } ?? nil
             depth += 1
         }
         return context.animation
     }
 
     /// Keeps the gesture arena's targets in step with the layout (only nodes whose hit area or gestures changed).
-    mutating func syncArena(old: [NodeID: Node], new: [NodeID: Node], newOrder: [NodeID]) {
-        for (id, _) in old where new[id] == nil { arena.removeTarget(id) }
-        for id in newOrder {
-            guard let node = new[id] else { continue }
-            let previous = old[id]
+    mutating func syncArena(newNodes: [Node], newIndex: [NodeID: Int]) {
+        for node in nodes where newIndex[node.id] == nil { arena.removeTarget(node.id) }
+        for node in newNodes {
+            let previous = nodeIndex[node.id].map { nodes[$0] }
             if previous == nil || previous?.rect != node.rect || previous?.z != node.z
                 || previous?.cornerRadius != node.cornerRadius || previous?.parent != node.parent
                 || previous?.isHitTestable != node.isHitTestable
             {
                 arena.setTarget(
                     GestureTarget(
-                        id: id, frame: node.rect, z: node.z, cornerRadius: node.cornerRadius, parent: node.parent,
+                        id: node.id, frame: node.rect, z: node.z, cornerRadius: node.cornerRadius, parent: node.parent,
                         isHitTestable: node.isHitTestable))
             }
             if previous?.gestures != node.gestures {
                 for attachment in previous?.gestures ?? []
                 where !node.gestures.contains(where: { $0.name == attachment.name }) {
-                    arena.detach(named: attachment.name, from: id)
+                    arena.detach(named: attachment.name, from: node.id)
                 }
                 for attachment in node.gestures {
-                    try? arena.attach(attachment.gesture, named: attachment.name, to: id, priority: attachment.priority)
+                    try? arena.attach(
+                        attachment.gesture, named: attachment.name, to: node.id, priority: attachment.priority)
                 }
             }
         }
+    }
+
+    /// Whether every number of the node is finite (the common case, which needs no copy).
+    static func isFinite(_ node: Node) -> Bool {
+        node.rect.origin.x.isFinite && node.rect.origin.y.isFinite && node.rect.size.width.isFinite
+            && node.rect.size.height.isFinite && node.z.isFinite && node.opacity.isFinite && node.opacity >= 0
+            && node.opacity <= 1 && node.rotation.radians.isFinite && node.scale.isFinite && node.cornerRadius.isFinite
+            && node.cornerRadius >= 0
     }
 
     /// A node with every non-finite number replaced, so nothing a scene computes can put NaN in a frame.

@@ -31,9 +31,11 @@ public struct Engine: Sendable {
     let store: (any DeckStore)?
     var stateRevision: Int?
 
-    /// The current layout: nodes by id, and their layout order.
-    var layout: [NodeID: Node] = [:]
-    var order: [NodeID] = []
+    /// The current layout in layout order, and the position of each node id in it. Nodes stay in the array the
+    /// scene returned (a node is a large value: copying it into a dictionary per layout is what made a
+    /// 10,000-card relayout slow).
+    var nodes: [Node] = []
+    var nodeIndex: [NodeID: Int] = [:]
     /// Nodes that left the layout and are playing their removal transition, until `leaving[id].settle`.
     var leaving: [NodeID: LeavingNode] = [:]
     var leavingOrder: [NodeID] = []
@@ -45,7 +47,8 @@ public struct Engine: Sendable {
     var pending: [EngineEvent] = []
 
     /// Opens `scene` in `viewport` at `startTime`. With a store, the scene's saved state is restored first
-    /// (a state that cannot be read is reported in `storeError` and left untouched on disk).
+    /// (a state that cannot be read is reported in `storeError` and left untouched on disk). After the first
+    /// layout (which never animates) the scene's `appear` runs; its changes animate from that layout.
     public init(scene: any Scene, viewport: Size, store: (any DeckStore)? = nil, startTime: Double = 0) {
         self.scene = scene
         self.viewport = Self.sanitized(viewport)
@@ -67,6 +70,8 @@ public struct Engine: Sendable {
         }
         var context = SceneContext(time: time, viewport: self.viewport)
         applyLayout(context: &context, isInitial: true)
+        var appearing = SceneContext(time: time, viewport: self.viewport)
+        if self.scene.appear(context: &appearing) { commit(&appearing) }
     }
 
     /// The scene's deck, in its current order.
@@ -175,7 +180,7 @@ public struct Engine: Sendable {
                 .gesture(
                     GestureNote(
                         time: event.time, kind: event.gesture, phase: event.phase, target: event.target,
-                        card: layout[event.target]?.card)))
+                        card: nodeIndex[event.target].map { nodes[$0].card } ?? nil)))
             var context = SceneContext(time: time, viewport: viewport)
             scene.handle(event, context: &context)
             commit(&context)

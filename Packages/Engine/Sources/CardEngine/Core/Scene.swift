@@ -29,6 +29,10 @@ public protocol Scene: Sendable {
     mutating func handle(_ key: KeyInput, context: inout SceneContext) -> Bool
     /// Replaces the deck's order (or content) from outside (`deck.move`, `deck.sort`, `deck.load`).
     mutating func replaceDeck(_ deck: Deck, context: inout SceneContext) throws(SceneError)
+    /// Called once, right after the engine's first layout (SwiftUI's `onAppear`). A scene that changes its state
+    /// here (a launch animation: nodes absent from the first layout that now enter with their transitions) returns
+    /// true, and the change is laid out and animated like any other; the default changes nothing.
+    mutating func appear(context: inout SceneContext) -> Bool
 
     /// The name the scene's state is stored under, or nil when it persists nothing.
     var stateName: String? { get }
@@ -39,6 +43,7 @@ public protocol Scene: Sendable {
 }
 
 extension Scene {
+    public mutating func appear(context: inout SceneContext) -> Bool { false }
     public var stateName: String? { nil }
     public func encodeState() -> [UInt8]? { nil }
     public mutating func restoreState(_ json: [UInt8]) throws(SceneError) {}

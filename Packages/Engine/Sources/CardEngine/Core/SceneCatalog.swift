@@ -42,5 +42,13 @@ public enum SceneCatalog {
         Entry(name: "flashcards", summary: "swipe-away flashcards (seed 003)") { options throws(SceneError) in
             try FlashcardsScene(options: options)
         },
+        Entry(name: "wallet", summary: "a wallet of payment cards to select and reorder (seed 002)") {
+            options throws(SceneError) in
+            try WalletScene(options: options)
+        },
+        Entry(name: "hero", summary: "item lines that fly into a details list (seed 001)") {
+            options throws(SceneError) in
+            try HeroScene(options: options)
+        },
     ]
 }

@@ -1,0 +1,106 @@
+import CardGestures
+import CardPhysics
+
+extension WalletScene {
+    /// The seed's `DragState`: what the card gesture is doing, reset when the gesture ends, is cancelled or fails
+    /// (SwiftUI's `@GestureState`). Indices are the pressed card's index in the deck at the latest gesture event.
+    public enum DragState: Sendable, Hashable {
+        case inactive
+        case pressing(index: Int)
+        case dragging(index: Int, translation: Vector)
+
+        /// The pressed card's index, if a card is pressed.
+        public var index: Int? {
+            switch self {
+            case .pressing(let index), .dragging(let index, _): index
+            case .inactive: nil
+            }
+        }
+
+        /// The drag's translation (zero while only pressing).
+        public var translation: Vector {
+            switch self {
+            case .inactive, .pressing: .zero
+            case .dragging(_, let translation): translation
+            }
+        }
+
+        /// Whether a card is pressed or dragged (it lifts by 20 points).
+        public var isPressing: Bool {
+            switch self {
+            case .pressing, .dragging: true
+            case .inactive: false
+            }
+        }
+
+        /// Whether a card is being dragged.
+        public var isDragging: Bool {
+            if case .dragging = self { true } else { false }
+        }
+    }
+
+    /// The name the card gesture is attached under.
+    static let cardGestureName = "card"
+
+    /// The seed's card gesture: a tap, or else a 0.05 s long press followed by a drag.
+    static let cardGesture = TapGesture().exclusively(
+        before: LongPressGesture(minimumDuration: 0.05).sequenced(before: DragGesture()))
+
+    /// Shared by every card (the engine compares gesture lists; shared storage makes that a pointer check).
+    static let cardGestures = [GestureAttachment(cardGestureName, cardGesture)]
+
+    /// The seed's `updating` closure: the drag state for a value of the long-press-then-drag side. A sequence
+    /// whose drag has not started yet is still a press (the seed's `.second(true, nil)` gives a zero translation,
+    /// which draws the same).
+    static func dragState(for value: GestureValue, index: Int) -> DragState? {
+        guard case .exclusive(.second(.sequenced(let sequenced))) = value else { return nil }
+        switch sequenced {
+        case .first: return .pressing(index: index)
+        case .second(_, let drag):
+            guard let translation = drag?.drag?.translation else { return .pressing(index: index) }
+            return .dragging(index: index, translation: translation)
+        }
+    }
+
+    /// The seed's `rearrangeCards`: newIndex = index + Int(−height/50), clamped to the deck. The quotient is
+    /// clamped before the conversion so that no translation can overflow `Int`.
+    static func destination(from index: Int, height: Double, count: Int) -> Int {
+        guard count > 0 else { return 0 }
+        let places = height.isFinite ? min(max(-height / cardOffset, -Double(count)), Double(count)) : 0
+        return min(max(index + Int(places), 0), count - 1)
+    }
+
+    public mutating func handle(_ gesture: GestureEvent<NodeID>, context: inout SceneContext) {
+        guard gesture.gesture == Self.cardGestureName,
+            let id = deck.first(where: { Self.node($0.id) == gesture.target })?.id,
+            let index = deck.index(of: id)
+        else { return }
+        let wasPressing = dragState.isPressing
+        // The seed's `updating`; a selected card's press-and-drag does nothing (see the type's deviations).
+        let isSelected = selected != nil
+        dragGestureState.update(gesture.phase, gesture.value) { value, state in
+            guard !isSelected, let pressed = Self.dragState(for: value, index: index) else { return }
+            state = pressed
+        }
+        switch gesture.phase {
+        case .began, .changed:
+            if !wasPressing && dragState.isPressing { context.haptic(.medium, target: gesture.target, card: id) }
+        case .ended:
+            guard let value = gesture.value else { return }
+            if case .exclusive(.first(.tap)) = value {
+                toggleSelection(id, context: &context)
+                return
+            }
+            // The seed's `onEnded`: rearrange with `.spring()` (the drag state's reset animates with it).
+            context.animation = .spring
+            guard !isSelected, wasPressing, case .exclusive(.second(.sequenced(.second(_, let drag?)))) = value,
+                let height = drag.drag?.translation.dy
+            else { return }
+            let moved = move(
+                id, to: Self.destination(from: index, height: height, count: deck.count), context: &context)
+            context.haptic(moved ? .light : .soft, target: gesture.target, card: id)
+        case .cancelled, .failed:
+            if wasPressing { context.animation = .spring }
+        }
+    }
+}

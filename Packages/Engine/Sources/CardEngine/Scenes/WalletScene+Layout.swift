@@ -1,0 +1,222 @@
+import CardGestures
+import CardPhysics
+
+/// The wallet's layout: the seed's `VStack { TopNavBar; Spacer; ZStack { cards }; [history]; Spacer }`, in points.
+extension WalletScene {
+    static let titleTop = 20.0
+    static let titleHeight = 41.0
+    /// The title bar's bottom padding (`.padding(.bottom)`).
+    static let titleBottomPadding = 16.0
+    /// The cards' horizontal padding (`.padding(.horizontal, 35)`).
+    static let cardPadding = 35.0
+    /// A payment card's width over its height (ISO/IEC 7810 ID-1: 85.60 × 53.98 mm).
+    static let cardAspect = 85.60 / 53.98
+    static let historyTopPadding = 10.0
+    static let historyHeaderHeight = 40.0
+    static let historyRowHeight = 56.0
+    static let historyPadding = 16.0
+
+    /// The frame a card's content is laid out in: the card's size and the y of card 0 at rest (the ZStack's top).
+    struct Metrics {
+        var cardSize: Size
+        var originX: Double
+        var stackTop: Double
+        /// The transaction history's top and the number of rows that fit (when a card is selected).
+        var historyTop: Double
+        var historyRows: Int
+    }
+
+    func metrics(in viewport: Size) -> Metrics {
+        let titleBottom = Self.titleTop + Self.titleHeight + Self.titleBottomPadding
+        // The card fills the width (padding 35) unless the stack would not fit under the title bar, as a
+        // `scaledToFit` image shrinks to the height it is offered; never below 40 points high.
+        let padding = min(Self.cardPadding, viewport.width * 0.09)
+        let stackRise = Self.cardOffset * Double(max(deck.count - 1, 0))
+        let fittingHeight = max(viewport.height - titleBottom - 16 - stackRise, 40)
+        let width = max(min(viewport.width - 2 * padding, fittingHeight * Self.cardAspect), 1)
+        let size = Size(width: width, height: width / Self.cardAspect)
+        var fixed = size.height
+        var rows = 0
+        if selected != nil {
+            let room =
+                viewport.height - titleBottom - size.height - Self.historyTopPadding - Self.historyHeaderHeight
+                - Self.historyPadding
+            rows = min(max(Int(max(room, 0) / Self.historyRowHeight), 0), transactions.count)
+            fixed += Self.historyTopPadding + historyHeight(rows: rows)
+        }
+        // The two spacers share what is left equally; in a short viewport the stack is lowered so that the card
+        // at the back (offset −50·(count − 1)) stays under the title bar.
+        var stackTop = titleBottom + max(viewport.height - titleBottom - fixed, 0) / 2
+        if selected == nil { stackTop = max(stackTop, titleBottom + stackRise) }
+        return Metrics(
+            cardSize: size, originX: (viewport.width - width) / 2, stackTop: stackTop,
+            historyTop: stackTop + size.height + Self.historyTopPadding, historyRows: rows)
+    }
+
+    func historyHeight(rows: Int) -> Double {
+        Self.historyHeaderHeight + Double(rows) * Self.historyRowHeight
+    }
+
+    /// The seed's `offset(for:)`: selection first, then the press-and-drag of the pressed card.
+    func offset(forIndex index: Int) -> Vector {
+        if let selected, let selectedIndex = deck.index(of: selected) {
+            return Vector(dx: 0, dy: index >= selectedIndex ? 0 : Self.dropOffset)
+        }
+        var pressed = Vector.zero
+        var dragY = 0.0
+        if let dragging = dragState.index, dragging == index {
+            pressed.dy = dragState.isPressing ? -20 : 0
+            let width = dragState.translation.dx
+            if width < -10 { pressed.dx = -20 } else if width > 10 { pressed.dx = 20 }
+            dragY = dragState.translation.dy
+        }
+        return Vector(dx: pressed.dx, dy: -Self.cardOffset * Double(index) + pressed.dy + dragY)
+    }
+
+    /// The seed's `zIndex(for:)`: −index, plus height/50 for the card being dragged.
+    func zIndex(forIndex index: Int) -> Double {
+        let base = -Double(index)
+        guard let dragging = dragState.index, dragging == index else { return base }
+        return base + dragState.translation.dy / Self.cardOffset
+    }
+
+    public func layout(in viewport: Size) -> [Node] {
+        let metrics = metrics(in: viewport)
+        var nodes: [Node] = [
+            Node(
+                id: "background", role: .background,
+                rect: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height), z: -10_000,
+                fill: Palette.white, isHitTestable: false),
+            Node(
+                id: "title", role: .title,
+                rect: Rect(x: 16, y: Self.titleTop, width: max(viewport.width - 32 - 40, 1), height: Self.titleHeight),
+                z: -9_999, text: [TextRun("Wallet", style: .largeTitle, weight: .heavy)], isHitTestable: false),
+            Node(
+                id: "title.plus", role: .icon, parent: "title",
+                rect: Rect(x: viewport.width - 16 - 32, y: Self.titleTop + 4.5, width: 32, height: 32), z: -9_999,
+                text: [TextRun("plus.circle.fill", style: .title, alignment: .center)], isHitTestable: false),
+        ]
+        guard isPresented else { return nodes }
+        nodes.reserveCapacity(3 + deck.count * 4 + (selected == nil ? 0 : 2 + metrics.historyRows * 5))
+        // Back to front (ascending z), so the frame is usually in paint order already.
+        for index in deck.indices.reversed() {
+            let card = deck[index]
+            guard case .payment(let payment) = card.payload else { continue }
+            let offset = offset(forIndex: index)
+            let rect = Rect(
+                x: metrics.originX + offset.dx, y: metrics.stackTop + offset.dy, width: metrics.cardSize.width,
+                height: metrics.cardSize.height)
+            nodes += cardNodes(card, payment, rect: rect, z: zIndex(forIndex: index))
+        }
+        if selected != nil { nodes += historyNodes(metrics, in: viewport) }
+        return nodes
+    }
+
+    /// A card and its text: brand at the top trailing corner, number and "holder Valid Thru expiry" at the bottom
+    /// leading corner (padding leading 25, bottom 20), white, with the seed's shadow (gray, radius 1, y 1).
+    func cardNodes(_ card: Card, _ payment: PaymentCard, rect: Rect, z: Double) -> [Node] {
+        let id = Self.node(card.id)
+        // The launch transition; the card's text moves with the card by the same offset.
+        let slide = Vector(dx: -rect.maxX, dy: 0)
+        let childTransition = NodeTransition.combined([.offset(slide), .opacity])
+        let inner = max(rect.width - 50, 1)
+        let holderY = rect.maxY - 20 - 18
+        let numberY = holderY - 4 - 24
+        return [
+            Node(
+                id: id, role: .card, card: card.id, rect: rect, z: z, cornerRadius: 12, fill: RGBA(card.color),
+                stroke: focused == card.id ? Palette.focus : nil,
+                shadow: Shadow(color: RGBA(red: 0.5, green: 0.5, blue: 0.5), radius: 1, offset: Vector(dx: 0, dy: 1)),
+                transition: .combined([.slide, .move(.leading), .opacity]),
+                gestures: Self.cardGestures),
+            Node(
+                id: id.child("brand"), role: .text, parent: id,
+                rect: Rect(x: rect.minX + 25, y: rect.minY + 20, width: inner, height: 24), z: z,
+                text: [
+                    TextRun(
+                        Self.brandName(payment.brand), style: .headline, color: Palette.white, weight: .heavy,
+                        alignment: .trailing)
+                ], transition: childTransition, isHitTestable: false),
+            Node(
+                id: id.child("number"), role: .text, parent: id,
+                rect: Rect(x: rect.minX + 25, y: numberY, width: inner, height: 24), z: z,
+                text: [TextRun(payment.number, style: .title, color: Palette.white, weight: .bold)],
+                transition: childTransition, isHitTestable: false),
+            Node(
+                id: id.child("holder"), role: .text, parent: id,
+                rect: Rect(x: rect.minX + 25, y: holderY, width: inner, height: 18), z: z,
+                text: [
+                    TextRun(payment.holder, color: Palette.white, weight: .bold),
+                    TextRun("  Valid Thru ", style: .footnote, color: Palette.white),
+                    TextRun(payment.expiry, style: .footnote, color: Palette.white),
+                ], transition: childTransition, isHitTestable: false),
+        ]
+    }
+
+    static func brandName(_ brand: PaymentCard.Brand) -> String {
+        switch brand {
+        case .visa: "VISA"
+        case .mastercard: "Mastercard"
+        case .amex: "AMEX"
+        case .discover: "DISCOVER"
+        case .unionPay: "UnionPay"
+        case .jcb: "JCB"
+        }
+    }
+
+    /// The transaction history under the selected card: a header and one row per transaction that fits
+    /// (icon, merchant, date, amount). It moves in and out as one block past the bottom edge (`.move(edge:
+    /// .bottom)` on the seed's history view).
+    func historyNodes(_ metrics: Metrics, in viewport: Size) -> [Node] {
+        let top = metrics.historyTop
+        let x = Self.historyPadding
+        let width = max(viewport.width - 2 * x, 1)
+        let transition = NodeTransition.offset(Vector(dx: 0, dy: max(viewport.height - top, 0)))
+        // One z for the whole history: rows paint over the container and their contents over them by layout order.
+        let z = 1_000.0
+        var nodes: [Node] = [
+            Node(
+                id: "history", role: .overlay,
+                rect: Rect(x: x, y: top, width: width, height: historyHeight(rows: metrics.historyRows)), z: z,
+                transition: transition, isHitTestable: false),
+            Node(
+                id: "history.header", role: .title, parent: "history",
+                rect: Rect(x: x, y: top, width: width, height: Self.historyHeaderHeight), z: z,
+                text: [TextRun("Transaction History", style: .title, weight: .bold)], transition: transition,
+                isHitTestable: false),
+        ]
+        for (row, transaction) in transactions.prefix(metrics.historyRows).enumerated() {
+            let id = NodeID("history.\(transaction.id)")
+            let y = top + Self.historyHeaderHeight + Double(row) * Self.historyRowHeight
+            let rowRect = Rect(x: x, y: y + 4, width: width, height: Self.historyRowHeight - 8)
+            let textX = x + 56
+            let textWidth = max(width - 56 - 100 - 12, 1)
+            nodes += [
+                Node(
+                    id: id, role: .row, parent: "history", rect: rowRect, z: z, cornerRadius: 10,
+                    fill: Palette.background, transition: transition, isHitTestable: false),
+                Node(
+                    id: id.child("icon"), role: .icon, parent: id,
+                    rect: Rect(x: x + 12, y: rowRect.minY + 8, width: 32, height: 32), z: z,
+                    text: [TextRun(transaction.icon, color: Palette.accent, alignment: .center)],
+                    transition: transition, isHitTestable: false),
+                Node(
+                    id: id.child("merchant"), role: .text, parent: id,
+                    rect: Rect(x: textX, y: rowRect.minY + 4, width: textWidth, height: 22), z: z,
+                    text: [TextRun(transaction.merchant, style: .headline, weight: .bold)], transition: transition,
+                    isHitTestable: false),
+                Node(
+                    id: id.child("date"), role: .text, parent: id,
+                    rect: Rect(x: textX, y: rowRect.minY + 26, width: textWidth, height: 18), z: z,
+                    text: [TextRun(transaction.date, style: .footnote, color: Palette.secondaryText)],
+                    transition: transition, isHitTestable: false),
+                Node(
+                    id: id.child("amount"), role: .text, parent: id,
+                    rect: Rect(x: x + width - 112, y: rowRect.minY + 13, width: 100, height: 22), z: z,
+                    text: [TextRun(transaction.formattedAmount, style: .headline, alignment: .trailing)],
+                    transition: transition, isHitTestable: false),
+            ]
+        }
+        return nodes
+    }
+}
