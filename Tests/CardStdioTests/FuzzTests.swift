@@ -20,6 +20,8 @@ import Testing
         "{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"input.wheel\",\"params\":{\"dx\":0,\"dy\":-40,\"x\":50,\"y\":50,\"t\":3}}",
         "{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"scene.open\",\"params\":{\"scene\":\"flashcards\"}}",
         "{\"jsonrpc\":\"2.0\",\"id\":13,\"method\":\"viewport.resize\",\"params\":{\"width\":844,\"height\":390,\"t\":4}}",
+        "{\"jsonrpc\":\"2.0\",\"id\":14,\"method\":\"scene.open\",\"params\":{\"scene\":\"wallet\"}}",
+        "{\"jsonrpc\":\"2.0\",\"id\":15,\"method\":\"scene.open\",\"params\":{\"scene\":\"hero\"}}",
     ]
 
     static let tokens: [String] = [

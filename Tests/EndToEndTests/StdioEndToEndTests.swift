@@ -573,6 +573,29 @@ final class StdioProcess: @unchecked Sendable {
         #expect(helpOut.contains("JSON-RPC 2.0"))
     }
 
+    /// The Python host example (standard library only) reorders a card over the protocol and exits 0.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+    func pythonHostExample() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/python-host/host.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [script.path, try cardistryExecutable().path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["CARDISTRY_HOME"] =
+            FileManager.default.temporaryDirectory
+            .appendingPathComponent("cardistry-python-host-\(getpid())").path
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.contains("order after:"))
+        #expect(text.contains("server exited with status 0"))
+    }
+
     @Test func sigtermExitsZero() throws {
         let server = try StdioProcess()
         _ = try server.initialize()

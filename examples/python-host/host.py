@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """A minimal host for `cardistry stdio`, using the Python standard library only.
 
-It spawns the server, initialises a host-clock session, opens a scene, reorders a card with pointer events made
-of a long-press drag (or, when the `wallet` scene is not in this build, a drag of the scores slider, which
-re-ranks the cards), then prints the new order and a short summary of the last frame.
+It spawns the server, initialises a host-clock session, opens the `wallet` scene, reorders a card with pointer
+events making a long-press drag (or, in a build without `wallet`, drags the scores slider, which re-ranks the
+cards), then prints the new order and a short summary of the settled frame.
 
     python3 examples/python-host/host.py [path/to/cardistry]
 
@@ -79,7 +79,7 @@ def drag(host, start, end, t, hold, steps=12):
     """A press at `start` held for `hold` seconds (the host clock advances through it), then a drag to `end`."""
     host.request("input.pointer", {"phase": "down", "x": start[0], "y": start[1], "t": t})
     if hold > 0:
-        host.request("clock.advance", {"to": t + hold})
+        host.request("clock.advance", {"to": t + hold})  # the press is recognised while the clock moves
     t += hold
     for step in range(1, steps + 1):
         x = start[0] + (end[0] - start[0]) * step / steps
@@ -91,13 +91,16 @@ def drag(host, start, end, t, hold, steps=12):
 
 
 def reorder_wallet(host, frame):
-    """Long-press the top card of the wallet and drag it below the third."""
-    cards = sorted((n for n in frame["nodes"] if n["role"] == "card"), key=lambda n: n["y"])
+    """Long-press the front card of the wallet stack and drag it up two places (50 points a place)."""
+    # The cards slide in when the scene opens: let them settle first.
+    frame = host.request("clock.advance", {"to": 1.0})["frame"]
+    cards = sorted((n for n in frame["nodes"] if n["role"] == "card"), key=lambda n: n["z"], reverse=True)
     if len(cards) < 3:
         raise RuntimeError("the wallet shows fewer than three cards")
-    start = centre(cards[0])
-    end = (start[0], centre(cards[2])[1] + cards[2]["height"] / 4)
-    return drag(host, start, end, t=1.0, hold=0.8), "long-press drag of card %s" % cards[0].get("card")
+    front = cards[0]
+    start = centre(front)
+    end = (start[0], start[1] - 2.3 * 50)
+    return drag(host, start, end, t=1.0, hold=0.6), "long-press drag of card %s" % front.get("card")
 
 
 def reorder_scores(host, frame):
