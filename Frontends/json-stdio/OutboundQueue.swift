@@ -12,6 +12,7 @@ final class OutboundQueue: @unchecked Sendable {
     private var pendingBytes = 0
     private var finished = false
     private var closed = false
+    private var interrupted = false
     private let maxPendingBytes: Int
     /// How many frame notifications were merged away (for logs and tests).
     private(set) var mergedFrames = 0
@@ -25,7 +26,7 @@ final class OutboundQueue: @unchecked Sendable {
         guard !new.isEmpty else { return }
         condition.lock()
         defer { condition.unlock() }
-        while pendingBytes > maxPendingBytes && !closed { condition.wait() }
+        while pendingBytes > maxPendingBytes && !closed && !interrupted { condition.wait() }
         guard !closed else { return }
         for item in new {
             if case .frameNotification(var frame) = item {
@@ -64,6 +65,15 @@ final class OutboundQueue: @unchecked Sendable {
     func finish() {
         condition.lock()
         finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Stops waiting for room (SIGTERM): a blocked `push` queues its messages and returns, so the serving loop
+    /// can see the signal and flush what it can.
+    func interrupt() {
+        condition.lock()
+        interrupted = true
         condition.broadcast()
         condition.unlock()
     }

@@ -52,7 +52,10 @@ public final class StdioTransport: @unchecked Sendable {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
         let termSource = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .global())
-        termSource.setEventHandler { [inbox] in inbox.terminate() }
+        termSource.setEventHandler { [inbox, queue] in
+            inbox.terminate()
+            queue.interrupt()
+        }
         termSource.resume()
         let start = Self.monotonicSeconds()
         startReader()

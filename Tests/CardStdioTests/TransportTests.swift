@@ -93,6 +93,15 @@ private func describe(_ items: [Outbound]) -> [String] {
         #expect(queue.take() == nil)
     }
 
+    @Test func anInterruptedQueueStopsWaitingForRoom() {
+        let queue = OutboundQueue(maxPendingBytes: 1)
+        queue.push([.message([1, 2, 3])])
+        queue.interrupt()
+        queue.push([.message([4])])  // over the limit: would block without the interrupt
+        queue.finish()
+        #expect(describe(queue.take() ?? []).count == 2)
+    }
+
     @Test func aClosedOutputDropsEverythingAndNeverBlocks() {
         let queue = OutboundQueue(maxPendingBytes: 1)
         queue.push([.message([1, 2, 3])])

@@ -237,7 +237,10 @@ final class StdioProcess: @unchecked Sendable {
     private var methods: [String: String] = [:]
     private(set) var schemaProblems: [String] = []
 
-    init(_ arguments: [String] = [], environment: [String: String] = [:]) throws {
+    private var readerThread: Thread?
+
+    /// Spawns the server; with `reading: false` nothing reads its stdout until `startReading()` (a slow host).
+    init(_ arguments: [String] = [], environment: [String: String] = [:], reading: Bool = true) throws {
         signal(SIGPIPE, SIG_IGN)
         validator = try SchemaValidator.load()
         process.executableURL = try cardistryExecutable()
@@ -254,7 +257,7 @@ final class StdioProcess: @unchecked Sendable {
         process.terminationHandler = { [exited] _ in exited.signal() }
         try process.run()
         let fd = output.fileHandleForReading.fileDescriptor
-        Thread { [weak self] in
+        readerThread = Thread { [weak self] in
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             while true {
                 // read(2) directly: FileHandle.availableData traps on EINTR.
@@ -276,7 +279,12 @@ final class StdioProcess: @unchecked Sendable {
                 self.condition.unlock()
                 if data.isEmpty { return }
             }
-        }.start()
+        }
+        if reading { startReading() }
+    }
+
+    func startReading() {
+        readerThread?.start()
     }
 
     func write(_ text: String) {
@@ -594,6 +602,45 @@ final class StdioProcess: @unchecked Sendable {
         #expect(process.terminationStatus == 0, "\(text)")
         #expect(text.contains("order after:"))
         #expect(text.contains("server exited with status 0"))
+    }
+
+    /// A host that does not read while it sends: pending frames merge, and every response, haptic and deck change
+    /// still arrives, in order.
+    @Test func slowHostGetsMergedFramesAndEveryOtherMessage() throws {
+        let server = try StdioProcess(reading: false)
+        var text = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"1.0\","
+        text += "\"viewport\":{\"width\":390,\"height\":844},\"clock\":\"realtime\",\"frames\":\"delta\"}}\n"
+        text += "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"scene.open\",\"params\":{\"scene\":\"scores\"}}\n"
+        let count = 300
+        for index in 0..<count {
+            text += "{\"jsonrpc\":\"2.0\",\"id\":\(index + 2),\"method\":\"scene.action\","
+            text += "\"params\":{\"name\":\"select\",\"test\":\(index % 2 == 0 ? 3 : 8)}}\n"
+        }
+        server.write(bytes: Array(text.utf8))
+        try server.closeInput()
+        server.startReading()
+        var responses: [Int] = []
+        var frames = 0
+        var deckChanges = 0
+        var lastSeq = 0
+        for line in server.remainingLines() {
+            let message = try JSON.parse(line)
+            if let id = message["id"]?.number { responses.append(Int(id)) }
+            if let seq = message["params"]?["seq"]?.number ?? message["result"]?["frame"]?["seq"]?.number {
+                #expect(Int(seq) > lastSeq)
+                lastSeq = Int(seq)
+            }
+            switch message["method"]?.string {
+            case "frame": frames += 1
+            case "deck.changed": deckChanges += 1
+            default: break
+            }
+        }
+        #expect(responses == Array(0..<(count + 2)))
+        #expect(deckChanges == count)
+        #expect(frames < count)
+        #expect(server.waitForExit() == 0)
+        #expect(server.schemaProblems == [])
     }
 
     @Test func sigtermExitsZero() throws {
