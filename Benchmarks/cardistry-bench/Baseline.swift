@@ -5,7 +5,8 @@ import Foundation
 /// Only `ratio_to_floor` is compared: it is measured side by side with its floor in the same run, so it drifts far
 /// less than absolute times on a noisy machine. A cell regresses when its ratio exceeds the baseline's by more than
 /// the tolerance (`--tolerance`, default 0.5, i.e. 50 % higher) *and* by more than an absolute slack of 0.25, which
-/// keeps sub-millisecond cells whose ratios jitter from failing the build.
+/// keeps sub-millisecond cells whose ratios jitter from failing the build. A cell that regresses is measured again
+/// (twice at most, on its own) and fails only if it regresses every time, so one noisy moment cannot fail CI.
 struct Baseline {
     var ratios: [String: Double]
 
@@ -22,21 +23,22 @@ struct Baseline {
             else {
                 throw BaselineError(message: "\(path):\(lineNumber + 1): not a benchmark row")
             }
-            if let ratio = object["ratio_to_floor"] as? Double {
+            if let ratio = object["ratio_to_floor"] as? Double, object["gated"] as? Bool != false {
                 ratios["\(suite)/\(workload)/\(n)/\(key)/\(impl)"] = ratio
             }
         }
         self.ratios = ratios
     }
 
-    /// The rows that regressed, each with a readable explanation.
-    func regressions(in rows: [BenchRow], tolerance: Double) -> [String] {
+    /// The rows that regressed (cell id and a readable explanation).
+    func regressions(in rows: [BenchRow], tolerance: Double) -> [(cell: String, message: String)] {
         rows.compactMap { row in
-            guard let current = row.ratioToFloor, let base = ratios[row.cellID] else { return nil }
+            guard row.gated, let current = row.ratioToFloor, let base = ratios[row.cellID] else { return nil }
             let limit = max(base * (1 + tolerance), base + Self.absoluteSlack)
             guard current > limit else { return nil }
-            return
+            let message =
                 "\(row.cellID): ratio_to_floor \(format(current)) > limit \(format(limit)) (baseline \(format(base)))"
+            return (row.cellID, message)
         }
     }
 

@@ -14,6 +14,11 @@ struct BenchRow {
     var metrics: [(String, Double)] = []
     /// A free-text remark (why a cell was skipped, for instance).
     var note: String?
+    /// Whether the baseline check guards this row. Reference implementations (the floor, the standard library,
+    /// Foundation's Codable) are measured for comparison only: their speed is not ours to keep.
+    var gated: Bool {
+        !["floor", "stdlib", "codable", "layout-only"].contains(impl) && !impl.hasPrefix("floor")
+    }
 
     init(
         suite: String, workload: String, n: Int, key: String, impl: String, timing: Timing,
@@ -46,6 +51,7 @@ struct BenchRow {
         if let ratioToFloor { fields.append(("ratio_to_floor", JSONText.number(ratioToFloor))) }
         for (name, value) in metrics { fields.append((name, JSONText.number(value))) }
         if let note { fields.append(("note", JSONText.string(note))) }
+        if !gated { fields.append(("gated", "false")) }
         return "{" + fields.map { "\(JSONText.string($0.0)):\($0.1)" }.joined(separator: ",") + "}"
     }
 }

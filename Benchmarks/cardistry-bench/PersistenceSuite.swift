@@ -29,7 +29,8 @@ struct PersistenceSuite: BenchSuite {
         let sizes = context.quick ? [10_000] : [10_000, 100_000, 1_000_000]
         let root = NSTemporaryDirectory() + "/cardistry-bench-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: root) }
-        for count in sizes {
+        for count in sizes
+        where ["save", "load", "roundtrip"].contains(where: { context.selects("\(name)/\($0)/\(count)/plain") }) {
             context.progress("persistence: \(count) cards")
             do {
                 try measureSize(count, root: root + "/\(count)", context: context)

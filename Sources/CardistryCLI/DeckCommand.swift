@@ -118,24 +118,11 @@ struct DeckCommand: Command {
             return 1
         }
         let deck: Deck
-        switch Self.importFormat(url.pathExtension.lowercased(), bytes) {
-        case .json:
-            switch Self.parseJSONDeck(bytes) {
-            case .success(let parsed): deck = parsed
-            case .failure(let error):
-                let (line, column) = Self.lineAndColumn(of: error.offset, in: bytes)
-                io.err(
-                    "cardistry deck: \(file):\(line):\(column): \(error.reason) (at byte \(error.offset)); "
-                        + "nothing was imported\n")
-                return 1
-            }
-        case .tsv:
-            switch FlashcardTSV.parse(bytes) {
-            case .success(let parsed): deck = parsed
-            case .failure(let problems):
-                io.err(problems.description(file: file))
-                return 1
-            }
+        switch DeckFile.parse(bytes, pathExtension: url.pathExtension) {
+        case .success(let parsed): deck = parsed
+        case .failure(let problem):
+            io.err("cardistry deck: " + problem.description(file: file))
+            return 1
         }
         do {
             let revision = try store.saveDeck(deck, named: name, expectedRevision: replace ? nil : 0)
@@ -148,44 +135,11 @@ struct DeckCommand: Command {
         }
     }
 
-    /// The 1-based line and column (in bytes) of a byte offset. O(offset).
-    static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
-        var line = 1
-        var lineStart = 0
-        for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = index + 1
-        }
-        return (line, offset - lineStart + 1)
-    }
-
     private static func isAlreadyExists(_ error: any Error) -> Bool {
         guard let storeError = error as? StoreError, case .conflict(_, _, let expected, _) = storeError else {
             return false
         }
         return expected == 0
-    }
-
-    private enum ImportFormat { case json, tsv }
-
-    /// By extension, else by the first non-blank byte (`{` or `[` means JSON).
-    private static func importFormat(_ pathExtension: String, _ bytes: [UInt8]) -> ImportFormat {
-        switch pathExtension {
-        case "json": return .json
-        case "tsv", "txt": return .tsv
-        default:
-            let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-            return first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .json : .tsv
-        }
-    }
-
-    /// A deck document (any schema version) or a bare `{"cards": [...]}`.
-    private static func parseJSONDeck(_ bytes: [UInt8]) -> Result<Deck, JSONDecodeError> {
-        do {
-            return .success(try DeckFastDecoder.decodeDocumentOrDeck(bytes))
-        } catch {
-            return .failure(error)
-        }
     }
 
     // MARK: Export
