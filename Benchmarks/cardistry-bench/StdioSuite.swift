@@ -8,7 +8,7 @@ import Foundation
 
 /// The stdio front end: throughput of pointer events, round-trip latency through real pipes, and frame encoding.
 ///
-/// - `stdio/pointer/N/flashcards/server`: N `input.pointer` lines (seeded drags across the flashcards scene: a
+/// - `stdio/pointer/N/SCENE/server` (flashcards, wallet): N `input.pointer` lines (seeded drags across the scene: a
 ///   down, 20 moves 8 ms apart, an up) through `Server.receive` and the writer's encoder — parsing, validation,
 ///   the engine's gesture recognition, events and responses. Floor: parsing the same lines with the strict JSON
 ///   parser alone (the least any server must do). Goal: at least 50,000 events per second.
@@ -39,8 +39,9 @@ struct StdioSuite: BenchSuite {
     static let initialize = Array(
         "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"1.0\",\"viewport\":{\"width\":390,\"height\":844}}}"
             .utf8)
-    static let open = Array(
-        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"scene.open\",\"params\":{\"scene\":\"flashcards\"}}".utf8)
+    static func open(_ scene: String) -> [UInt8] {
+        Array("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"scene.open\",\"params\":{\"scene\":\"\(scene)\"}}".utf8)
+    }
 
     /// Seeded drags across the middle of the screen: a down, 20 moves 8 ms apart, an up, then a pause.
     static func pointerLines(count: Int, seed: UInt64, withIDs: Bool) -> [[UInt8]] {
@@ -84,17 +85,24 @@ struct StdioSuite: BenchSuite {
     }
 
     private func pointerThroughput(_ context: BenchContext) {
+        for scene in ["flashcards", "wallet"] { pointerThroughput(context, scene: scene) }
+    }
+
+    private func pointerThroughput(_ context: BenchContext, scene sceneName: String) {
         let count = context.quick ? 4000 : 40_000
-        let prefix = "stdio/pointer/\(count)/flashcards"
-        guard context.selects(prefix, impls: ["server", "engine"]) else { return }
-        context.progress("stdio: \(count) pointer events through the server")
+        let prefix = "stdio/pointer/\(count)/\(sceneName)"
+        guard SceneCatalog.names.contains(sceneName), context.selects(prefix, impls: ["server", "engine"]) else {
+            return
+        }
+        context.progress("stdio: \(count) pointer events through the server (\(sceneName))")
+        let open = Self.open(sceneName)
         let lines = Self.pointerLines(count: count, seed: 8, withIDs: true)
         var written = 0
         let timing = measure(runs: context.runs) {
             var server = Self.makeServer()
             var encoder = FrameEncoder()
             _ = server.receive(line: Self.initialize, now: 0)
-            for item in server.receive(line: Self.open, now: 0) { blackHole(encoder.encode(item)) }
+            for item in server.receive(line: open, now: 0) { blackHole(encoder.encode(item)) }
             var bytes = 0
             for line in lines {
                 for item in server.receive(line: line, now: 0) { bytes += encoder.encode(item).count }
@@ -111,7 +119,7 @@ struct StdioSuite: BenchSuite {
         // itself adds is the difference.
         let pointerEvents = Self.pointerEvents(lines)
         let direct = measure(runs: context.runs) {
-            guard let scene = try? SceneCatalog.make("flashcards") else { return 0 }
+            guard let scene = try? SceneCatalog.make(sceneName) else { return 0 }
             var engine = Engine(scene: scene, viewport: Size(width: 390, height: 844))
             var events = 0
             for event in pointerEvents {
@@ -123,12 +131,12 @@ struct StdioSuite: BenchSuite {
         let events = Double(count)
         context.emit(
             BenchRow(
-                suite: name, workload: "pointer", n: count, key: "flashcards", impl: "engine", timing: direct,
+                suite: name, workload: "pointer", n: count, key: sceneName, impl: "engine", timing: direct,
                 metrics: [("events_per_s", events / (direct.medianMs / 1000))],
                 note: "the engine alone, no JSON"))
         context.emit(
             BenchRow(
-                suite: name, workload: "pointer", n: count, key: "flashcards", impl: "server", timing: timing,
+                suite: name, workload: "pointer", n: count, key: sceneName, impl: "server", timing: timing,
                 ratioToFloor: timing.medianMs / floor.medianMs,
                 metrics: [
                     ("events_per_s", events / (timing.medianMs / 1000)),
@@ -197,7 +205,7 @@ struct StdioSuite: BenchSuite {
         if serve {
             _ = writeLine(write, initialize)
             _ = reader.next()
-            _ = writeLine(write, open)
+            _ = writeLine(write, open("flashcards"))
             _ = reader.next()
         }
         var samples: [Double] = []

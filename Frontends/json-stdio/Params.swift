@@ -26,8 +26,8 @@ struct Params {
         return nil
     }
 
-    /// Rejects members outside `allowed`.
-    func only(_ allowed: Set<String>) throws(RPCError) {
+    /// Rejects members outside `allowed` (a short list: a linear scan costs less than hashing).
+    func only(_ allowed: [String]) throws(RPCError) {
         for member in members where !allowed.contains(member.key) {
             throw .invalidParams(name(member.key), "is not a known field")
         }

@@ -292,6 +292,10 @@ public enum OutboundPart: Sendable {
 extension Outbound {
     /// One message from its parts: a plain message when no part is a frame.
     init(parts: [OutboundPart]) {
+        if parts.count == 1, case .bytes(let whole) = parts[0] {
+            self = .message(whole)
+            return
+        }
         var bytes: [UInt8] = []
         for part in parts {
             guard case .bytes(let piece) = part else {
