@@ -4,8 +4,8 @@ import Foundation
     import Glibc
 #endif
 
-/// Runs a `Server` on file descriptors: one thread reads and splits lines, the calling thread serves them in
-/// order, and one thread owns stdout and writes whole lines.
+/// Runs a `Server` on file descriptors: the calling thread reads stdin, splits lines and serves them in order;
+/// one writer thread owns stdout and writes whole lines.
 ///
 /// SIGPIPE is ignored and a closed stdout ends the process cleanly; end of input finishes the message in hand,
 /// flushes and exits 0; SIGTERM does the same; the `exit` notification ends with the server's exit status.
@@ -32,7 +32,7 @@ public final class StdioTransport: @unchecked Sendable {
     private let output: Int32
     private let logLevel: LogLevel
     private let log: @Sendable (String) -> Void
-    private let inbox = Inbox()
+    private let flags = StopFlags()
     private let queue = OutboundQueue()
     private let writerDone = DispatchSemaphore(value: 0)
 
@@ -48,57 +48,20 @@ public final class StdioTransport: @unchecked Sendable {
     }
 
     /// Serves until the end of input, SIGTERM, `exit` or a closed stdout; returns the exit status.
+    ///
+    /// The calling thread reads stdin itself (`poll` with the next realtime frame as its timeout), so a request
+    /// crosses one thread hand-off, to the writer, on its way to a response.
     public func run() -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
         let termSource = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .global())
-        termSource.setEventHandler { [inbox, queue] in
-            inbox.terminate()
+        termSource.setEventHandler { [flags, queue] in
+            flags.terminate()
             queue.interrupt()
         }
         termSource.resume()
-        let start = Self.monotonicSeconds()
-        startReader()
         startWriter()
-        var status: Int32 = 0
-        loop: while true {
-            let deadline = server.nextTickTime.map {
-                Date(timeIntervalSinceNow: $0 - (Self.monotonicSeconds() - start))
-            }
-            let event = inbox.next(deadline: deadline)
-            let now = Self.monotonicSeconds() - start
-            var messages: [Outbound] = []
-            switch event {
-            case .input(.line(let line)):
-                if logLevel >= .debug { log("cardistry stdio: ← \(line.count) bytes\n") }
-                messages = server.receive(line: line, now: now)
-            case .input(.oversized(let length)):
-                write(.warning, "discarded a line of \(length) bytes (the limit is a line of at most the cap)")
-                messages = server.receiveOversizedLine(length: length)
-            case .timeout:
-                messages = server.tick(now: now)
-            case .endOfInput:
-                write(.info, "end of input: exiting")
-                break loop
-            case .terminate:
-                write(.info, "SIGTERM: exiting")
-                break loop
-            case .outputClosed:
-                write(.info, "stdout closed: exiting")
-                break loop
-            }
-            for line in server.logs { write(.info, line) }
-            server.logs.removeAll()
-            queue.push(messages)
-            if queue.isClosed {
-                write(.info, "stdout closed: exiting")
-                break
-            }
-            if let exitStatus = server.exitStatus {
-                status = exitStatus
-                break
-            }
-        }
+        let status = serve(start: Self.monotonicSeconds())
         termSource.cancel()
         queue.finish()
         // Flush what is queued; a host that never reads again cannot hold the process forever.
@@ -106,42 +69,98 @@ public final class StdioTransport: @unchecked Sendable {
         return status
     }
 
+    private func serve(start: Double) -> Int32 {
+        var splitter = LineSplitter(maxBytes: server.configuration.maxLineBytes)
+        var pending: [LineEvent] = []
+        var next = 0
+        var endOfInput = false
+        let chunkSize = 1 << 16
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
+        defer { chunk.deallocate() }
+        while true {
+            if flags.terminated.load(ordering: .acquiring) {
+                write(.info, "SIGTERM: exiting")
+                return 0
+            }
+            if flags.outputClosed.load(ordering: .acquiring) || queue.isClosed {
+                write(.info, "stdout closed: exiting")
+                return 0
+            }
+            let now = Self.monotonicSeconds() - start
+            var messages: [Outbound]
+            if let due = server.nextTickTime, now >= due {
+                messages = server.tick(now: now)
+            } else if next < pending.count {
+                switch pending[next] {
+                case .line(let line):
+                    if logLevel >= .debug { log("cardistry stdio: ← \(line.count) bytes\n") }
+                    messages = server.receive(line: line, now: now)
+                case .oversized(let length):
+                    write(.warning, "discarded a line of \(length) bytes (longer than the cap)")
+                    messages = server.receiveOversizedLine(length: length)
+                }
+                next += 1
+                if next == pending.count {
+                    pending.removeAll(keepingCapacity: true)
+                    next = 0
+                }
+            } else if endOfInput {
+                write(.info, "end of input: exiting")
+                return 0
+            } else {
+                if let events = read(into: chunk, splitter: &splitter, until: server.nextTickTime, start: start) {
+                    pending += events
+                } else {
+                    pending += splitter.finish()
+                    endOfInput = true
+                }
+                continue
+            }
+            for line in server.logs { write(.info, line) }
+            server.logs.removeAll()
+            queue.push(messages)
+            if let exitStatus = server.exitStatus { return exitStatus }
+        }
+    }
+
+    /// Waits for input (until `deadline`, on the serving clock, when one is given) and splits what arrives;
+    /// returns nil at the end of input (or a read error), an empty list on a timeout or a wake-up.
+    private func read(
+        into chunk: UnsafeMutableRawBufferPointer, splitter: inout LineSplitter, until deadline: Double?,
+        start: Double
+    ) -> [LineEvent]? {
+        var timeout: Int32 = -1
+        if let deadline {
+            let milliseconds = ((deadline - (Self.monotonicSeconds() - start)) * 1000).rounded(.up)
+            timeout = Int32(min(max(milliseconds, 0), 60_000))
+        }
+        var fds = [
+            pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: flags.wakeRead, events: Int16(POLLIN), revents: 0),
+        ]
+        let ready = poll(&fds, 2, timeout)
+        if ready < 0 { return errno == EINTR ? [] : nil }
+        if fds[1].revents != 0 {
+            var drain = [UInt8](repeating: 0, count: 64)
+            _ = Glibc.read(flags.wakeRead, &drain, drain.count)
+        }
+        guard fds[0].revents != 0 else { return [] }
+        let count = Glibc.read(input, chunk.baseAddress, chunk.count)
+        if count < 0 { return errno == EINTR || errno == EAGAIN ? [] : nil }
+        if count == 0 { return nil }
+        return splitter.feed(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+    }
+
     private func write(_ level: LogLevel, _ message: String) {
         guard level <= logLevel else { return }
         log("cardistry stdio: \(message)\n")
-    }
-
-    private func startReader() {
-        let fd = input
-        let inbox = inbox
-        let maxBytes = server.configuration.maxLineBytes
-        let thread = Thread {
-            var splitter = LineSplitter(maxBytes: maxBytes)
-            let chunkSize = 1 << 16
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
-            defer { buffer.deallocate() }
-            while true {
-                let count = read(fd, buffer.baseAddress, chunkSize)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    break
-                }
-                if count == 0 { break }
-                for event in splitter.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) {
-                    inbox.post(.input(event))
-                }
-            }
-            for event in splitter.finish() { inbox.post(.input(event)) }
-            inbox.post(.endOfInput)
-        }
-        thread.start()
     }
 
     private func startWriter() {
         let fd = output
         let queue = queue
         let done = writerDone
-        let inbox = inbox
+        let flags = flags
         let thread = Thread {
             var encoder = FrameEncoder()
             var buffer: [UInt8] = []
@@ -154,7 +173,7 @@ public final class StdioTransport: @unchecked Sendable {
                 }
                 if !Self.writeAll(fd, buffer) {
                     queue.close()
-                    inbox.outputClosed()
+                    flags.closeOutput()
                     break
                 }
             }
