@@ -13,7 +13,7 @@ import Foundation
 ///   the engine's gesture recognition, events and responses. Floor: parsing the same lines with the strict JSON
 ///   parser alone (the least any server must do). Goal: at least 50,000 events per second.
 /// - `stdio/roundtrip/N/flashcards/pipe`: N pointer requests, each written to a real pipe and its response read
-///   back from another, through the transport's reader, serving and writer threads; p50/p99 latency. Floor: the
+///   back from another, through the transport's serving and writer threads; p50/p99 latency. Floor: the
 ///   same round trips through a thread that echoes each line back (pipes and thread wake-ups only). Goal: p99
 ///   under 1 ms.
 /// - `stdio/encode/N/frame/hand` and `.../jsonencoder`: encoding a frame of N nodes by hand versus Foundation's
