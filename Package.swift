@@ -43,7 +43,8 @@ let package = Package(
         .testTarget(name: "CardModelsTests", dependencies: [models], path: "Tests/CardModelsTests"),
         .testTarget(name: "CardPhysicsTests", dependencies: [geometry, physics], path: "Tests/CardPhysicsTests"),
         .testTarget(name: "CardGesturesTests", dependencies: [geometry, gestures], path: "Tests/CardGesturesTests"),
-        .testTarget(name: "CardEngineTests", dependencies: [engine, models, physics, gestures], path: "Tests/CardEngineTests"),
+        .testTarget(
+            name: "CardEngineTests", dependencies: [engine, models, physics, gestures], path: "Tests/CardEngineTests"),
         .executableTarget(
             name: "cardistry-store-stress", dependencies: [models, persistence], path: "Tests/StoreStress"),
         .testTarget(

@@ -10,6 +10,7 @@ let allSuites: [any BenchSuite] = [
     GesturesSuite(),
     PersistenceSuite(),
     SceneSuite(),
+    DeckSceneSuite(),
     StdioSuite(),
 ]
 

@@ -12,6 +12,8 @@ public enum ModelError: Error, Sendable, Hashable, CustomStringConvertible {
     case wrongScoreCount(Int)
     /// A diff does not fit the deck it is applied to.
     case diffMismatch(String)
+    /// An order longer than the diff handles (2^29 − 1 keys).
+    case tooLarge(Int)
 
     public var description: String {
         switch self {
@@ -21,6 +23,7 @@ public enum ModelError: Error, Sendable, Hashable, CustomStringConvertible {
         case .indexOutOfRange(let index, let limit): "index \(index) is out of range (limit \(limit))"
         case .wrongScoreCount(let count): "a student has exactly 10 scores, got \(count)"
         case .diffMismatch(let reason): "the diff does not fit the deck: \(reason)"
+        case .tooLarge(let count): "\(count) keys are more than the reorder diff handles (536,870,911)"
         }
     }
 }

@@ -45,6 +45,7 @@ extension ReorderDiff {
     ) throws(ModelError) -> ReorderDiff {
         let oldCount = old.count
         let newCount = new.count
+        guard max(oldCount, newCount) < 1 << 29 else { throw .tooLarge(max(oldCount, newCount)) }
         let shorter = min(oldCount, newCount)
         var prefix = 0
         while prefix < shorter && old[prefix] == new[prefix] { prefix += 1 }
@@ -270,7 +271,7 @@ struct BitSet {
 }
 
 /// An open-addressing (linear probing) table from key to index, sized to a load factor of at most 1/2.
-/// Each slot holds the key's 64-bit hash, an index and a state, in 16 bytes, so one probe is one cache line.
+/// Each slot holds the key's 64-bit hash, an index and a state (see `hashes` and `metas`).
 @usableFromInline
 struct KeyTable {
     @usableFromInline
@@ -296,24 +297,49 @@ struct KeyTable {
     /// A key only in the new order (its index is a new index).
     @usableFromInline static var newOnly: Int32 { 4 }
 
-    @usableFromInline var slots: UnsafeMutableBufferPointer<Slot>
+    /// The slots, as two parallel arrays: each key's 64-bit hash, and a 32-bit word holding the state (top three
+    /// bits; 0 = empty) and the index (low 29 bits). Twelve bytes a slot, in two allocations of at most 16 MiB and
+    /// 8 MiB for a million keys: small enough that the allocator recycles them between diffs instead of mapping
+    /// fresh, page-faulting memory each time.
+    @usableFromInline var hashes: UnsafeMutablePointer<UInt64>
+    @usableFromInline var metas: UnsafeMutablePointer<UInt32>
     @usableFromInline var mask: Int
 
     @inlinable
     init(capacityFor count: Int) {
         var capacity = 16
         while capacity < count * 2 { capacity <<= 1 }
-        // calloc: an all-zero slot is an empty one, and large zeroed blocks come straight from the kernel's zero
-        // pages, so the table costs no initialisation pass.
-        guard let memory = calloc(capacity, MemoryLayout<Slot>.stride) else {
+        hashes = .allocate(capacity: capacity)
+        // calloc: an all-zero word is an empty slot; the hashes need no initialisation (read only when occupied).
+        guard let memory = calloc(capacity, MemoryLayout<UInt32>.stride) else {
             fatalError("out of memory for a reorder table of \(capacity) slots")
         }
-        slots = UnsafeMutableBufferPointer(start: memory.bindMemory(to: Slot.self, capacity: capacity), count: capacity)
+        metas = memory.bindMemory(to: UInt32.self, capacity: capacity)
         mask = capacity - 1
     }
 
     @inlinable
-    func deallocate() { free(slots.baseAddress) }
+    func deallocate() {
+        hashes.deallocate()
+        free(metas)
+    }
+
+    @inlinable
+    func slot(at position: Int) -> Slot {
+        let meta = metas[position]
+        return Slot(hash: hashes[position], index: Int32(bitPattern: meta & 0x1FFF_FFFF), state: Int32(meta >> 29))
+    }
+
+    @inlinable
+    func setSlot(_ slot: Slot, at position: Int) {
+        hashes[position] = slot.hash
+        metas[position] = UInt32(truncatingIfNeeded: slot.state) << 29 | UInt32(truncatingIfNeeded: slot.index)
+    }
+
+    @inlinable
+    func setState(_ state: Int32, at position: Int) {
+        metas[position] = metas[position] & 0x1FFF_FFFF | UInt32(truncatingIfNeeded: state) << 29
+    }
 
     @inlinable
     func sameKey<Key: ReorderKey>(
@@ -354,7 +380,7 @@ struct KeyTable {
         for index in range {
             let hash = keys[index].reorderHash
             batch.hashes[index &- range.lowerBound] = hash
-            batch.slots[index &- range.lowerBound] = slots[Int(truncatingIfNeeded: hash) & mask]
+            batch.slots[index &- range.lowerBound] = slot(at: Int(truncatingIfNeeded: hash) & mask)
         }
     }
 
@@ -391,15 +417,15 @@ struct KeyTable {
         newKeys: UnsafeBufferPointer<Key>
     ) -> Bool {
         var position = Int(truncatingIfNeeded: hash) & mask
-        var slot = preloaded.state == KeyTable.empty ? slots[position] : preloaded
+        var slot = preloaded.state == KeyTable.empty ? self.slot(at: position) : preloaded
         while true {
             if slot.state == KeyTable.empty {
-                slots[position] = Slot(hash: hash, index: Int32(truncatingIfNeeded: index), state: state)
+                setSlot(Slot(hash: hash, index: Int32(truncatingIfNeeded: index), state: state), at: position)
                 return true
             }
             if sameKey(slot, hash, key, keys, newKeys) { return false }
             position = (position &+ 1) & mask
-            slot = slots[position]
+            slot = self.slot(at: position)
         }
     }
 
@@ -420,12 +446,12 @@ struct KeyTable {
         while true {
             if slot.state == KeyTable.empty { return KeyTable.notFound }
             if sameKey(slot, hash, key, keys, newKeys) {
-                guard slots[position].state == KeyTable.unmatched else { return KeyTable.duplicateMatch }
-                slots[position].state = KeyTable.matched
+                guard self.slot(at: position).state == KeyTable.unmatched else { return KeyTable.duplicateMatch }
+                setState(KeyTable.matched, at: position)
                 return Int(slot.index)
             }
             position = (position &+ 1) & mask
-            slot = slots[position]
+            slot = self.slot(at: position)
         }
     }
 }

@@ -73,6 +73,8 @@ extension Engine {
             }
         }
 
+        applyImpulses(context: context, in: newNodes, index: newIndex)
+
         for position in nodes.indices where newIndex[nodes[position].id] == nil {
             let node = nodes[position]
             let id = node.id
@@ -89,6 +91,23 @@ extension Engine {
                 geometry.remove(id)
                 fills.remove(id)
             }
+        }
+    }
+
+    /// Kicks the nodes named in `context.nodeImpulses`: each springs with the impulse's animation from its current
+    /// value, with its current velocity plus the kick, towards its new target. Ids not in the layout and
+    /// non-finite kicks are ignored. O(kicked nodes).
+    mutating func applyImpulses(context: SceneContext, in newNodes: [Node], index newIndex: [NodeID: Int]) {
+        for (id, impulse) in context.nodeImpulses {
+            guard let position = newIndex[id], impulse.velocity.dx.isFinite, impulse.velocity.dy.isFinite else {
+                continue
+            }
+            let node = newNodes[position]
+            let (value, velocity) = geometry.sample(id, at: context.time) ?? (node.motion, .zero)
+            var kicked = velocity
+            kicked.rect = kicked.rect.offsetBy(impulse.velocity)
+            geometry.animate(
+                id, to: node.motion, with: impulse.animation, at: context.time, from: value, initialVelocity: kicked)
         }
     }
 

@@ -107,9 +107,12 @@ public struct Engine: Sendable {
         if action.name == Self.replaceDeckAction {
             // A logged `replaceDeck`: the new order, by card ids, of the cards the deck holds.
             let ids = try action.string("ids").split(separator: ",").compactMap { CardID($0) }
+            // `scene.deck` may be computed (the deck scene builds it in O(n)): read it once, not once per id.
+            let current = scene.deck
             var reordered: [Card] = []
+            reordered.reserveCapacity(ids.count)
             for id in ids {
-                guard let card = scene.deck[id: id] else { throw .unknownCard(id) }
+                guard let card = current[id: id] else { throw .unknownCard(id) }
                 reordered.append(card)
             }
             guard let deck = try? Deck(reordered) else {

@@ -63,6 +63,9 @@ public struct SceneContext: Sendable {
     public var nodeAnimations: [NodeID: Animation] = [:]
     /// Per-node removal transitions that override the node's own for this change (a card flung left or right).
     public var removalTransitions: [NodeID: NodeTransition] = [:]
+    /// Velocity kicks: each named node springs from where it is, with its current velocity plus the kick, to its
+    /// new target, even when the target did not change (a bounce without a second layout).
+    public var nodeImpulses: [NodeID: NodeImpulse] = [:]
     /// Set when the scene changed state worth persisting.
     public var stateChanged = false
     var haptics: [HapticEvent] = []
@@ -93,6 +96,27 @@ public struct SceneContext: Sendable {
         guard let diff = try? ReorderDiff(from: oldIDs, to: newIDs), !diff.isEmpty else { return }
         deckChanges.append(DeckChange(time: time, ids: newIDs, diff: diff))
         stateChanged = true
+    }
+
+    /// Reports a deck change whose diff the scene computed itself (a million-card sort that never builds a
+    /// `Deck`): `ids` is the new order and `diff` goes from the old order to it.
+    public mutating func deckChanged(to ids: [CardID], diff: ReorderDiff) {
+        guard !diff.isEmpty else { return }
+        deckChanges.append(DeckChange(time: time, ids: ids, diff: diff))
+        stateChanged = true
+    }
+}
+
+/// A velocity kick for one node (see `SceneContext.nodeImpulses`).
+public struct NodeImpulse: Sendable, Hashable {
+    /// Points per second, added to the velocity of the node's origin.
+    public var velocity: Vector
+    /// The motion that carries the kick (a delay staggers it: the node holds still until then).
+    public var animation: Animation
+
+    public init(velocity: Vector, animation: Animation) {
+        self.velocity = velocity
+        self.animation = animation
     }
 }
 

@@ -50,5 +50,9 @@ public enum SceneCatalog {
             options throws(SceneError) in
             try HeroScene(options: options)
         },
+        Entry(name: "deck", summary: "stacked cards: fan, expand, reorder, bounce; up to 1M cards (seed 004)") {
+            options throws(SceneError) in
+            try DeckScene(options: options)
+        },
     ]
 }

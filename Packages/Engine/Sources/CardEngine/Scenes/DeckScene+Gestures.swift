@@ -1,0 +1,200 @@
+import CardGestures
+import CardPhysics
+
+extension DeckScene {
+    public mutating func handle(_ gesture: GestureEvent<NodeID>, context: inout SceneContext) {
+        sortPlan = nil
+        let metrics = DeckMetrics(viewport: context.viewport)
+        switch gesture.gesture {
+        case "tap":
+            guard gesture.phase == .ended, case .browsing = mode, case .tap(let tap)? = gesture.value,
+                let position = cardPosition(at: tap.location, metrics: metrics)
+            else { return }
+            expand(order[position], context: &context)
+        case "collapse":
+            if gesture.phase == .ended { collapse(context: &context, metrics: metrics) }
+        case "dismiss":
+            handleDismiss(gesture, context: &context, metrics: metrics)
+        case "reorder":
+            handleReorder(gesture, context: &context, metrics: metrics)
+        case "scroll":
+            handleScroll(gesture, context: &context, metrics: metrics)
+        default:
+            break
+        }
+    }
+
+    // MARK: Expand and dismiss
+
+    mutating func expand(_ card: Int, context: inout SceneContext) {
+        guard case .browsing = mode else { return }
+        mode = .expanded(card: card, dismissOffset: 0)
+        focus = position[card]
+        context.animation = Self.expandAnimation
+        context.haptic(.light, target: Self.node(base[card].id), card: base[card].id)
+    }
+
+    /// Closes the detail; the card flies back to its place in the stack, which scrolls into view first if needed.
+    mutating func collapse(context: inout SceneContext, metrics: DeckMetrics, haptic: HapticEvent.Style = .soft) {
+        guard case .expanded(let card, _) = mode else { return }
+        mode = .browsing
+        reveal(position: position[card], metrics: metrics)
+        context.animation = Self.expandAnimation
+        context.haptic(haptic, target: Self.node(base[card].id), card: base[card].id)
+    }
+
+    /// Scrolls (without animation) so that the card at `position` lies within the viewport.
+    mutating func reveal(position: Int, metrics: DeckMetrics) {
+        let top = metrics.contentTop + Double(position) * metrics.step
+        let maxOffset = metrics.maxOffset(count: count)
+        if top - scrollOffset < metrics.contentTop {
+            scrollOffset = min(maxOffset, max(0, top - metrics.contentTop))
+        } else if top + metrics.cardHeight - scrollOffset > metrics.viewport.height {
+            scrollOffset = min(maxOffset, max(0, top + metrics.cardHeight - metrics.viewport.height))
+        }
+    }
+
+    /// The detail's drag-down: offset = vertical·0.6 (downward only); on release dismiss past 120, or past 60 when
+    /// moving down faster than 1.5 pt/ms; otherwise spring back.
+    mutating func handleDismiss(_ gesture: GestureEvent<NodeID>, context: inout SceneContext, metrics: DeckMetrics) {
+        guard case .expanded(let card, let offset) = mode else { return }
+        let id = base[card].id
+        switch gesture.phase {
+        case .began, .changed:
+            let vertical = gesture.value?.drag?.translation.dy ?? 0
+            mode = .expanded(card: card, dismissOffset: max(0, vertical) * Self.dismissResistance)
+        case .ended:
+            let drag = gesture.value?.drag
+            let final = max(0, drag?.translation.dy ?? 0) * Self.dismissResistance
+            let speed = (drag?.velocity.dy ?? 0) / 1000  // points per millisecond
+            if final > Self.dismissDistance || (speed > Self.fastVelocity && final > Self.fastDismissDistance) {
+                mode = .expanded(card: card, dismissOffset: final)
+                collapse(context: &context, metrics: metrics)
+            } else {
+                mode = .expanded(card: card, dismissOffset: 0)
+                context.animation = Self.expandAnimation
+                context.haptic(.rigid, target: Self.detailNode(id), card: id)
+            }
+        case .cancelled, .failed:
+            guard offset != 0 else { return }
+            mode = .expanded(card: card, dismissOffset: 0)
+            context.animation = Self.expandAnimation
+        }
+    }
+
+    // MARK: Reorder
+
+    /// Long press then drag: began lifts the card under the pointer, changed moves it and springs the others out
+    /// of the way as its drop slot changes, ended drops it, cancelled/failed puts it back.
+    mutating func handleReorder(_ gesture: GestureEvent<NodeID>, context: inout SceneContext, metrics: DeckMetrics) {
+        guard case .sequenced(.second(let first, let second))? = gesture.value else {
+            if gesture.phase == .cancelled || gesture.phase == .failed { cancelReorder(context: &context) }
+            return
+        }
+        switch gesture.phase {
+        case .began, .changed:
+            if gesture.phase == .began, case .browsing = mode {
+                guard case .longPress(let press) = first, pull == 0,
+                    let from = cardPosition(at: press.location, metrics: metrics)
+                else { return }
+                let card = order[from]
+                mode = .reordering(ReorderDrag(card: card, from: from, translation: 0, drop: from))
+                focus = from
+                context.animation = .snappy
+                context.haptic(.medium, target: Self.node(base[card].id), card: base[card].id)
+            }
+            guard case .reordering(var drag) = mode else { return }
+            drag.translation = second?.drag?.translation.dy ?? drag.translation
+            let drop = dropSlot(for: drag, metrics: metrics)
+            if drop != drag.drop {
+                // The others spring out of the way; the lifted card follows the pointer at once.
+                let visible = metrics.visibleSlots(count: count, scroll: scrollOffset, pull: pull)
+                for slot in visible {
+                    guard let other = card(inSlot: slot), other != drag.card else { continue }
+                    context.nodeAnimations[Self.node(base[other].id)] = .spring
+                }
+                // The card that was at the new drop position is the one just crossed.
+                let crossed = order[drop]
+                drag.drop = drop
+                mode = .reordering(drag)
+                for slot in visible {
+                    guard let other = card(inSlot: slot), other != drag.card else { continue }
+                    context.nodeAnimations[Self.node(base[other].id)] = .spring
+                }
+                context.haptic(.selection, target: Self.node(base[crossed].id), card: base[crossed].id)
+            } else {
+                mode = .reordering(drag)
+            }
+        case .ended:
+            guard case .reordering(var drag) = mode else { return }
+            drag.translation = second?.drag?.translation.dy ?? drag.translation
+            drag.drop = dropSlot(for: drag, metrics: metrics)
+            mode = .browsing
+            context.animation = .spring
+            let id = base[drag.card].id
+            if drag.drop != drag.from {
+                move(from: drag.from, to: drag.drop, context: &context, haptic: .success)
+            } else {
+                context.haptic(.rigid, target: Self.node(id), card: id)
+            }
+        case .cancelled, .failed:
+            cancelReorder(context: &context)
+        }
+    }
+
+    mutating func cancelReorder(context: inout SceneContext) {
+        guard case .reordering(let drag) = mode else { return }
+        mode = .browsing
+        context.animation = .spring
+        context.haptic(.warning, target: Self.node(base[drag.card].id), card: base[drag.card].id)
+    }
+
+    /// The slot nearest to the dragged card's top, clamped to the deck. O(1).
+    func dropSlot(for drag: ReorderDrag, metrics: DeckMetrics) -> Int {
+        let pitch = metrics.pitch(pull: pull)
+        let slot = (Double(drag.from) * pitch + drag.translation) / pitch
+        guard slot.isFinite else { return drag.from }
+        return Int(max(0, min(Double(count - 1), slot.rounded())))
+    }
+
+    // MARK: Scroll and pull
+
+    /// Drag or wheel: the offset follows (clamped to the content); past the top the fan opens; reaching the top
+    /// faster than 1.5 pt/ms bounces; on release the fan springs closed.
+    mutating func handleScroll(_ gesture: GestureEvent<NodeID>, context: inout SceneContext, metrics: DeckMetrics) {
+        guard case .browsing = mode else { return }
+        switch gesture.phase {
+        case .began, .changed:
+            guard case .scroll(let value)? = gesture.value else { return }
+            let maxOffset = metrics.maxOffset(count: count)
+            let newOffset = min(max(value.offset, 0), maxOffset)
+            let newPull = max(0, -value.offset)
+            let speed = -value.velocity / 1000  // points per millisecond, upwards
+            if scrollOffset > 0, value.offset <= 0, speed > Self.fastVelocity {
+                scrollOffset = newOffset
+                pull = newPull
+                bounce(context: &context, metrics: metrics)
+            }
+            if pull < Self.fanHapticPull, newPull >= Self.fanHapticPull { context.haptic(.light, target: "column") }
+            scrollOffset = newOffset
+            pull = newPull
+        case .ended, .cancelled, .failed:
+            guard pull > 0 else { return }
+            if pull >= Self.fanHapticPull { context.haptic(.soft, target: "column") }
+            pull = 0
+            context.animation = .spring
+        }
+    }
+
+    /// Kicks every card in view downwards, card k of the window `bounceStagger`·k seconds after the first.
+    mutating func bounce(context: inout SceneContext, metrics: DeckMetrics) {
+        let visible = metrics.visibleSlots(count: count, scroll: scrollOffset, pull: pull)
+        for (rank, slot) in visible.enumerated() {
+            guard let card = card(inSlot: slot) else { continue }
+            context.nodeImpulses[Self.node(base[card].id)] = NodeImpulse(
+                velocity: Vector(dx: 0, dy: Self.bounceKick),
+                animation: Self.bounceAnimation.delay(Double(rank) * Self.bounceStagger))
+        }
+        context.haptic(.light, target: "column")
+    }
+}

@@ -1,0 +1,224 @@
+import CardGestures
+import CardPhysics
+
+/// The deck scene's geometry for one viewport, in points.
+///
+/// On a 390×844 phone: cards 358 wide (16 pt margins) and 225.7 tall (a payment card's 1.586 aspect), each 60 pt
+/// below the one before (`step`), the column starting 72 pt from the top under the title bar. Narrow or short
+/// viewports scale the card down (at most 35 % of the height) and the step with it (at most 30 % of a card).
+public struct DeckMetrics: Sendable, Hashable {
+    public var sideMargin: Double
+    public var cardWidth: Double
+    public var cardHeight: Double
+    /// The distance between the tops of neighbouring cards in the closed stack.
+    public var step: Double
+    /// The top of the first card when the column is not scrolled.
+    public var contentTop: Double
+    /// Space below the last card.
+    public var bottomPadding: Double
+    /// The detail view's distance from the top and bottom edges (the strips left for a background tap).
+    public var detailInset: Double
+    public var viewport: Size
+    /// The most cards one layout holds.
+    public static let maximumVisibleCards = 1_000
+
+    public init(viewport: Size) {
+        self.viewport = viewport
+        sideMargin = min(16, viewport.width * 0.05)
+        cardWidth = max(1, viewport.width - 2 * sideMargin)
+        cardHeight = max(1, min(cardWidth / 1.586, viewport.height * 0.35))
+        step = max(1, min(60, cardHeight * 0.3))
+        contentTop = min(72, viewport.height * 0.12)
+        bottomPadding = min(24, viewport.height * 0.05)
+        detailInset = min(56, viewport.height * 0.08)
+    }
+
+    /// The distance between card tops while the stack is pulled `pull` points past its top: every gap widens by
+    /// `pull·0.25`, so card i is `i·pull·0.25` lower than in the closed stack.
+    public func pitch(pull: Double) -> Double { step + max(0, pull) * DeckScene.fanResistance }
+
+    /// The largest content offset for `count` cards.
+    public func maxOffset(count: Int) -> Double {
+        guard count > 0 else { return 0 }
+        return max(0, contentTop + Double(count - 1) * step + cardHeight + bottomPadding - viewport.height)
+    }
+
+    /// The on-screen top of the card in `slot`.
+    public func cardTop(slot: Int, scroll: Double, pull: Double) -> Double {
+        contentTop + Double(slot) * pitch(pull: pull) - scroll
+    }
+
+    /// The slots whose cards intersect the viewport widened by one step above and below (at most
+    /// `maximumVisibleCards`). O(1).
+    public func visibleSlots(count: Int, scroll: Double, pull: Double) -> Range<Int> {
+        guard count > 0 else { return 0..<0 }
+        let pitch = pitch(pull: pull)
+        let low = (scroll - contentTop - cardHeight - step) / pitch
+        let high = (scroll - contentTop + viewport.height + step) / pitch
+        guard low.isFinite, high.isFinite else { return 0..<0 }
+        // Strictly inside: the first slot whose bottom is below −step, the last whose top is above height + step.
+        let first = Int(max(0, min(Double(count), low.rounded(.down) + 1)))
+        let last = Int(max(-1, min(Double(count - 1), high.rounded(.up) - 1)))
+        // A pathological viewport (100,000 pt tall, 1 pt cards) is capped rather than laid out by the thousand.
+        return first <= last ? first..<min(last + 1, first + DeckMetrics.maximumVisibleCards) : 0..<0
+    }
+
+    /// The full-screen detail's rect, dragged down by `offset`.
+    public func detailRect(offset: Double) -> Rect {
+        Rect(
+            x: sideMargin * 0.75, y: detailInset + offset, width: viewport.width - 1.5 * sideMargin,
+            height: max(1, viewport.height - 2 * detailInset))
+    }
+}
+
+/// Where the cards that enter the view after a sort slide in from: card index → vertical offset from their new
+/// place towards their old one (clamped to a screen).
+struct SortPlan: Sendable, Hashable {
+    var entering: [Int: Double]
+}
+
+extension DeckScene {
+    static let cardShadow = Shadow(
+        color: RGBA(red: 0, green: 0, blue: 0, alpha: 0.22), radius: 8, offset: Vector(dx: 0, dy: -3))
+    static let liftedShadow = Shadow(
+        color: RGBA(red: 0, green: 0, blue: 0, alpha: 0.35), radius: 18, offset: Vector(dx: 0, dy: 8))
+
+    /// The card shown in `slot` of the current arrangement (accounting for a card being dragged), or nil for the
+    /// dragged card's own slot. O(1).
+    func card(inSlot slot: Int) -> Int? {
+        guard case .reordering(let drag) = mode else { return order[slot] }
+        if slot == drag.drop { return nil }
+        let without = slot < drag.drop ? slot : slot - 1
+        return order[without < drag.from ? without : without + 1]
+    }
+
+    /// The slot a position's card occupies while a card is dragged (its position otherwise). O(1).
+    func slot(ofPosition position: Int) -> Int {
+        guard case .reordering(let drag) = mode else { return position }
+        if position == drag.from { return drag.drop }
+        let without = position < drag.from ? position : position - 1
+        return without < drag.drop ? without : without + 1
+    }
+
+    /// The card whose rect holds `point` in the closed or fanned stack: the topmost of the overlapping cards
+    /// (highest index) whose rect contains it, by coordinate math. O(1).
+    func cardPosition(at point: Point, metrics: DeckMetrics) -> Int? {
+        guard count > 0, point.x >= metrics.sideMargin, point.x <= metrics.sideMargin + metrics.cardWidth else {
+            return nil
+        }
+        let pitch = metrics.pitch(pull: pull)
+        let content = point.y - metrics.contentTop + scrollOffset
+        guard content >= 0, content.isFinite else { return nil }
+        let topmost = min(count - 1, Int((content / pitch).rounded(.down)))
+        return content - Double(topmost) * pitch < metrics.cardHeight ? topmost : nil
+    }
+
+    public func layout(in viewport: Size) -> [Node] {
+        let metrics = DeckMetrics(viewport: viewport)
+        let top = Double(count)
+        var nodes: [Node] = [
+            Node(
+                id: "background", role: .background,
+                rect: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height),
+                z: -2, fill: Palette.background, isHitTestable: false),
+            Node(
+                id: "column", role: .background,
+                rect: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height), z: -1,
+                gestures: columnGestures(metrics: metrics)),
+            Node(
+                id: "title", role: .title,
+                rect: Rect(x: metrics.sideMargin, y: 0, width: metrics.cardWidth, height: metrics.contentTop * 0.8),
+                z: top + 2, fill: Palette.background.opacity(0.92), text: titleText(), isHitTestable: false),
+        ]
+        let expanded: Int? = if case .expanded(let card, _) = mode { card } else { nil }
+        for slot in metrics.visibleSlots(count: count, scroll: scrollOffset, pull: pull) {
+            guard let card = card(inSlot: slot), card != expanded else { continue }
+            let rect = Rect(
+                x: metrics.sideMargin, y: metrics.cardTop(slot: slot, scroll: scrollOffset, pull: pull),
+                width: metrics.cardWidth, height: metrics.cardHeight)
+            var node = cardNode(card, rect: rect, z: Double(slot))
+            if let offset = sortPlan?.entering[card] { node.transition = .offset(Vector(dx: 0, dy: offset)) }
+            nodes.append(node)
+        }
+        switch mode {
+        case .browsing:
+            break
+        case .reordering(let drag):
+            let rect = Rect(
+                x: metrics.sideMargin,
+                y: metrics.cardTop(slot: drag.from, scroll: scrollOffset, pull: pull) + drag.translation,
+                width: metrics.cardWidth, height: metrics.cardHeight)
+            var node = cardNode(drag.card, rect: rect, z: top + 1)
+            node.scale = 1.04
+            node.shadow = Self.liftedShadow
+            nodes.append(node)
+        case .expanded(let card, let dismissOffset):
+            nodes.append(
+                Node(
+                    id: "backdrop", role: .overlay,
+                    rect: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height), z: top + 3,
+                    opacity: max(0, 1 - dismissOffset / 400), fill: RGBA(red: 0, green: 0, blue: 0, alpha: 0.4),
+                    transition: .opacity, gestures: [GestureAttachment("collapse", TapGesture())]))
+            nodes.append(detailNode(card, rect: metrics.detailRect(offset: dismissOffset), z: top + 4))
+        }
+        return nodes
+    }
+
+    /// The column's gestures, ranked in this order on one surface (like the seed's UIKit wrapper): tap, long
+    /// press then drag (reorder), scroll.
+    func columnGestures(metrics: DeckMetrics) -> [GestureAttachment] {
+        [
+            GestureAttachment("tap", TapGesture()),
+            GestureAttachment(
+                "reorder",
+                LongPressGesture(minimumDuration: Self.longPressDuration).sequenced(
+                    before: DragGesture(minimumDistance: 0))),
+            GestureAttachment(
+                "scroll",
+                ScrollGesture(contentOffset: scrollOffset, offsetRange: 0...metrics.maxOffset(count: count))),
+        ]
+    }
+
+    func titleText() -> [TextRun] {
+        var subtitle = "\(count) cards"
+        if let sort {
+            subtitle +=
+                " · by \(sort.key == .sortOrder ? "your order" : sort.key.rawValue) \(sort.descending ? "↓" : "↑")"
+        }
+        return [
+            TextRun("Cards", style: .largeTitle, color: Palette.text, weight: .bold),
+            TextRun(subtitle, style: .footnote, color: Palette.secondaryText),
+        ]
+    }
+
+    func cardNode(_ card: Int, rect: Rect, z: Double) -> Node {
+        let value = base[card]
+        return Node(
+            id: Self.node(value.id), role: .card, card: value.id, parent: "column", rect: rect, z: z,
+            cornerRadius: 16, fill: RGBA(value.color), stroke: position[card] == focus ? Palette.focus : nil,
+            shadow: Self.cardShadow,
+            text: [TextRun(value.title, style: .headline, color: Palette.white, weight: .bold)],
+            matchedGeometryID: Self.matchedID(value.id), isHitTestable: false)
+    }
+
+    func detailNode(_ card: Int, rect: Rect, z: Double) -> Node {
+        let value = base[card]
+        let sortOrder = manualRank?[card] ?? value.sortOrder
+        return Node(
+            id: Self.detailNode(value.id), role: .card, card: value.id, rect: rect, z: z, cornerRadius: 24,
+            fill: RGBA(value.color), shadow: Self.liftedShadow,
+            text: [
+                TextRun(value.title, style: .largeTitle, color: Palette.white, weight: .bold),
+                TextRun(
+                    "Card \(position[card] + 1) of \(count) · sortOrder \(sortOrder)", style: .body,
+                    color: Palette.white),
+                TextRun("Drag down or tap outside to close", style: .footnote, color: Palette.white.opacity(0.8)),
+            ],
+            transition: .asymmetric(insertion: .opacity, removal: .identity),
+            matchedGeometryID: Self.matchedID(value.id),
+            gestures: [
+                GestureAttachment(
+                    "dismiss", DragGesture(minimumDistance: Self.dismissMinimumDistance), priority: .simultaneous)
+            ])
+    }
+}

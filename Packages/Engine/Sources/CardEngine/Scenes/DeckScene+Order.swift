@@ -1,0 +1,163 @@
+import CardModels
+
+/// Dense ranks of the sort keys by card index (equal keys share a rank), computed on first use.
+struct KeyRankCache: Sendable, Hashable {
+    var title: DenseRanks?
+    var color: DenseRanks?
+    /// Ranks of the sortOrder the cards were given (before any manual reorder).
+    var givenSortOrder: DenseRanks?
+}
+
+/// Card index → rank of its key, and the number of distinct keys.
+struct DenseRanks: Sendable, Hashable {
+    var ranks: [Int32]
+    var distinct: Int
+
+    /// Ranks `count` keys: O(n log n) comparisons.
+    init<Key: Comparable>(count: Int, key: (Int) -> Key) {
+        let keys = (0..<count).map(key)
+        let sorted = keys.indices.sorted { keys[$0] < keys[$1] }
+        var ranks = [Int32](repeating: 0, count: count)
+        var rank: Int32 = -1
+        var previous: Int?
+        for index in sorted {
+            if let previous, keys[previous] == keys[index] {
+                ranks[index] = rank
+            } else {
+                rank += 1
+                ranks[index] = rank
+            }
+            previous = index
+        }
+        self.ranks = ranks
+        distinct = Int(rank) + 1
+    }
+
+    /// Ranks that are already a permutation of 0..<count.
+    init(permutation: [Int]) {
+        ranks = permutation.map { Int32(truncatingIfNeeded: $0) }
+        distinct = permutation.count
+    }
+}
+
+/// One change of the order, as persisted for large decks and replayed on restore.
+enum DeckOperation: Sendable, Hashable {
+    case sort(DeckSort)
+    case move(CardID, to: Int)
+}
+
+extension DeckSort {
+    /// The hue-first key of a colour: hue in 0…360 (greys first), then lightness.
+    static func colorKey(_ color: RGBColor) -> Double {
+        let red = Double(color.red) / 255
+        let green = Double(color.green) / 255
+        let blue = Double(color.blue) / 255
+        let high = max(red, green, blue)
+        let low = min(red, green, blue)
+        let chroma = high - low
+        let lightness = (high + low) / 2
+        guard chroma > 1e-9 else { return -1 + lightness / 2 }
+        var hue: Double
+        if high == red {
+            hue = (green - blue) / chroma
+        } else if high == green {
+            hue = (blue - red) / chroma + 2
+        } else {
+            hue = (red - green) / chroma + 4
+        }
+        hue = (hue * 60).truncatingRemainder(dividingBy: 360)
+        if hue < 0 { hue += 360 }
+        return hue * 1000 + lightness
+    }
+}
+
+extension DeckScene {
+    /// The dense ranks for `key`, computing and caching them on first use (titles: O(n log n) string comparisons
+    /// once; colours: O(n log n) once; sortOrder after a manual reorder: the ranks themselves).
+    mutating func ranks(for key: DeckSort.Key) -> DenseRanks {
+        switch key {
+        case .title:
+            if let ranks = keyRanks.title { return ranks }
+            let ranks = DenseRanks(count: base.count) { base[$0].title }
+            keyRanks.title = ranks
+            return ranks
+        case .color:
+            if let ranks = keyRanks.color { return ranks }
+            let ranks = DenseRanks(count: base.count) { DeckSort.colorKey(base[$0].color) }
+            keyRanks.color = ranks
+            return ranks
+        case .sortOrder:
+            if let manualRank { return DenseRanks(permutation: manualRank) }
+            if let ranks = keyRanks.givenSortOrder { return ranks }
+            let ranks = DenseRanks(count: base.count) { base[$0].sortOrder }
+            keyRanks.givenSortOrder = ranks
+            return ranks
+        }
+    }
+
+    /// `order` stably sorted by `ranks` (equal keys keep their order), and for each new slot the old slot of
+    /// its card: a counting sort, O(n + distinct keys).
+    static func sorted(_ order: [Int], by ranks: DenseRanks, descending: Bool) -> (order: [Int], sources: [Int32]) {
+        let distinct = ranks.distinct
+        let count = order.count
+        guard count > 1, distinct > 0 else { return (order, order.indices.map { Int32(truncatingIfNeeded: $0) }) }
+        var starts = [Int](repeating: 0, count: distinct + 1)
+        ranks.ranks.withUnsafeBufferPointer { ranks in
+            starts.withUnsafeMutableBufferPointer { starts in
+                for card in order {
+                    let rank = Int(ranks[card])
+                    starts[(descending ? distinct - 1 - rank : rank) + 1] += 1
+                }
+                for bucket in 1...distinct { starts[bucket] += starts[bucket - 1] }
+            }
+        }
+        var sources = [Int32](repeating: 0, count: count)
+        let sorted = [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+            ranks.ranks.withUnsafeBufferPointer { ranks in
+                starts.withUnsafeMutableBufferPointer { starts in
+                    sources.withUnsafeMutableBufferPointer { sources in
+                        for (slot, card) in order.enumerated() {
+                            let rank = Int(ranks[card])
+                            let bucket = descending ? distinct - 1 - rank : rank
+                            let target = starts[bucket]
+                            buffer[target] = card
+                            sources[target] = Int32(truncatingIfNeeded: slot)
+                            starts[bucket] = target + 1
+                        }
+                    }
+                }
+            }
+            initialized = count
+        }
+        return (sorted, sources)
+    }
+
+    /// Puts the cards in `newOrder`, keeping `position` in step. O(n).
+    mutating func setOrder(_ newOrder: [Int]) {
+        order = newOrder
+        newOrder.withUnsafeBufferPointer { order in
+            position.withUnsafeMutableBufferPointer { position in
+                for (slot, card) in order.enumerated() { position[card] = slot }
+            }
+        }
+    }
+
+    /// Moves the card at `from` to `to` (positions in the resulting order); the result becomes the user's order
+    /// (sortOrder = position) and any sort is dropped. O(n).
+    mutating func applyMove(from: Int, to: Int) {
+        let card = order[from]
+        order.remove(at: from)
+        order.insert(card, at: to)
+        for slot in min(from, to)...max(from, to) { position[order[slot]] = slot }
+        manualRank = position
+        sort = nil
+        record(.move(base[card].id, to: to))
+    }
+
+    /// Notes an operation for a large deck's persisted state (dropping the log once it is too long).
+    mutating func record(_ operation: DeckOperation) {
+        guard count > Self.persistListLimit, operations != nil else { return }
+        operations?.append(operation)
+        if (operations?.count ?? 0) > Self.persistOpsLimit { operations = nil }
+    }
+}
