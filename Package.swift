@@ -52,6 +52,7 @@ let package = Package(
             path: "Tests/CardPersistenceTests", resources: [.copy("Fixtures")]),
         .testTarget(name: "CardistryCLITests", dependencies: ["CardistryCLI"], path: "Tests/CardistryCLITests"),
         .testTarget(name: "EndToEndTests", dependencies: ["cardistry"], path: "Tests/EndToEndTests"),
+        .testTarget(name: "CardStdioTests", dependencies: ["CardStdio", engine], path: "Tests/CardStdioTests"),
     ],
     swiftLanguageModes: [.v6]
 )

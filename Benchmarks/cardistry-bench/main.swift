@@ -11,6 +11,7 @@ let allSuites: [any BenchSuite] = [
     PersistenceSuite(),
     SceneSuite(),
     DeckSceneSuite(),
+    StdioSuite(),
 ]
 
 let usage = """

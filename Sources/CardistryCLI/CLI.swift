@@ -3,7 +3,7 @@ import CardEngine
 /// The `cardistry` command line: global `--help` / `--version`, and dispatch to subcommands.
 public enum CLI {
     /// Every subcommand, in the order `--help` lists them.
-    public static let commands: [any Command] = [SpringCommand(), DeckCommand(), ReplayCommand()]
+    public static let commands: [any Command] = [SpringCommand(), DeckCommand(), ReplayCommand(), StdioCommand()]
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], io: CommandIO) -> Int32 {
