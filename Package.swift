@@ -54,6 +54,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["cardistry"], path: "Tests/EndToEndTests"),
         .testTarget(
             name: "CardTUITests", dependencies: ["CardTUI", engine], path: "Tests/CardTUITests", exclude: ["Golden"]),
+        .testTarget(name: "CardStdioTests", dependencies: ["CardStdio", engine], path: "Tests/CardStdioTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,6 +12,7 @@ let allSuites: [any BenchSuite] = [
     SceneSuite(),
     DeckSceneSuite(),
     TUISuite(),
+    StdioSuite(),
 ]
 
 let usage = """

@@ -3,7 +3,9 @@ import CardEngine
 /// The `cardistry` command line: global `--help` / `--version`, and dispatch to subcommands.
 public enum CLI {
     /// Every subcommand, in the order `--help` lists them.
-    public static let commands: [any Command] = [SpringCommand(), DeckCommand(), ReplayCommand(), TUICommand()]
+    public static let commands: [any Command] = [
+        SpringCommand(), DeckCommand(), ReplayCommand(), StdioCommand(), TUICommand(),
+    ]
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], io: CommandIO) -> Int32 {

@@ -376,11 +376,21 @@ struct KeyTable {
 
     /// Hashes `keys[range]` (at most `Batch.size` keys) and loads each key's home slot into `batch`.
     @inlinable
-    func preload<Key: ReorderKey>(_ keys: UnsafeBufferPointer<Key>, _ range: Range<Int>, into batch: inout Batch) {
+    func preload<Key: ReorderKey>(
+        _ keys: UnsafeBufferPointer<Key>, _ range: Range<Int>, into batch: inout Batch, statesOnly: Bool = false
+    ) {
         for index in range {
             let hash = keys[index].reorderHash
             batch.hashes[index &- range.lowerBound] = hash
-            batch.slots[index &- range.lowerBound] = slot(at: Int(truncatingIfNeeded: hash) & mask)
+            let position = Int(truncatingIfNeeded: hash) & mask
+            if statesOnly {
+                // Inserting needs the hash only on a collision: load the state word alone (one miss, not two).
+                let meta = metas[position]
+                batch.slots[index &- range.lowerBound] = Slot(
+                    hash: 0, index: Int32(bitPattern: meta & 0x1FFF_FFFF), state: Int32(meta >> 29))
+            } else {
+                batch.slots[index &- range.lowerBound] = slot(at: position)
+            }
         }
     }
 
@@ -394,7 +404,7 @@ struct KeyTable {
         var start = range.lowerBound
         while start < range.upperBound {
             let end = Swift.min(start &+ Batch.size, range.upperBound)
-            preload(keys, start..<end, into: &batch)
+            preload(keys, start..<end, into: &batch, statesOnly: true)
             for index in start..<end {
                 let offset = index &- start
                 guard
@@ -417,15 +427,15 @@ struct KeyTable {
         newKeys: UnsafeBufferPointer<Key>
     ) -> Bool {
         var position = Int(truncatingIfNeeded: hash) & mask
-        var slot = preloaded.state == KeyTable.empty ? self.slot(at: position) : preloaded
+        // The preload brought the state word (it is cached now); an occupied slot's hash is read only when the
+        // slot is occupied, so inserting into an empty slot costs one miss, as in the floor.
         while true {
-            if slot.state == KeyTable.empty {
+            if metas[position] == 0 {
                 setSlot(Slot(hash: hash, index: Int32(truncatingIfNeeded: index), state: state), at: position)
                 return true
             }
-            if sameKey(slot, hash, key, keys, newKeys) { return false }
+            if sameKey(slot(at: position), hash, key, keys, newKeys) { return false }
             position = (position &+ 1) & mask
-            slot = self.slot(at: position)
         }
     }
 

@@ -1,0 +1,40 @@
+import CardEngine
+
+/// An open scene as the server drives it: the `Engine` in production, a scripted double in unit tests.
+public protocol SceneDriver: Sendable {
+    /// The catalogue name of the scene.
+    var sceneName: String { get }
+    /// A human title.
+    var title: String { get }
+    /// The semantic actions `scene.action` accepts.
+    var actions: [ActionInfo] { get }
+    /// The latest input time processed.
+    var time: Double { get }
+    /// The scene's deck, in its current order.
+    var deck: Deck { get }
+    /// Pointer and wheel input at the event's own time.
+    mutating func pointer(_ event: PointerEvent)
+    /// A key press at `time`.
+    mutating func key(_ key: KeyInput, at time: Double)
+    /// A new viewport from `time` on.
+    mutating func resize(_ viewport: Size, at time: Double)
+    /// A semantic action; throws, changing nothing, for an unknown action or bad arguments.
+    mutating func perform(_ action: SceneAction, at time: Double) throws(SceneError)
+    /// Replaces the deck from outside.
+    mutating func replaceDeck(_ deck: Deck, at time: Double) throws(SceneError)
+    /// Every node at `time` and the events since the previous frame.
+    mutating func frame(at time: Double) -> Frame
+    /// When frames may still change, or nil when idle.
+    func nextWakeTime() -> Double?
+}
+
+/// Where scenes come from: the engine's catalogue in production.
+public protocol SceneProvider: Sendable {
+    /// The names `scene.list` reports and `scene.open` accepts.
+    var names: [String] { get }
+    /// Opens `name` for `viewport` at `startTime`, with an optional deck and card count; with `persistState` the
+    /// scene restores and saves its state (the last selection, the cards swiped away) in the store.
+    func open(
+        _ name: String, deck: Deck?, cardCount: Int?, persistState: Bool, viewport: Size, startTime: Double
+    ) throws(SceneError) -> any SceneDriver
+}

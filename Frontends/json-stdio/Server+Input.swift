@@ -1,0 +1,158 @@
+import CardEngine
+
+extension Server {
+    /// `input.pointer {phase, x, y, t, pointer?, buttons?, modifiers?}` → `{t}`.
+    mutating func inputPointer(_ p: Params, now: Double, into output: inout [Outbound]) throws(RPCError)
+        -> [OutboundPart]
+    {
+        try p.only(["phase", "x", "y", "t", "pointer", "buttons", "modifiers"])
+        guard let phase = try p.choice("phase", ["down", "move", "up", "cancel"]) else {
+            throw .invalidParams("phase", "is required (\"down\", \"move\", \"up\" or \"cancel\")")
+        }
+        let kind: PointerEvent.Kind =
+            switch phase {
+            case "down": .down
+            case "move": .move
+            case "up": .up
+            default: .cancel
+            }
+        return try pointer(kind, p, now: now, into: &output)
+    }
+
+    /// `input.wheel {dx, dy, x, y, t, modifiers?}` → `{t}`.
+    mutating func inputWheel(_ p: Params, now: Double, into output: inout [Outbound]) throws(RPCError)
+        -> [OutboundPart]
+    {
+        try p.only(["dx", "dy", "x", "y", "t", "pointer", "modifiers"])
+        let dx = try p.requiredNumber("dx")
+        let dy = try p.requiredNumber("dy")
+        return try pointer(.wheel(dx: dx, dy: dy), p, now: now, into: &output)
+    }
+
+    private mutating func pointer(
+        _ kind: PointerEvent.Kind, _ p: Params, now: Double, into output: inout [Outbound]
+    ) throws(RPCError) -> [OutboundPart] {
+        let x = try p.requiredNumber("x")
+        let y = try p.requiredNumber("y")
+        let pointerID = try p.int("pointer") ?? 0
+        var buttons = PointerButtons.primary
+        if let raw = try p.int("buttons") {
+            guard (0...7).contains(raw) else { throw .invalidParams("buttons", "must be a bit set in 0…7") }
+            buttons = PointerButtons(rawValue: UInt8(raw))
+        }
+        let modifiers = try self.modifiers(p)
+        _ = try requireDriver()
+        let time = try inputTime(p, now: now)
+        let event = PointerEvent(
+            kind, at: Point(x: x, y: y), time: time, pointerID: pointerID, buttons: buttons,
+            modifiers: PointerModifiers(
+                rawValue: (modifiers.shift ? 1 : 0) | (modifiers.control ? 2 : 0)
+                    | (modifiers.alt ? 4 : 0) | (modifiers.command ? 8 : 0)))
+        try changeScene(at: time, into: &output) { driver in driver.pointer(event) }
+        return timeResult(time)
+    }
+
+    /// The `modifiers` array: any of "shift", "control", "alt", "command".
+    private func modifiers(_ p: Params) throws(RPCError) -> (shift: Bool, control: Bool, alt: Bool, command: Bool) {
+        var result = (shift: false, control: false, alt: false, command: false)
+        guard let value = p.value("modifiers") else { return result }
+        guard case .array(let elements) = value else {
+            throw .invalidParams(
+                p.name("modifiers"), "must be an array of \"shift\", \"control\", \"alt\", \"command\"")
+        }
+        for (index, element) in elements.enumerated() {
+            switch element {
+            case .string("shift"): result.shift = true
+            case .string("control"): result.control = true
+            case .string("alt"): result.alt = true
+            case .string("command"): result.command = true
+            default:
+                throw .invalidParams(
+                    "modifiers[\(index)]", "must be one of \"shift\", \"control\", \"alt\", \"command\"")
+            }
+        }
+        return result
+    }
+
+    /// The key names `input.key` accepts besides a single printable character.
+    static let keyNames: Set<String> = [
+        "left", "right", "up", "down", "tab", "backtab", "enter", "space", "escape", "backspace", "home", "end",
+        "pageup", "pagedown",
+    ]
+
+    /// `input.key {key, modifiers?, t}` → `{t, handled?}`.
+    mutating func inputKey(_ p: Params, now: Double, into output: inout [Outbound]) throws(RPCError)
+        -> [OutboundPart]
+    {
+        try p.only(["key", "modifiers", "t"])
+        let key = try p.requiredString("key")
+        let isPrintable =
+            key.unicodeScalars.count == 1
+            && key.unicodeScalars.allSatisfy {
+                $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value)
+            }
+        guard Self.keyNames.contains(key) || isPrintable else {
+            throw .invalidParams(
+                "key",
+                "must be a key name (left, right, up, down, tab, backtab, enter, space, "
+                    + "escape, backspace, home, end, pageup, pagedown) or one printable character")
+        }
+        let modifiers = try self.modifiers(p)
+        _ = try requireDriver()
+        let time = try inputTime(p, now: now)
+        let input = KeyInput(key, shift: modifiers.shift, control: modifiers.control, alt: modifiers.alt)
+        try changeScene(at: time, into: &output) { driver in driver.key(input, at: time) }
+        return timeResult(time)
+    }
+
+    /// `viewport.resize {width, height, t}` → `{t}`.
+    mutating func viewportResize(_ p: Params, now: Double, into output: inout [Outbound]) throws(RPCError)
+        -> [OutboundPart]
+    {
+        try p.only(["width", "height", "t"])
+        let width = try p.requiredNumber("width")
+        let height = try p.requiredNumber("height")
+        guard width > 0, width <= 100_000 else { throw .invalidParams("width", "must be in 0 < width ≤ 100000") }
+        guard height > 0, height <= 100_000 else { throw .invalidParams("height", "must be in 0 < height ≤ 100000") }
+        _ = try requireDriver()
+        let time = try inputTime(p, now: now)
+        let size = Size(width: width, height: height)
+        session?.viewport = size
+        try changeScene(at: time, into: &output) { driver in driver.resize(size, at: time) }
+        return timeResult(time)
+    }
+
+    /// `clock.advance {to} | {by}` → `{frame}` (host clock only).
+    mutating func clockAdvance(_ p: Params, now: Double, into output: inout [Outbound]) throws(RPCError)
+        -> [OutboundPart]
+    {
+        try p.only(["to", "by"])
+        let session = try requireSession()
+        guard session.clock == .host else {
+            throw .invalidState("'clock.advance' needs the host clock; this session uses the realtime clock")
+        }
+        let to = try p.number("to")
+        let by = try p.number("by")
+        let target: Double
+        switch (to, by) {
+        case (let to?, nil):
+            guard to >= session.clockTime else {
+                throw .invalidParams("to", "must not be earlier than the current time \(session.clockTime)")
+            }
+            target = to
+        case (nil, let by?):
+            guard by >= 0 else { throw .invalidParams("by", "must not be negative") }
+            target = session.clockTime + by
+        case (nil, nil): throw .invalidParams("to", "or 'by' is required")
+        case (.some, .some): throw .invalidParams("by", "cannot be given together with 'to'")
+        }
+        guard target.isFinite, target < 1e12 else { throw .invalidParams(to == nil ? "by" : "to", "is too large") }
+        var taken = try takeDriver()
+        self.session?.clockTime = target
+        let frame = taken.frame(at: target)
+        driver = taken
+        emit(frame, into: &output, notify: false)
+        return framed(
+            FrameUpdate(seq: nextSeq(), frame: frame, forceFull: false, deltaMode: self.session?.deltas ?? false))
+    }
+}

@@ -1,0 +1,191 @@
+import CardEngine
+
+extension Server {
+    /// `initialize`: validates the options, then answers with the server's version, scenes and capabilities.
+    mutating func initialize(_ p: Params, now: Double) throws(RPCError) -> [OutboundPart] {
+        try p.only(["protocolVersion", "clientInfo", "viewport", "clock", "frames", "fps"])
+        _ = try p.requiredString("protocolVersion")
+        if let client = try p.object("clientInfo") {
+            try client.only(["name", "version"])
+            _ = try client.requiredString("name")
+            _ = try client.string("version")
+        }
+        let viewport = try p.requiredObject("viewport")
+        try viewport.only(["width", "height"])
+        let width = try viewport.requiredNumber("width")
+        let height = try viewport.requiredNumber("height")
+        guard width > 0, width <= 100_000 else {
+            throw .invalidParams("viewport.width", "must be in 0 < width ≤ 100000")
+        }
+        guard height > 0, height <= 100_000 else {
+            throw .invalidParams("viewport.height", "must be in 0 < height ≤ 100000")
+        }
+        let clock = try p.choice("clock", ["host", "realtime"]).flatMap(Session.Clock.init(rawValue:)) ?? .host
+        let frames = try p.choice("frames", ["full", "delta"]) ?? "full"
+        let fps = try p.number("fps") ?? 60
+        guard fps >= 1, fps <= 240 else { throw .invalidParams("fps", "must be in 1…240") }
+        session = Session(
+            clock: clock, deltas: frames == "delta", fps: fps, viewport: Size(width: width, height: height),
+            origin: now)
+        phase = .running
+        var out = JSONOutput(capacity: 1024)
+        out.raw("{\"protocolVersion\":")
+        out.string(Self.protocolVersion)
+        out.raw(",\"serverInfo\":{\"name\":")
+        out.string(configuration.serverName)
+        out.raw(",\"version\":")
+        out.string(configuration.serverVersion)
+        out.raw("},\"scenes\":")
+        strings(configuration.provider.names, into: &out)
+        out.raw(",\"capabilities\":{\"clock\":")
+        out.string(clock.rawValue)
+        out.raw(",\"frames\":")
+        out.string(frames)
+        out.raw(",\"fps\":")
+        out.number(fps)
+        out.raw(",\"batches\":true,\"maxLineBytes\":")
+        out.integer(configuration.maxLineBytes)
+        out.raw(",\"store\":")
+        out.bool(configuration.store != nil)
+        out.raw(",\"methods\":")
+        strings(Self.methods, into: &out)
+        out.raw(",\"notifications\":")
+        strings(Self.notifications, into: &out)
+        out.raw("}}")
+        return [.bytes(out.bytes)]
+    }
+
+    func strings(_ values: [String], into out: inout JSONOutput) {
+        out.byte(UInt8(ascii: "["))
+        for (index, value) in values.enumerated() {
+            if index > 0 { out.byte(UInt8(ascii: ",")) }
+            out.string(value)
+        }
+        out.byte(UInt8(ascii: "]"))
+    }
+
+    /// The running session (`initialize` guarantees one while running).
+    func requireSession() throws(RPCError) -> Session {
+        guard let session else {
+            throw RPCError(code: RPCError.internalErrorCode, message: "internal error: no session")
+        }
+        return session
+    }
+
+    /// The open scene, or −32012 when none is open.
+    func requireDriver() throws(RPCError) -> any SceneDriver {
+        _ = try requireSession()
+        guard let driver else { throw Self.noScene }
+        return driver
+    }
+
+    static let noScene = RPCError.invalidState("no scene is open: send 'scene.open' first")
+
+    /// Takes the open scene out of the server for a change; the caller puts it back in `driver`.
+    mutating func takeDriver() throws(RPCError) -> any SceneDriver {
+        _ = try requireSession()
+        guard let current = driver else { throw Self.noScene }
+        driver = nil
+        return current
+    }
+
+    /// The session time of an input: host clock: `t` (required; an earlier time than the clock is taken as the
+    /// clock's time); realtime: the monotonic clock (`t` is optional and ignored).
+    mutating func inputTime(_ p: Params, now: Double) throws(RPCError) -> Double {
+        let session = try requireSession()
+        switch session.clock {
+        case .host:
+            let t = try p.requiredNumber("t")
+            let time = max(t, session.clockTime)
+            self.session?.clockTime = time
+            return time
+        case .realtime:
+            _ = try p.number("t")
+            let time = session.sessionTime(now: now)
+            self.session?.clockTime = time
+            return time
+        }
+    }
+
+    /// The session's current time without input: the host clock, or the monotonic clock in realtime.
+    mutating func currentTime(now: Double) throws(RPCError) -> Double {
+        let session = try requireSession()
+        let time = session.clock == .host ? session.clockTime : session.sessionTime(now: now)
+        self.session?.clockTime = time
+        return time
+    }
+
+    /// Runs `change` on the open scene, then reports what it caused: the engine events as notifications, and in
+    /// realtime mode a `frame` notification and the streaming schedule.
+    mutating func changeScene(
+        at time: Double, into output: inout [Outbound],
+        _ change: (inout any SceneDriver) throws(SceneError) -> Void
+    ) throws(RPCError) {
+        var taken = try takeDriver()
+        do {
+            try change(&taken)
+        } catch {
+            driver = taken
+            throw Self.rpcError(error)
+        }
+        let frame = taken.frame(at: time)
+        driver = taken
+        emit(frame, into: &output, notify: session?.clock == .realtime)
+    }
+
+    /// Writes the frame's events as notifications, and (realtime) the frame itself; schedules the next tick.
+    mutating func emit(_ frame: Frame, into output: inout [Outbound], notify: Bool) {
+        for event in frame.events {
+            output.append(.message(Messages.event(event, seq: nextSeq())))
+        }
+        guard notify, let session else { return }
+        output.append(
+            .frameNotification(
+                FrameUpdate(seq: nextSeq(), frame: frame, forceFull: false, deltaMode: self.session?.deltas ?? false)))
+        self.session?.lastFrameTime = frame.time
+        scheduleTick(after: frame, session: session)
+    }
+
+    private mutating func scheduleTick(after frame: Frame, session: Session) {
+        let interval = 1 / session.fps
+        if frame.isAnimating {
+            self.session?.nextTick = frame.time + interval
+        } else if let wake = driver?.nextWakeTime() {
+            self.session?.nextTick = max(wake, frame.time + interval)
+        } else {
+            self.session?.nextTick = nil
+        }
+    }
+
+    /// Realtime: when the next frame is due, in the transport's `now` units; nil when idle (or host clock).
+    public var nextTickTime: Double? {
+        guard phase == .running, let session, session.clock == .realtime, driver != nil,
+            let tick = session.nextTick
+        else { return nil }
+        return tick + session.origin
+    }
+
+    /// Realtime: streams the frame due at `now` (and its events); nothing when none is due.
+    public mutating func tick(now: Double) -> [Outbound] {
+        guard let due = nextTickTime, now >= due, let time = try? currentTime(now: now),
+            var taken = try? takeDriver()
+        else { return [] }
+        let frame = taken.frame(at: time)
+        driver = taken
+        var output: [Outbound] = []
+        emit(frame, into: &output, notify: true)
+        return output
+    }
+
+    /// Maps a scene's refusal to the protocol's codes.
+    static func rpcError(_ error: SceneError) -> RPCError {
+        switch error {
+        case .unknownAction(let name): .invalidParams("name", "names no action of this scene: '\(name)'")
+        case .invalidArgument(let action, let argument, let reason):
+            .invalidParams(argument, "\(reason) (action '\(action)')")
+        case .unknownCard(let id):
+            RPCError(code: RPCError.unknownCardCode, message: "unknown card: no card with id \(id)")
+        case .invalidState(let reason): .invalidState(reason)
+        }
+    }
+}

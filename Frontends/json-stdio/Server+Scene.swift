@@ -1,0 +1,169 @@
+import CardEngine
+
+extension Server {
+    /// `scene.list` → `{scenes, open}`.
+    func sceneList(_ p: Params) throws(RPCError) -> [OutboundPart] {
+        try p.only([])
+        var out = JSONOutput()
+        out.raw("{\"scenes\":")
+        strings(configuration.provider.names, into: &out)
+        out.raw(",\"open\":")
+        if let name = driver?.sceneName { out.string(name) } else { out.raw("null") }
+        out.byte(UInt8(ascii: "}"))
+        return [.bytes(out.bytes)]
+    }
+
+    /// `scene.open {scene, deck?, options?: {cardCount?, persistState?}}` → `{scene, title, actions, frame}` (a
+    /// full frame). An open scene is closed first. `deck` names a deck in the store.
+    mutating func sceneOpen(_ p: Params, now: Double, into output: inout [Outbound]) throws(RPCError)
+        -> [OutboundPart]
+    {
+        try p.only(["scene", "deck", "options"])
+        let name = try p.requiredString("scene")
+        var cardCount: Int?
+        var persistState = false
+        if let options = try p.object("options") {
+            try options.only(["cardCount", "persistState"])
+            persistState = try options.bool("persistState") ?? false
+            cardCount = try options.int("cardCount")
+            if let count = cardCount, count < 0 || count > 1_000_000 {
+                throw .invalidParams("options.cardCount", "must be in 0…1000000")
+            }
+        }
+        guard configuration.provider.names.contains(name) else {
+            throw RPCError(
+                code: RPCError.unknownSceneCode,
+                message: "unknown scene '\(name)'; scenes: " + configuration.provider.names.joined(separator: ", "))
+        }
+        var deck: Deck?
+        if let deckName = try p.string("deck") {
+            deck = try loadDeck(named: deckName).deck
+        }
+        let session = try requireSession()
+        let start = try currentTime(now: now)
+        var opened: any SceneDriver
+        do {
+            opened = try configuration.provider.open(
+                name, deck: deck, cardCount: cardCount, persistState: persistState, viewport: session.viewport,
+                startTime: start)
+        } catch {
+            throw Self.rpcError(error)
+        }
+        driver = nil
+        let frame = opened.frame(at: start)
+        let sceneName = opened.sceneName
+        let title = opened.title
+        let actions = opened.actions
+        driver = opened
+        self.session?.nextTick = nil
+        emit(frame, into: &output, notify: false)
+        let update = FrameUpdate(
+            seq: nextSeq(), frame: frame, forceFull: true, deltaMode: self.session?.deltas ?? false)
+        if session.clock == .realtime { scheduleAfterOpen(frame) }
+        var out = JSONOutput(capacity: 512)
+        out.raw("{\"scene\":")
+        out.string(sceneName)
+        out.raw(",\"title\":")
+        out.string(title)
+        out.raw(",\"actions\":[")
+        for (index, action) in actions.enumerated() {
+            if index > 0 { out.byte(UInt8(ascii: ",")) }
+            out.raw("{\"name\":")
+            out.string(action.name)
+            out.raw(",\"summary\":")
+            out.string(action.summary)
+            out.raw(",\"arguments\":{")
+            for (position, key) in action.arguments.keys.sorted().enumerated() {
+                if position > 0 { out.byte(UInt8(ascii: ",")) }
+                out.string(key)
+                out.byte(UInt8(ascii: ":"))
+                out.string(action.arguments[key] ?? "")
+            }
+            out.raw("}}")
+        }
+        out.raw("],\"frame\":")
+        return [.bytes(out.bytes), .frame(update), .bytes([UInt8(ascii: "}")])]
+    }
+
+    private mutating func scheduleAfterOpen(_ frame: Frame) {
+        guard let session else { return }
+        self.session?.lastFrameTime = frame.time
+        if frame.isAnimating {
+            self.session?.nextTick = frame.time + 1 / session.fps
+        } else if let wake = driver?.nextWakeTime() {
+            self.session?.nextTick = wake
+        }
+    }
+
+    /// `scene.close` → `{closed}`.
+    mutating func sceneClose(_ p: Params) throws(RPCError) -> [OutboundPart] {
+        try p.only([])
+        let closed = try takeDriver()
+        session?.nextTick = nil
+        var out = JSONOutput()
+        out.raw("{\"closed\":")
+        out.string(closed.sceneName)
+        out.byte(UInt8(ascii: "}"))
+        return [.bytes(out.bytes)]
+    }
+
+    /// `scene.frame` → `{frame}`: the whole frame at the current time (events go out first as notifications).
+    mutating func sceneFrame(_ p: Params, now: Double, into output: inout [Outbound]) throws(RPCError)
+        -> [OutboundPart]
+    {
+        try p.only([])
+        let time = try currentTime(now: now)
+        var taken = try takeDriver()
+        let frame = taken.frame(at: time)
+        driver = taken
+        emit(frame, into: &output, notify: false)
+        return framed(
+            FrameUpdate(seq: nextSeq(), frame: frame, forceFull: true, deltaMode: self.session?.deltas ?? false))
+    }
+
+    /// `{"frame": <frame>}`.
+    func framed(_ frame: FrameUpdate) -> [OutboundPart] {
+        [.bytes(Array("{\"frame\":".utf8)), .frame(frame), .bytes([UInt8(ascii: "}")])]
+    }
+
+    /// `scene.action {name, t?, ...arguments}` → `{t}`. Arguments are numbers, strings or booleans.
+    mutating func sceneAction(_ p: Params, now: Double, into output: inout [Outbound]) throws(RPCError)
+        -> [OutboundPart]
+    {
+        let name = try p.requiredString("name")
+        var arguments: [String: ActionValue] = [:]
+        for member in p.allMembers where member.key != "name" && member.key != "t" {
+            switch member.value {
+            case .string(let text): arguments[member.key] = .string(text)
+            case .bool(let flag): arguments[member.key] = .bool(flag)
+            case .number(let text):
+                guard let number = Double(text), number.isFinite else {
+                    throw .invalidParams(member.key, "must be a finite number")
+                }
+                arguments[member.key] = .number(number)
+            default: throw .invalidParams(member.key, "must be a number, a string or a boolean")
+            }
+        }
+        _ = try requireDriver()
+        let time: Double
+        if p.has("t") || session?.clock == .realtime {
+            time = try inputTime(p, now: now)
+        } else {
+            time = try currentTime(now: now)
+        }
+        let action = SceneAction(name, arguments)
+        try changeScene(at: time, into: &output) { (driver) throws(SceneError) in
+            try driver.perform(action, at: time)
+        }
+        return timeResult(time)
+    }
+
+    /// `{"t": time}`.
+    func timeResult(_ time: Double) -> [OutboundPart] {
+        var out = JSONOutput()
+        out.raw("{\"t\":")
+        out.number(time)
+        out.byte(UInt8(ascii: "}"))
+        return [.bytes(out.bytes)]
+    }
+}

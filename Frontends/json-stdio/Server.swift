@@ -1,0 +1,309 @@
+import CardEngine
+
+/// The JSON-RPC 2.0 server of `cardistry stdio`, as a pure state machine: each event (a line, the end of the
+/// input, a realtime tick) is a `mutating` function that returns the messages to write, in order.
+///
+/// It reads no clock and does no I/O: the transport passes `now` (monotonic seconds) and writes what it returns.
+/// Lifecycle: `uninitialized` → (`initialize`) → `running` → (`shutdown`) → `shuttingDown` → (`exit`) → `exited`.
+public struct Server: Sendable {
+    /// The lifecycle states.
+    public enum Phase: Sendable, Hashable {
+        case uninitialized
+        case running
+        case shuttingDown
+        case exited
+    }
+
+    /// What the server is built with.
+    public struct Configuration: Sendable {
+        public var provider: any SceneProvider
+        /// Where `deck.save` and `deck.load` go; nil disables them (store error).
+        public var store: (any DeckStore)?
+        public var serverName: String
+        public var serverVersion: String
+        /// The longest line accepted, in bytes (without the newline).
+        public var maxLineBytes: Int
+
+        public init(
+            provider: any SceneProvider, store: (any DeckStore)?, serverName: String = "cardistry",
+            serverVersion: String, maxLineBytes: Int = Server.defaultMaxLineBytes
+        ) {
+            self.provider = provider
+            self.store = store
+            self.serverName = serverName
+            self.serverVersion = serverVersion
+            self.maxLineBytes = maxLineBytes
+        }
+    }
+
+    /// The protocol version this server speaks.
+    public static let protocolVersion = "1.0"
+    /// 8 MiB: lines longer than this are discarded and answered with −32700.
+    public static let defaultMaxLineBytes = 8 << 20
+
+    let configuration: Configuration
+    public internal(set) var phase: Phase = .uninitialized
+    var session: Session?
+    /// The open scene. Kept apart from `session` and taken out while it changes (`takeDriver`), so no second
+    /// reference makes a mutation copy the engine's storage (its input log grows with every event).
+    var driver: (any SceneDriver)?
+    /// The last notification sequence number used.
+    var seq = 0
+    /// Log lines for standard error, drained by the transport.
+    public var logs: [String] = []
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    /// The exit status once `exit` arrived: 0 after `shutdown`, 1 without it (the Language Server Protocol's rule).
+    public var exitStatus: Int32? {
+        guard phase == .exited else { return nil }
+        return exitedAfterShutdown ? 0 : 1
+    }
+    var exitedAfterShutdown = false
+
+    // MARK: Events
+
+    /// One line of input (without its line ending). Blank lines produce nothing.
+    public mutating func receive(line: [UInt8], now: Double) -> [Outbound] {
+        guard phase != .exited else { return [] }
+        guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return [] }
+        var output: [Outbound] = []
+        let message: JSONValue
+        do {
+            message = try JSONValue(parsing: line, maxDepth: 64)
+        } catch {
+            output.append(.message(Messages.error(id: Self.salvageID(line), .parse(error.description))))
+            return output
+        }
+        if case .array(let elements) = message {
+            guard !elements.isEmpty else {
+                output.append(.message(Messages.error(id: nil, .invalidRequest("an empty batch"))))
+                return output
+            }
+            var replies: [[OutboundPart]] = []
+            for element in elements {
+                if let reply = handle(element, now: now, into: &output) { replies.append(reply) }
+            }
+            guard !replies.isEmpty else { return output }
+            var parts: [OutboundPart] = [.bytes([UInt8(ascii: "[")])]
+            for (index, reply) in replies.enumerated() {
+                if index > 0 { parts.append(.bytes([UInt8(ascii: ",")])) }
+                parts.append(contentsOf: reply)
+            }
+            parts.append(.bytes([UInt8(ascii: "]")]))
+            output.append(Outbound(parts: parts))
+        } else if let reply = handle(message, now: now, into: &output) {
+            output.append(Outbound(parts: reply))
+        }
+        return output
+    }
+
+    /// A line longer than the cap was discarded: −32700 with a null id (the id could not be read).
+    public mutating func receiveOversizedLine(length: Int) -> [Outbound] {
+        guard phase != .exited else { return [] }
+        let error = RPCError.parse("line of \(length) bytes exceeds the limit of \(configuration.maxLineBytes) bytes")
+        return [.message(Messages.error(id: nil, error))]
+    }
+
+    /// The best-effort id of a line that is not valid JSON, when it starts `{"jsonrpc":"2.0","id":ID,` with a
+    /// plain number or simple string id; nil otherwise.
+    static func salvageID(_ line: [UInt8]) -> JSONValue? {
+        guard let key = firstRange(of: Array("\"id\":".utf8), in: line) else { return nil }
+        var end = key.upperBound
+        while end < line.count, line[end] != UInt8(ascii: ","), line[end] != UInt8(ascii: "}") { end += 1 }
+        guard end < line.count, end > key.upperBound else { return nil }
+        guard let value = try? JSONValue(parsing: line[key.upperBound..<end], maxDepth: 1) else { return nil }
+        switch value {
+        case .number, .string: return value
+        default: return nil
+        }
+    }
+
+    private static func firstRange(of needle: [UInt8], in haystack: [UInt8]) -> Range<Int>? {
+        guard haystack.count >= needle.count else { return nil }
+        // Only the first 64 bytes: the id is near the start when a host writes it first or second.
+        let limit = min(haystack.count - needle.count, 64)
+        var start = 0
+        while start <= limit {
+            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return start..<(start + needle.count) }
+            start += 1
+        }
+        return nil
+    }
+
+    /// One request or notification (a batch element or a whole line); returns the response, or nil for a
+    /// notification. Notifications the request causes go to `output` first.
+    mutating func handle(_ message: JSONValue, now: Double, into output: inout [Outbound]) -> [OutboundPart]? {
+        guard case .object(let members) = message else {
+            return [.bytes(Messages.error(id: nil, .invalidRequest("a request must be an object")))]
+        }
+        var id: JSONValue?
+        var method: JSONValue?
+        var params: JSONValue?
+        var version: JSONValue?
+        var unknown: String?
+        for member in members {
+            switch member.key {
+            case "id": id = member.value
+            case "method": method = member.value
+            case "params": params = member.value
+            case "jsonrpc": version = member.value
+            default: unknown = unknown ?? member.key
+            }
+        }
+        if let readable = id {
+            switch readable {
+            case .string, .number, .null: break
+            default:
+                return [.bytes(Messages.error(id: nil, .invalidRequest("'id' must be a string, a number or null")))]
+            }
+        }
+        let isNotification = id == nil
+        func fail(_ error: RPCError) -> [OutboundPart]? {
+            if isNotification {
+                logs.append("notification dropped: \(error.message)")
+                return nil
+            }
+            return [.bytes(Messages.error(id: id, error))]
+        }
+        guard version == .string("2.0") else {
+            return fail(.invalidRequest("'jsonrpc' must be \"2.0\""))
+        }
+        guard case .string(let name)? = method else {
+            if method == nil && (members.contains { $0.key == "result" || $0.key == "error" }) {
+                logs.append("ignored a response object: this server sends no requests")
+                return nil
+            }
+            return fail(.invalidRequest(method == nil ? "'method' is required" : "'method' must be a string"))
+        }
+        if let unknown { return fail(.invalidRequest("unknown member '\(unknown)'")) }
+        if let params {
+            switch params {
+            case .object, .array: break
+            default: return fail(.invalidRequest("'params' must be an object or an array"))
+            }
+        }
+        do {
+            let result = try dispatch(name, params: params, isNotification: isNotification, now: now, into: &output)
+            guard let id else { return nil }
+            var prefix = Messages.responsePrefix(id: id)
+            var parts: [OutboundPart] = []
+            for part in result {
+                switch part {
+                case .bytes(let bytes):
+                    prefix.rawBytes(bytes)
+                case .frame:
+                    parts.append(.bytes(prefix.bytes))
+                    parts.append(part)
+                    prefix = JSONOutput()
+                }
+            }
+            prefix.byte(UInt8(ascii: "}"))
+            parts.append(.bytes(prefix.bytes))
+            return parts
+        } catch {
+            return fail(error)
+        }
+    }
+
+    /// Routes a method by name and lifecycle state; returns the result's parts.
+    mutating func dispatch(
+        _ method: String, params: JSONValue?, isNotification: Bool, now: Double, into output: inout [Outbound]
+    ) throws(RPCError) -> [OutboundPart] {
+        switch phase {
+        case .uninitialized:
+            if method == "initialize" { return try initialize(try Params(params), now: now) }
+            if method == "exit" { return exit() }
+            guard Self.methods.contains(method) else { throw .methodNotFound(method) }
+            throw RPCError(
+                code: RPCError.notInitializedCode, message: "the server is not initialised: send 'initialize' first")
+        case .shuttingDown:
+            if method == "exit" { return exit() }
+            guard Self.methods.contains(method) else { throw .methodNotFound(method) }
+            throw .invalidState("the server is shutting down: only 'exit' is accepted")
+        case .exited:
+            throw .invalidState("the server has exited")
+        case .running:
+            break
+        }
+        let p = try Params(params)
+        switch method {
+        case "initialize": throw .invalidState("'initialize' was already received")
+        case "shutdown":
+            try p.only([])
+            phase = .shuttingDown
+            session?.nextTick = nil
+            driver = nil
+            return [.bytes(Array("null".utf8))]
+        case "exit": return exit()
+        case "scene.list": return try sceneList(p)
+        case "scene.open": return try sceneOpen(p, now: now, into: &output)
+        case "scene.close": return try sceneClose(p)
+        case "scene.frame": return try sceneFrame(p, now: now, into: &output)
+        case "scene.action": return try sceneAction(p, now: now, into: &output)
+        case "input.pointer": return try inputPointer(p, now: now, into: &output)
+        case "input.wheel": return try inputWheel(p, now: now, into: &output)
+        case "input.key": return try inputKey(p, now: now, into: &output)
+        case "viewport.resize": return try viewportResize(p, now: now, into: &output)
+        case "clock.advance": return try clockAdvance(p, now: now, into: &output)
+        case "deck.get": return try deckGet(p)
+        case "deck.move": return try deckMove(p, now: now, into: &output)
+        case "deck.sort": return try deckSort(p, now: now, into: &output)
+        case "deck.diff": return try deckDiff(p)
+        case "deck.save": return try deckSave(p)
+        case "deck.load": return try deckLoad(p, now: now, into: &output)
+        default: throw .methodNotFound(method)
+        }
+    }
+
+    /// Every method the server knows (for −32601 versus −32002 before `initialize`, and for `capabilities`).
+    static let methods: [String] = [
+        "initialize", "shutdown", "exit", "scene.list", "scene.open", "scene.close", "scene.frame", "scene.action",
+        "input.pointer", "input.wheel", "input.key", "viewport.resize", "clock.advance", "deck.get", "deck.move",
+        "deck.sort", "deck.diff", "deck.save", "deck.load",
+    ]
+
+    /// The notifications the server sends.
+    static let notifications: [String] = ["frame", "gesture", "haptic", "deck.changed"]
+
+    private mutating func exit() -> [OutboundPart] {
+        exitedAfterShutdown = phase == .shuttingDown
+        phase = .exited
+        session = nil
+        driver = nil
+        return [.bytes(Array("null".utf8))]
+    }
+
+    /// The next notification sequence number.
+    mutating func nextSeq() -> Int {
+        seq += 1
+        return seq
+    }
+}
+
+/// A piece of a message: literal bytes, or a frame the writer encodes (as a delta when it can).
+public enum OutboundPart: Sendable {
+    case bytes([UInt8])
+    case frame(FrameUpdate)
+}
+
+extension Outbound {
+    /// One message from its parts: a plain message when no part is a frame.
+    init(parts: [OutboundPart]) {
+        if parts.count == 1, case .bytes(let whole) = parts[0] {
+            self = .message(whole)
+            return
+        }
+        var bytes: [UInt8] = []
+        for part in parts {
+            guard case .bytes(let piece) = part else {
+                self = .composite(parts)
+                return
+            }
+            bytes.append(contentsOf: piece)
+        }
+        self = .message(bytes)
+    }
+}

@@ -1,0 +1,28 @@
+import CardEngine
+
+/// What `initialize` set up, and the open scene.
+struct Session: Sendable {
+    enum Clock: String, Sendable {
+        /// Time moves only with input `t` and `clock.advance`.
+        case host
+        /// Time is the transport's monotonic clock; frames stream while something animates.
+        case realtime
+    }
+
+    var clock: Clock
+    var deltas: Bool
+    /// Frames per second of the realtime stream.
+    var fps: Double
+    var viewport: Size
+    /// `now` at `initialize` (realtime): session time is `now - origin`.
+    var origin: Double
+    /// The latest time the session has reached (host: input times and `clock.advance`; realtime: the clock).
+    var clockTime: Double = 0
+    /// Realtime: the session time of the next frame to stream, or nil when idle.
+    var nextTick: Double?
+    /// Realtime: the session time of the last streamed frame.
+    var lastFrameTime: Double = -.infinity
+
+    /// The session time for `now`.
+    func sessionTime(now: Double) -> Double { max(now - origin, clockTime) }
+}

@@ -1,0 +1,209 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs a `Server` on file descriptors: the calling thread reads stdin, splits lines and serves them in order;
+/// one writer thread owns stdout and writes whole lines.
+///
+/// SIGPIPE is ignored and a closed stdout ends the process cleanly; end of input finishes the message in hand,
+/// flushes and exits 0; SIGTERM does the same; the `exit` notification ends with the server's exit status.
+public final class StdioTransport: @unchecked Sendable {
+    /// How much is logged on stderr.
+    public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
+        case error, warning, info, debug
+
+        public init?(name: String) {
+            switch name {
+            case "error": self = .error
+            case "warning", "warn": self = .warning
+            case "info": self = .info
+            case "debug": self = .debug
+            default: return nil
+            }
+        }
+
+        public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    private var server: Server
+    private let input: Int32
+    private let output: Int32
+    private let logLevel: LogLevel
+    private let log: @Sendable (String) -> Void
+    private let flags = StopFlags()
+    private let queue = OutboundQueue()
+    private let writerDone = DispatchSemaphore(value: 0)
+
+    public init(
+        server: Server, input: Int32 = 0, output: Int32 = 1, logLevel: LogLevel = .warning,
+        log: @escaping @Sendable (String) -> Void
+    ) {
+        self.server = server
+        self.input = input
+        self.output = output
+        self.logLevel = logLevel
+        self.log = log
+    }
+
+    /// Serves until the end of input, SIGTERM, `exit` or a closed stdout; returns the exit status.
+    ///
+    /// The calling thread reads stdin itself (`poll` with the next realtime frame as its timeout), so a request
+    /// crosses one thread hand-off, to the writer, on its way to a response.
+    public func run() -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let termSource = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .global())
+        termSource.setEventHandler { [flags, queue] in
+            flags.terminate()
+            queue.interrupt()
+        }
+        termSource.resume()
+        startWriter()
+        let status = serve(start: Self.monotonicSeconds())
+        termSource.cancel()
+        queue.finish()
+        // Flush what is queued; a host that never reads again cannot hold the process forever.
+        _ = writerDone.wait(timeout: .now() + 10)
+        return status
+    }
+
+    private func serve(start: Double) -> Int32 {
+        var splitter = LineSplitter(maxBytes: server.configuration.maxLineBytes)
+        var pending: [LineEvent] = []
+        var next = 0
+        var endOfInput = false
+        let chunkSize = 1 << 16
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
+        defer { chunk.deallocate() }
+        while true {
+            if flags.terminated.load(ordering: .acquiring) {
+                write(.info, "SIGTERM: exiting")
+                return 0
+            }
+            if flags.outputClosed.load(ordering: .acquiring) || queue.isClosed {
+                write(.info, "stdout closed: exiting")
+                return 0
+            }
+            let now = Self.monotonicSeconds() - start
+            var messages: [Outbound]
+            if let due = server.nextTickTime, now >= due {
+                messages = server.tick(now: now)
+            } else if next < pending.count {
+                switch pending[next] {
+                case .line(let line):
+                    if logLevel >= .debug { log("cardistry stdio: ← \(line.count) bytes\n") }
+                    messages = server.receive(line: line, now: now)
+                case .oversized(let length):
+                    write(.warning, "discarded a line of \(length) bytes (longer than the cap)")
+                    messages = server.receiveOversizedLine(length: length)
+                }
+                next += 1
+                if next == pending.count {
+                    pending.removeAll(keepingCapacity: true)
+                    next = 0
+                }
+            } else if endOfInput {
+                write(.info, "end of input: exiting")
+                return 0
+            } else {
+                if let events = read(into: chunk, splitter: &splitter, until: server.nextTickTime, start: start) {
+                    pending += events
+                } else {
+                    pending += splitter.finish()
+                    endOfInput = true
+                }
+                continue
+            }
+            for line in server.logs { write(.info, line) }
+            server.logs.removeAll()
+            queue.push(messages)
+            if let exitStatus = server.exitStatus { return exitStatus }
+        }
+    }
+
+    /// Waits for input (until `deadline`, on the serving clock, when one is given) and splits what arrives;
+    /// returns nil at the end of input (or a read error), an empty list on a timeout or a wake-up.
+    private func read(
+        into chunk: UnsafeMutableRawBufferPointer, splitter: inout LineSplitter, until deadline: Double?,
+        start: Double
+    ) -> [LineEvent]? {
+        var timeout: Int32 = -1
+        if let deadline {
+            let milliseconds = ((deadline - (Self.monotonicSeconds() - start)) * 1000).rounded(.up)
+            timeout = Int32(min(max(milliseconds, 0), 60_000))
+        }
+        var fds = [
+            pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: flags.wakeRead, events: Int16(POLLIN), revents: 0),
+        ]
+        let ready = poll(&fds, 2, timeout)
+        if ready < 0 { return errno == EINTR ? [] : nil }
+        if fds[1].revents != 0 {
+            var drain = [UInt8](repeating: 0, count: 64)
+            _ = Glibc.read(flags.wakeRead, &drain, drain.count)
+        }
+        guard fds[0].revents != 0 else { return [] }
+        let count = Glibc.read(input, chunk.baseAddress, chunk.count)
+        if count < 0 { return errno == EINTR || errno == EAGAIN ? [] : nil }
+        if count == 0 { return nil }
+        return splitter.feed(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+    }
+
+    private func write(_ level: LogLevel, _ message: String) {
+        guard level <= logLevel else { return }
+        log("cardistry stdio: \(message)\n")
+    }
+
+    private func startWriter() {
+        let fd = output
+        let queue = queue
+        let done = writerDone
+        let flags = flags
+        let thread = Thread {
+            var encoder = FrameEncoder()
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(1 << 16)
+            while let items = queue.take() {
+                buffer.removeAll(keepingCapacity: true)
+                for item in items {
+                    buffer.append(contentsOf: encoder.encode(item))
+                    buffer.append(0x0A)
+                }
+                if !Self.writeAll(fd, buffer) {
+                    queue.close()
+                    flags.closeOutput()
+                    break
+                }
+            }
+            done.signal()
+        }
+        thread.start()
+    }
+
+    /// Writes every byte, retrying short writes and EINTR; false when the output is gone (EPIPE or another error).
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            guard var pointer = raw.baseAddress else { return true }
+            var remaining = raw.count
+            while remaining > 0 {
+                let written = Glibc.write(fd, pointer, remaining)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                pointer += written
+                remaining -= written
+            }
+            return true
+        }
+    }
+
+    /// CLOCK_MONOTONIC in seconds: the realtime clock of the protocol (front ends may read real time).
+    static func monotonicSeconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+}

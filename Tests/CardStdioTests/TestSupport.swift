@@ -1,0 +1,75 @@
+import CardEngine
+
+@testable import CardStdio
+
+/// A server over the real scene catalogue and an in-memory store.
+func makeServer(store: (any DeckStore)? = InMemoryStore()) -> Server {
+    Server(
+        configuration: Server.Configuration(
+            provider: CatalogSceneProvider(store: store), store: store, serverVersion: "test"))
+}
+
+/// Feeds lines to a server and encodes what it returns exactly as the writer thread would.
+struct Harness {
+    var server: Server
+    var encoder = FrameEncoder()
+    var now = 0.0
+
+    init(store: (any DeckStore)? = InMemoryStore()) {
+        server = makeServer(store: store)
+    }
+
+    /// Sends one line and returns the lines written, parsed.
+    mutating func send(_ line: String) -> [JSONValue] {
+        send(bytes: Array(line.utf8))
+    }
+
+    mutating func send(bytes: [UInt8]) -> [JSONValue] {
+        encode(server.receive(line: bytes, now: now))
+    }
+
+    mutating func encode(_ items: [Outbound]) -> [JSONValue] {
+        items.map { item in
+            let bytes = encoder.encode(item)
+            return (try? JSONValue(parsing: bytes)) ?? .string("UNPARSEABLE: " + String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// Sends a request with `id` and returns (notifications before it, the response).
+    mutating func request(_ id: Int, _ method: String, _ params: String = "{}") -> (
+        notes: [JSONValue], response: JSONValue?
+    ) {
+        let lines = send("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"method\":\"\(method)\",\"params\":\(params)}")
+        return (Array(lines.dropLast()), lines.last)
+    }
+
+    /// `initialize` with an iPhone-sized viewport.
+    mutating func initialize(clock: String = "host", frames: String = "full") {
+        _ = request(
+            0, "initialize",
+            "{\"protocolVersion\":\"1.0\",\"viewport\":{\"width\":390,\"height\":844},\"clock\":\"\(clock)\",\"frames\":\"\(frames)\"}"
+        )
+    }
+}
+
+extension JSONValue {
+    /// Follows a path of object keys.
+    subscript(path keys: String...) -> JSONValue? {
+        var value: JSONValue? = self
+        for key in keys { value = value?[key] }
+        return value
+    }
+
+    var doubleValue: Double? {
+        if case .number(let text) = self { return Double(text) }
+        return nil
+    }
+
+    var arrayValue: [JSONValue]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+
+    /// The error code of an error response.
+    var errorCode: Int? { self[path: "error", "code"]?.integerValue }
+}

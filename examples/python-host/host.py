@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""A minimal host for `cardistry stdio`, using the Python standard library only.
+
+It spawns the server, initialises a host-clock session, opens the `wallet` scene, reorders a card with pointer
+events making a long-press drag (or, in a build without `wallet`, drags the scores slider, which re-ranks the
+cards), then prints the new order and a short summary of the settled frame.
+
+    python3 examples/python-host/host.py [path/to/cardistry]
+
+The executable defaults to $CARDISTRY, then .build/debug/cardistry, then `cardistry` on PATH. Exit status 0 when
+the order changed, 1 otherwise.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+
+class Host:
+    """Talks JSON-RPC 2.0 over newline-delimited JSON with a `cardistry stdio` child process."""
+
+    def __init__(self, executable):
+        self.process = subprocess.Popen(
+            [executable, "stdio"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=sys.stderr,
+        )
+        self.next_id = 1
+        self.notifications = []
+
+    def request(self, method, params=None):
+        """Sends a request and returns its result; notifications that arrive first are kept in order."""
+        request_id = self.next_id
+        self.next_id += 1
+        message = {"jsonrpc": "2.0", "id": request_id, "method": method}
+        if params is not None:
+            message["params"] = params
+        # Compact JSON, one line; json.dumps escapes U+2028/U+2029 by default (ensure_ascii).
+        self.process.stdin.write((json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8"))
+        self.process.stdin.flush()
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError("the server closed its output")
+            reply = json.loads(line)
+            if isinstance(reply, dict) and reply.get("id") == request_id:
+                if "error" in reply:
+                    raise RuntimeError("%s failed: %s" % (method, reply["error"]))
+                return reply["result"]
+            self.notifications.append(reply)
+
+    def close(self):
+        """shutdown, then the exit notification, then waits for the process."""
+        self.request("shutdown")
+        self.process.stdin.write(b'{"jsonrpc":"2.0","method":"exit"}\n')
+        self.process.stdin.close()
+        return self.process.wait(timeout=30)
+
+
+def find_executable(arguments):
+    if len(arguments) > 1:
+        return arguments[1]
+    if os.environ.get("CARDISTRY"):
+        return os.environ["CARDISTRY"]
+    built = os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "cardistry")
+    if os.path.exists(built):
+        return built
+    return shutil.which("cardistry") or "cardistry"
+
+
+def centre(node):
+    return node["x"] + node["width"] / 2, node["y"] + node["height"] / 2
+
+
+def drag(host, start, end, t, hold, steps=12):
+    """A press at `start` held for `hold` seconds (the host clock advances through it), then a drag to `end`."""
+    host.request("input.pointer", {"phase": "down", "x": start[0], "y": start[1], "t": t})
+    if hold > 0:
+        host.request("clock.advance", {"to": t + hold})  # the press is recognised while the clock moves
+    t += hold
+    for step in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * step / steps
+        y = start[1] + (end[1] - start[1]) * step / steps
+        t += 1 / 60
+        host.request("input.pointer", {"phase": "move", "x": x, "y": y, "t": t})
+    host.request("input.pointer", {"phase": "up", "x": end[0], "y": end[1], "t": t})
+    return t
+
+
+def reorder_wallet(host, frame):
+    """Long-press the front card of the wallet stack and drag it up two places (50 points a place)."""
+    # The cards slide in when the scene opens: let them settle first.
+    frame = host.request("clock.advance", {"to": 1.0})["frame"]
+    cards = sorted((n for n in frame["nodes"] if n["role"] == "card"), key=lambda n: n["z"], reverse=True)
+    if len(cards) < 3:
+        raise RuntimeError("the wallet shows fewer than three cards")
+    front = cards[0]
+    start = centre(front)
+    end = (start[0], start[1] - 2.3 * 50)
+    return drag(host, start, end, t=1.0, hold=0.6), "long-press drag of card %s" % front.get("card")
+
+
+def reorder_scores(host, frame):
+    """Drag the slider thumb to test 7: the cards re-rank by that test's scores."""
+    nodes = {n["id"]: n for n in frame["nodes"]}
+    thumb = nodes["slider.thumb"]
+    tick = nodes.get("slider.tick.7") or thumb
+    return drag(host, centre(thumb), (centre(tick)[0], centre(thumb)[1]), t=1.0, hold=0.6), "slider drag to test 7"
+
+
+def summary(frame):
+    nodes = frame["nodes"]
+    roles = {}
+    for node in nodes:
+        roles[node["role"]] = roles.get(node["role"], 0) + 1
+    cards = sorted((n for n in nodes if n["role"] == "card"), key=lambda n: n["y"])
+    lines = [
+        "frame seq %d at t=%.3f s: %d nodes (%s), %s"
+        % (
+            frame["seq"],
+            frame["t"],
+            len(nodes),
+            ", ".join("%d %s" % (count, role) for role, count in sorted(roles.items())),
+            "animating" if frame["animating"] else "settled",
+        )
+    ]
+    for card in cards[:6]:
+        texts = [card.get("text")] + [n.get("text") for n in nodes if n.get("parent") == card["id"]]
+        label = " | ".join(text for text in texts if text)
+        lines.append("  card %-6s y=%7.1f  %s" % (card.get("card"), card["y"], label[:60]))
+    return "\n".join(lines)
+
+
+def main(arguments):
+    host = Host(find_executable(arguments))
+    hello = host.request(
+        "initialize",
+        {
+            "protocolVersion": "1.0",
+            "clientInfo": {"name": "python-host", "version": "1"},
+            "viewport": {"width": 390, "height": 844},
+            "clock": "host",
+            "frames": "full",
+        },
+    )
+    scenes = hello["scenes"]
+    scene = "wallet" if "wallet" in scenes else "scores"
+    print("server %s %s; scenes: %s; using %s" % (
+        hello["serverInfo"]["name"], hello["serverInfo"]["version"], ", ".join(scenes), scene))
+    opened = host.request("scene.open", {"scene": scene})
+    before = [card["id"] for card in host.request("deck.get")["cards"]]
+    if scene == "wallet":
+        t, how = reorder_wallet(host, opened["frame"])
+    else:
+        t, how = reorder_scores(host, opened["frame"])
+    frame = host.request("clock.advance", {"to": t + 2.0})["frame"]
+    after = [card["id"] for card in host.request("deck.get")["cards"]]
+    gestures = [n["params"] for n in host.notifications if n.get("method") == "gesture"]
+    changes = [n["params"] for n in host.notifications if n.get("method") == "deck.changed"]
+    print("%s: %d gesture events, %d deck changes" % (how, len(gestures), len(changes)))
+    print("order before: %s" % " ".join(before))
+    print("order after:  %s" % " ".join(after))
+    if changes:
+        print("last diff:    %s" % json.dumps(changes[-1]["diff"], separators=(",", ":")))
+    print(summary(frame))
+    status = host.close()
+    print("server exited with status %d" % status)
+    return 0 if after != before and status == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
