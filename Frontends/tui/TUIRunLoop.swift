@@ -59,8 +59,7 @@ public struct TUIRunLoop {
             writer: ANSIWriter(depth: options.depth, synchronizedOutput: probe.supportsSynchronizedOutput),
             sink: { session.write($0) })
         var buffer = CellBuffer(width: size.columns, height: size.rows)
-        let interval = 1 / Double(min(max(options.framesPerSecond, 1), 1000))
-        var lastFrame = -Double.infinity
+        var scheduler = FrameScheduler(framesPerSecond: options.framesPerSecond)
         var queued = probe.otherInput
 
         while true {
@@ -95,18 +94,17 @@ public struct TUIRunLoop {
             }
             pendingSignals = []
 
-            if let wake = app.nextWakeTime(after: time), wake <= time, time >= lastFrame + interval {
+            if scheduler.shouldDraw(at: time, wake: app.nextWakeTime(after: time)) {
                 let effects = app.draw(at: time, into: &buffer)
                 options.depth.convert(&buffer)
                 renderer.present(buffer)
                 if effects.contains(.bell) { session.write(ANSI.bell) }
-                lastFrame = time
+                scheduler.didDraw(at: time)
             }
 
             let after = now()
-            var timeout: Double?
-            if let wake = app.nextWakeTime(after: after) { timeout = max(0, max(wake, lastFrame + interval) - after) }
-            if let deadline = decoder.deadline { timeout = min(timeout ?? .infinity, max(0, deadline - after)) }
+            let timeout = scheduler.timeout(
+                at: after, wake: app.nextWakeTime(after: after), inputDeadline: decoder.deadline)
             let wake = session.wait(timeout: timeout)
             let arrival = now()
             queued = decoder.feed(wake.input, at: arrival)
