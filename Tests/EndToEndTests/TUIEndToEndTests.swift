@@ -296,6 +296,19 @@ struct HarnessError: Error, CustomStringConvertible {
         #expect(saved == restored)
     }
 
+    @Test(arguments: [
+        (["tui", "--scene", "nope"], "unknown scene 'nope'"), (["tui", "--fps", "0"], "--fps"),
+        (["tui", "--cards", "0"], "--cards"), (["tui", "--deck", "a", "--cards", "3"], "one of --deck and --cards"),
+        (["tui", "extra"], "unexpected argument"),
+    ])
+    func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
+        let (status, out, err) = try runCardistry(arguments)
+        #expect(status == 2)
+        #expect(out.isEmpty)
+        #expect(err.contains(message))
+        #expect(err.contains("Usage: cardistry tui"))
+    }
+
     @Test func withoutATerminalTheTUISaysSoAndExitsWithStatus2() throws {
         let (status, out, err) = try runCardistry(["tui"])
         #expect(status == 2)
