@@ -24,6 +24,8 @@ public protocol SceneDriver: Sendable {
     mutating func replaceDeck(_ deck: Deck, at time: Double) throws(SceneError)
     /// Every node at `time` and the events since the previous frame.
     mutating func frame(at time: Double) -> Frame
+    /// The events since the previous frame, without sampling the nodes.
+    mutating func takeEvents(at time: Double) -> [EngineEvent]
     /// When frames may still change, or nil when idle.
     func nextWakeTime() -> Double?
 }

@@ -128,9 +128,16 @@ extension Server {
             driver = taken
             throw Self.rpcError(error)
         }
-        let frame = taken.frame(at: time)
-        driver = taken
-        emit(frame, into: &output, notify: session?.clock == .realtime)
+        if session?.clock == .realtime {
+            let frame = taken.frame(at: time)
+            driver = taken
+            emit(frame, into: &output, notify: true)
+        } else {
+            // The host clock sends frames only on request: take the input's events without sampling the nodes.
+            let events = taken.takeEvents(at: time)
+            driver = taken
+            for event in events { output.append(.message(Messages.event(event, seq: nextSeq()))) }
+        }
     }
 
     /// Writes the frame's events as notifications, and (realtime) the frame itself; schedules the next tick.

@@ -30,6 +30,15 @@ extension Engine {
             time: at, viewport: viewport, nodes: entries.map(\.node), events: events, isAnimating: isAnimating(at: at))
     }
 
+    /// The events since the previous frame (or the previous call), after firing the timers due by `time` — for
+    /// hosts that want the events of an input without sampling every node.
+    public mutating func takeEvents(at time: Double) -> [EngineEvent] {
+        advance(to: time.isFinite ? time : self.time)
+        let events = pending
+        pending.removeAll(keepingCapacity: true)
+        return events
+    }
+
     /// Whether anything still moves at `time`.
     public func isAnimating(at time: Double) -> Bool {
         !geometry.isSettled(at: time) || !fills.isSettled(at: time) || !rollProgress.isSettled(at: time)
