@@ -326,11 +326,12 @@ final class StdioProcess: @unchecked Sendable {
         }
     }
 
-    /// The next line (validated), or nil when stdout closed or nothing came within 30 s.
+    /// The next line (validated), or nil when stdout closed or nothing came within 120 s (a generous bound: the
+    /// debug build runs beside every other test on two cores).
     func nextLine() -> String? {
         condition.lock()
         defer { condition.unlock() }
-        let deadline = Date(timeIntervalSinceNow: 30)
+        let deadline = Date(timeIntervalSinceNow: 120)
         while lines.isEmpty && !outputClosed {
             if !condition.wait(until: deadline) { return nil }
         }
@@ -364,9 +365,9 @@ final class StdioProcess: @unchecked Sendable {
 
     func closeInput() throws { try input.fileHandleForWriting.close() }
 
-    /// Waits (at most 30 s) for the process to end and returns its status, or nil if it did not end.
+    /// Waits (at most 120 s) for the process to end and returns its status, or nil if it did not end.
     func waitForExit() -> Int32? {
-        guard exited.wait(timeout: .now() + 30) == .success else {
+        guard exited.wait(timeout: .now() + 120) == .success else {
             process.terminate()
             return nil
         }
