@@ -105,6 +105,8 @@ final class ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
         posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
+        // No other descriptor of the test process (other tests' pipes) reaches the child.
+        _ = spawnActionsCloseFrom(&actions, 3)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
@@ -177,3 +179,7 @@ final class ChildProcess {
 struct SpawnError: Error {
     var message: String
 }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which the Glibc module does not export.
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+func spawnActionsCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ lowest: Int32) -> Int32

@@ -55,6 +55,9 @@ final class TmuxHarness {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Nothing else of this process may reach tmux: its server outlives the call, and a pipe end it inherited
+        // (another test's child stdin, say) would never close, so that child would never see end of input.
+        _ = spawnActionsCloseFrom(&actions, 3)
         let argv = [executable, "-L", socket, "-f", "/dev/null"] + arguments
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { for pointer in cArguments { free(pointer) } }
@@ -316,3 +319,8 @@ struct HarnessError: Error, CustomStringConvertible {
         #expect(err.contains("must be a terminal"))
     }
 }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+): close every descriptor from `lowest` on in the child.
+/// The Glibc module does not export it (it is a GNU extension of <spawn.h>).
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+func spawnActionsCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ lowest: Int32) -> Int32
