@@ -26,6 +26,15 @@ private func binarySearchLISLength(_ values: [Int32]) -> Int {
     return tails.count
 }
 
+/// The minimal number of moves in O(n log n), independently of the library (a dictionary and a textbook
+/// binary-search LIS), for orders too long for the quadratic check.
+private func fastMinimalMoves<Key: Hashable>(_ old: [Key], _ new: [Key]) -> Int {
+    var oldPosition: [Key: Int] = [:]
+    for (index, key) in old.enumerated() { oldPosition[key] = index }
+    let sequence = new.compactMap { oldPosition[$0] }.map { Int32($0) }
+    return sequence.count - binarySearchLISLength(sequence)
+}
+
 /// The minimal number of moves, computed independently of the diff: common keys minus the LIS of their old
 /// positions taken in new order.
 private func minimalMoves<Key: Hashable>(_ old: [Key], _ new: [Key]) -> Int {
@@ -189,6 +198,56 @@ private func checkDiff<Key: ReorderKey>(_ old: [Key], _ new: [Key], sourceLocati
                 #expect(picked.count == binarySearchLISLength(values))
             }
         }
+    }
+
+    /// Orders large enough for the partitioned matching (≥ 32,768 keys): every workload, with integer keys (the
+    /// injective path) and string keys (the comparing path), checked against the new order and an independent
+    /// minimal-move count.
+    @Test(arguments: ReorderWorkload.allCases)
+    func largeOrdersArePartitionedCorrectly(workload: ReorderWorkload) throws {
+        var generator = SplitMix64(seed: 17)
+        for size in [40_000, 70_001] {
+            let old = (0..<size).map { $0 * 3 + 1 }
+            var fresh = 10_000_000
+            let new = workload.apply(to: old, using: &generator) { _ in
+                fresh += 1
+                return fresh
+            }
+            let diff = try ReorderDiff(from: old, to: new)
+            let inserted = diff.insertions.map { new[$0] }
+            #expect(try diff.applied(to: old, inserting: inserted) == new)
+            #expect(diff.moves.count == fastMinimalMoves(old, new))
+            for move in diff.moves { #expect(old[move.from] == new[move.to]) }
+            if size == 40_000 {
+                let oldText = old.map(String.init)
+                let newText = new.map(String.init)
+                let textDiff = try ReorderDiff(from: oldText, to: newText)
+                #expect(textDiff.moves.count == diff.moves.count)
+                #expect(
+                    try textDiff.applied(to: oldText, inserting: textDiff.insertions.map { newText[$0] }) == newText)
+            }
+        }
+    }
+
+    @Test func largeOrdersStillRejectDuplicates() {
+        let old = Array(0..<50_000)
+        var generator = SplitMix64(seed: 99)
+        var duplicateInMiddle = old.shuffled(using: &generator)
+        duplicateInMiddle[100] = duplicateInMiddle[200]
+        #expect(throws: ModelError.self) { try ReorderDiff(from: old, to: duplicateInMiddle) }
+        var duplicateOld = old
+        duplicateOld[40_000] = 7
+        #expect(throws: ModelError.duplicateKey("7")) { try ReorderDiff(from: duplicateOld, to: old.reversed()) }
+        // A key of the trimmed prefix repeated in the middle of the new order.
+        var trimmedRepeat = old
+        trimmedRepeat.swapAt(20_000, 30_000)
+        trimmedRepeat[25_000] = 0
+        #expect(throws: ModelError.self) { try ReorderDiff(from: old, to: trimmedRepeat) }
+        // Two copies of the same new key that is in neither the old order nor the trimmed parts.
+        var twoNew = old.reversed().map { $0 }
+        twoNew[10] = 99_999_999
+        twoNew[20] = 99_999_999
+        #expect(throws: ModelError.duplicateKey("99999999")) { try ReorderDiff(from: old, to: twoNew) }
     }
 
     @Test func batchApplyRejectsDiffsThatDoNotFit() {

@@ -54,6 +54,78 @@ extension ReorderDiff {
         let oldMiddle = oldCount - prefix - suffix
         let newMiddle = newCount - prefix - suffix
 
+        let capacity = min(oldMiddle, newMiddle)
+        let sequenceOld = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(1, capacity))
+        let sequenceNew = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(1, capacity))
+        var matchedOld = BitSet(count: oldMiddle)
+        defer {
+            sequenceOld.deallocate()
+            sequenceNew.deallocate()
+            matchedOld.deallocate()
+        }
+        var matchedCount = 0
+        var insertions: [Int] = []
+        let tableKeys = oldMiddle + (validateTrimmed ? prefix + suffix : 0)
+        if tableKeys >= partitionThreshold {
+            // Large orders: partition by hash so every table fits in cache (see `matchPartitioned`).
+            let matchOf = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(1, newMiddle))
+            defer { matchOf.deallocate() }
+            try matchPartitioned(
+                old, new, prefix: prefix, suffix: suffix, validateTrimmed: validateTrimmed, matchOf: matchOf)
+            for offset in 0..<newMiddle {
+                let oldIndex = Int(matchOf[offset])
+                if oldIndex >= 0 {
+                    matchedOld.insert(oldIndex &- prefix)
+                    sequenceOld[matchedCount] = Int32(truncatingIfNeeded: oldIndex)
+                    sequenceNew[matchedCount] = Int32(truncatingIfNeeded: prefix &+ offset)
+                    matchedCount &+= 1
+                } else {
+                    insertions.append(prefix &+ offset)
+                }
+            }
+        } else {
+            try matchDirect(
+                old, new, prefix: prefix, suffix: suffix, validateTrimmed: validateTrimmed, sequenceOld: sequenceOld,
+                sequenceNew: sequenceNew, matchedCount: &matchedCount, insertions: &insertions,
+                matchedOld: &matchedOld)
+        }
+        if oldMiddle == 0 && newMiddle == 0 {
+            return ReorderDiff(oldCount: oldCount, newCount: newCount, removals: [], insertions: [], moves: [])
+        }
+
+        var removals: [Int] = []
+        if matchedCount < oldMiddle {
+            removals.reserveCapacity(oldMiddle - matchedCount)
+            for offset in 0..<oldMiddle where !matchedOld.contains(offset) { removals.append(prefix + offset) }
+        }
+
+        let sequence = UnsafeBufferPointer(rebasing: sequenceOld[0..<matchedCount])
+        let stableCount = longestIncreasingSubsequenceLength(sequence, markingStableIn: &matchedOld)
+        var moves: [Move] = []
+        if stableCount < matchedCount {
+            moves.reserveCapacity(matchedCount - stableCount)
+            for position in 0..<matchedCount where !matchedOld.contains(position) {
+                moves.append(Move(from: Int(sequenceOld[position]), to: Int(sequenceNew[position])))
+            }
+        }
+        return ReorderDiff(
+            oldCount: oldCount, newCount: newCount, removals: removals, insertions: insertions, moves: moves)
+    }
+
+    /// Matches the middle of `new` against `old` with one table of every old key (orders below
+    /// `partitionThreshold`): fills `sequenceOld`/`sequenceNew` with the matched keys' old and new indices in new
+    /// order, `insertions` with the new indices of keys only in the new order, and `matchedOld`; throws on any
+    /// duplicate.
+    @inlinable
+    static func matchDirect<Key: ReorderKey>(
+        _ old: UnsafeBufferPointer<Key>, _ new: UnsafeBufferPointer<Key>, prefix: Int, suffix: Int,
+        validateTrimmed: Bool, sequenceOld: UnsafeMutableBufferPointer<Int32>,
+        sequenceNew: UnsafeMutableBufferPointer<Int32>, matchedCount: inout Int, insertions: inout [Int],
+        matchedOld: inout BitSet
+    ) throws(ModelError) {
+        let oldCount = old.count
+        let oldMiddle = old.count - prefix - suffix
+        let newMiddle = new.count - prefix - suffix
         // The table holds only old keys (load ≤ 1/2); keys only in the new order are checked for duplicates
         // afterwards in a table of their own, so a mostly-reordered deck pays for one table of n keys.
         var table = KeyTable(capacityFor: oldMiddle + (validateTrimmed ? prefix + suffix : 0))
@@ -66,25 +138,12 @@ extension ReorderDiff {
                 if clash >= 0 { throw duplicate(old[clash]) }
             }
         }
-        if oldMiddle == 0 && newMiddle == 0 {
-            return ReorderDiff(oldCount: oldCount, newCount: newCount, removals: [], insertions: [], moves: [])
-        }
         let clash = table.insertAll(
             prefix..<(prefix + oldMiddle), state: KeyTable.unmatched, keys: old, newKeys: new, batch: &batch)
         if clash >= 0 { throw duplicate(old[clash]) }
 
         // Match every new key: `sequenceOld[i]` is the old index of the i-th matched key in new order.
         let capacity = min(oldMiddle, newMiddle)
-        let sequenceOld = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(1, capacity))
-        let sequenceNew = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(1, capacity))
-        var matchedOld = BitSet(count: oldMiddle)
-        defer {
-            sequenceOld.deallocate()
-            sequenceNew.deallocate()
-            matchedOld.deallocate()
-        }
-        var matchedCount = 0
-        var insertions: [Int] = []
         var batchStart = prefix
         let newEnd = prefix + newMiddle
         while batchStart < newEnd {
@@ -122,24 +181,8 @@ extension ReorderDiff {
             }
         }
 
-        var removals: [Int] = []
-        if matchedCount < oldMiddle {
-            removals.reserveCapacity(oldMiddle - matchedCount)
-            for offset in 0..<oldMiddle where !matchedOld.contains(offset) { removals.append(prefix + offset) }
-        }
-
-        let sequence = UnsafeBufferPointer(rebasing: sequenceOld[0..<matchedCount])
-        let stableCount = longestIncreasingSubsequenceLength(sequence, markingStableIn: &matchedOld)
-        var moves: [Move] = []
-        if stableCount < matchedCount {
-            moves.reserveCapacity(matchedCount - stableCount)
-            for position in 0..<matchedCount where !matchedOld.contains(position) {
-                moves.append(Move(from: Int(sequenceOld[position]), to: Int(sequenceNew[position])))
-            }
-        }
-        return ReorderDiff(
-            oldCount: oldCount, newCount: newCount, removals: removals, insertions: insertions, moves: moves)
     }
+
 }
 
 /// Finds one longest strictly increasing subsequence of `values` and marks its positions in `stable` (which is
@@ -304,11 +347,14 @@ struct KeyTable {
     @usableFromInline var hashes: UnsafeMutablePointer<UInt64>
     @usableFromInline var metas: UnsafeMutablePointer<UInt32>
     @usableFromInline var mask: Int
+    /// The number of slots allocated (`reset` may use fewer).
+    @usableFromInline var allocated: Int
 
     @inlinable
     init(capacityFor count: Int) {
         var capacity = 16
         while capacity < count * 2 { capacity <<= 1 }
+        allocated = capacity
         hashes = .allocate(capacity: capacity)
         // calloc: an all-zero word is an empty slot; the hashes need no initialisation (read only when occupied).
         guard let memory = calloc(capacity, MemoryLayout<UInt32>.stride) else {
@@ -322,6 +368,16 @@ struct KeyTable {
     func deallocate() {
         hashes.deallocate()
         free(metas)
+    }
+
+    /// Empties the table and sizes it for `count` keys (at most what it was allocated for). O(capacity used).
+    @inlinable
+    mutating func reset(capacityFor count: Int) {
+        var capacity = 16
+        while capacity < count * 2 { capacity <<= 1 }
+        capacity = Swift.min(capacity, allocated)
+        mask = capacity - 1
+        metas.update(repeating: 0, count: capacity)
     }
 
     @inlinable
