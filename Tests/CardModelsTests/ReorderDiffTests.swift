@@ -200,13 +200,13 @@ private func checkDiff<Key: ReorderKey>(_ old: [Key], _ new: [Key], sourceLocati
         }
     }
 
-    /// Orders large enough for the partitioned matching (≥ 32,768 keys): every workload, with integer keys (the
+    /// Orders large enough for the partitioned matching (≥ 131,072 keys): every workload, with integer keys (the
     /// injective path) and string keys (the comparing path), checked against the new order and an independent
     /// minimal-move count.
     @Test(arguments: ReorderWorkload.allCases)
     func largeOrdersArePartitionedCorrectly(workload: ReorderWorkload) throws {
         var generator = SplitMix64(seed: 17)
-        for size in [40_000, 70_001] {
+        for size in [140_000, 200_001] {
             let old = (0..<size).map { $0 * 3 + 1 }
             var fresh = 10_000_000
             let new = workload.apply(to: old, using: &generator) { _ in
@@ -218,7 +218,7 @@ private func checkDiff<Key: ReorderKey>(_ old: [Key], _ new: [Key], sourceLocati
             #expect(try diff.applied(to: old, inserting: inserted) == new)
             #expect(diff.moves.count == fastMinimalMoves(old, new))
             for move in diff.moves { #expect(old[move.from] == new[move.to]) }
-            if size == 40_000 {
+            if size == 140_000 {
                 let oldText = old.map(String.init)
                 let newText = new.map(String.init)
                 let textDiff = try ReorderDiff(from: oldText, to: newText)
@@ -230,17 +230,17 @@ private func checkDiff<Key: ReorderKey>(_ old: [Key], _ new: [Key], sourceLocati
     }
 
     @Test func largeOrdersStillRejectDuplicates() {
-        let old = Array(0..<50_000)
+        let old = Array(0..<150_000)
         var generator = SplitMix64(seed: 99)
         var duplicateInMiddle = old.shuffled(using: &generator)
         duplicateInMiddle[100] = duplicateInMiddle[200]
         #expect(throws: ModelError.self) { try ReorderDiff(from: old, to: duplicateInMiddle) }
         var duplicateOld = old
-        duplicateOld[40_000] = 7
+        duplicateOld[140_000] = 7
         #expect(throws: ModelError.duplicateKey("7")) { try ReorderDiff(from: duplicateOld, to: old.reversed()) }
         // A key of the trimmed prefix repeated in the middle of the new order.
         var trimmedRepeat = old
-        trimmedRepeat.swapAt(20_000, 30_000)
+        trimmedRepeat.swapAt(20_000, 130_000)
         trimmedRepeat[25_000] = 0
         #expect(throws: ModelError.self) { try ReorderDiff(from: old, to: trimmedRepeat) }
         // Two copies of the same new key that is in neither the old order nor the trimmed parts.
