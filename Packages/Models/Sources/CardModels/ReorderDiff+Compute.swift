@@ -103,9 +103,15 @@ extension ReorderDiff {
         let stableCount = longestIncreasingSubsequenceLength(sequence, markingStableIn: &matchedOld)
         var moves: [Move] = []
         if stableCount < matchedCount {
-            moves.reserveCapacity(matchedCount - stableCount)
-            for position in 0..<matchedCount where !matchedOld.contains(position) {
-                moves.append(Move(from: Int(sequenceOld[position]), to: Int(sequenceNew[position])))
+            // Written straight into the array's storage: no capacity check per move.
+            moves = [Move](unsafeUninitializedCapacity: matchedCount - stableCount) { storage, initialized in
+                var written = 0
+                for position in 0..<matchedCount where !matchedOld.contains(position) {
+                    (storage.baseAddress! + written).initialize(
+                        to: Move(from: Int(sequenceOld[position]), to: Int(sequenceNew[position])))
+                    written &+= 1
+                }
+                initialized = written
             }
         }
         return ReorderDiff(
