@@ -250,6 +250,31 @@ private func checkDiff<Key: ReorderKey>(_ old: [Key], _ new: [Key], sourceLocati
         #expect(throws: ModelError.duplicateKey("99999999")) { try ReorderDiff(from: old, to: twoNew) }
     }
 
+    /// The permutation form (a sort's sources) gives the minimal moves and the new order, for random permutations
+    /// and for sort-like ones made of interleaved rising runs (the run fast path).
+    @Test func permutationDiffsAreMinimal() throws {
+        var generator = SplitMix64(seed: 5)
+        for round in 0..<300 {
+            let count = Int(generator.next() % 3_000)
+            var sources = (0..<count).map { Int32($0) }
+            if round % 2 == 0 {
+                sources.shuffle(using: &generator)
+            } else {
+                // A stable sort by a key with few values: rising runs of old indices, one per key.
+                let keys = (0..<count).map { _ in generator.next() % 7 }
+                sources = sources.sorted { keys[Int($0)] != keys[Int($1)] ? keys[Int($0)] < keys[Int($1)] : $0 < $1 }
+            }
+            let diff = try ReorderDiff(permutation: sources)
+            let old = Array(0..<count)
+            let new = sources.map { Int($0) }
+            #expect(try diff.applied(to: old, inserting: []) == new)
+            #expect(diff.moves.count == new.count - binarySearchLISLength(sources))
+        }
+        #expect(throws: ModelError.self) { try ReorderDiff(permutation: [0, 2]) }
+        #expect(throws: ModelError.self) { try ReorderDiff(permutation: [1, 1]) }
+        #expect(throws: ModelError.self) { try ReorderDiff(permutation: [-1, 0]) }
+    }
+
     @Test func batchApplyRejectsDiffsThatDoNotFit() {
         let diff = ReorderDiff(oldCount: 3, newCount: 3, removals: [], insertions: [], moves: [.init(from: 0, to: 5)])
         #expect(throws: ModelError.self) { try diff.applied(to: [1, 2, 3], inserting: []) }

@@ -221,6 +221,8 @@ func longestIncreasingSubsequenceLength(_ values: UnsafeBufferPointer<Int32>, ma
         previous.deallocate()
     }
     var piles = 0
+    var lastPile = -1
+    var lastValue = Int32.min
     for position in 0..<count {
         let value = values[position]
         var pile: Int
@@ -230,9 +232,14 @@ func longestIncreasingSubsequenceLength(_ values: UnsafeBufferPointer<Int32>, ma
         } else if piles == 1 || tops[piles &- 2] < value {
             // Nearly sorted input after one high outlier: the value replaces the last pile's top.
             pile = piles &- 1
+        } else if value > lastValue, let near = gallop(value, from: lastPile, tops: tops.baseAddress!, piles: piles) {
+            // Inside a rising run (a sort's equal keys): the pile lies just past the previous value's.
+            pile = near
         } else {
             pile = lowerBound(value, tops: tops.baseAddress!, summary: summary.baseAddress!, piles: piles)
         }
+        lastPile = pile
+        lastValue = value
         tops[pile] = value
         if pile & 31 == 0 { summary[pile >> 5] = value }
         topPositions[pile] = Int32(truncatingIfNeeded: position)
@@ -244,6 +251,15 @@ func longestIncreasingSubsequenceLength(_ values: UnsafeBufferPointer<Int32>, ma
         position = Int(previous[position])
     }
     return piles
+}
+
+/// The first pile whose top is not below `value` when it is the pile right after `pile` (whose top is below
+/// `value`), else nil for the general search. Rising runs — the equal keys of a sort — mostly land there; a random
+/// value pays one comparison.
+@inlinable
+func gallop(_ value: Int32, from pile: Int, tops: UnsafeMutablePointer<Int32>, piles: Int) -> Int? {
+    let next = pile &+ 1
+    return next < piles && tops[next] >= value ? next : nil
 }
 
 /// The number of pile tops below `value` (the first pile it may go on), by two branch-free counts.

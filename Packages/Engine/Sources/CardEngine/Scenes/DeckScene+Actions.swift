@@ -152,7 +152,10 @@ extension DeckScene {
         if case .expanded(let card, _) = mode { entering[card] = nil }
         sortPlan = SortPlan(entering: entering)
         context.animation = .smooth
-        let diff = Self.permutationDiff(sources: sources)
+        // A sort's sources are a permutation by construction, so this cannot throw.
+        let diff =
+            (try? ReorderDiff(permutation: sources))
+            ?? ReorderDiff(oldCount: sources.count, newCount: sources.count, removals: [], insertions: [], moves: [])
         if !diff.isEmpty { context.deckChanged(to: currentIDs(), diff: diff) }
         context.stateChanged = true
         context.haptic(.success, target: "column")

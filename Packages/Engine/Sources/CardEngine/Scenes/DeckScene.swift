@@ -24,7 +24,7 @@ import CardPhysics
 ///   animated fling would appear at their final places); the bottom edge clamps.
 /// - Large decks: up to `maximumCount` (1,000,000) cards. Only cards intersecting the viewport (plus one step) become
 ///   nodes, so layout is O(visible). Sorting is a stable counting sort over cached key ranks, O(n); its diff comes
-///   from the sort itself (each new slot's old slot, then a longest increasing subsequence: `permutationDiff`), with
+///   from the sort itself (each new slot's old slot, then a longest increasing subsequence: `ReorderDiff(permutation:)`), with
 ///   no id hashing; cards in view animate to their new places, cards entering the view slide in from the side of
 ///   their old place and cards leaving slide towards their new one (see `SortPlan`).
 /// - sortOrder is the user's own order: manual reorders (drag, `move`, shift+arrows, a host's reorder) set it to the
