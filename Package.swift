@@ -41,8 +41,10 @@ let package = Package(
             path: "Benchmarks/cardistry-bench"
         ),
         .testTarget(name: "CardModelsTests", dependencies: [models], path: "Tests/CardModelsTests"),
-        .testTarget(name: "CardPhysicsTests", dependencies: [geometry, physics], path: "Tests/CardPhysicsTests"),
-        .testTarget(name: "CardGesturesTests", dependencies: [geometry, gestures], path: "Tests/CardGesturesTests"),
+        .testTarget(
+            name: "CardPhysicsTests", dependencies: [geometry, physics, models], path: "Tests/CardPhysicsTests"),
+        .testTarget(
+            name: "CardGesturesTests", dependencies: [geometry, gestures, models], path: "Tests/CardGesturesTests"),
         .testTarget(
             name: "CardEngineTests", dependencies: [engine, models, physics, gestures], path: "Tests/CardEngineTests"),
         .executableTarget(

@@ -1,4 +1,5 @@
 import CardGestures
+import CardModels
 
 /// Builds pointer events tersely: `down(10, 20, at: 0.1)`.
 func down(_ x: Double, _ y: Double, at time: Double, id: Int = 0) -> PointerEvent {
@@ -57,19 +58,6 @@ func isClose(_ a: Double, _ b: Double, tolerance: Double = 1e-9) -> Bool {
     abs(a - b) <= tolerance * max(1, abs(a), abs(b))
 }
 
-/// SplitMix64 (Steele, Lea & Flood 2014), local because CardGestures' tests may not import CardModels.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The project's seeded generator (CardModels' `SplitMix64`); the packages under test do not import CardModels,
+/// their tests may.
+typealias SplitMix64 = CardModels.SplitMix64

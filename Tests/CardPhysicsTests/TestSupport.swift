@@ -1,21 +1,11 @@
+import CardModels
 import CardPhysics
 
-/// A tiny SplitMix64 (Steele, Lea & Flood 2014) so property tests are seeded without importing CardModels.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
+/// The project's seeded generator (CardModels' `SplitMix64`); the packages under test do not import CardModels,
+/// their tests may.
+typealias SplitMix64 = CardModels.SplitMix64
 
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension CardModels.SplitMix64 {
     /// A log-uniform number in [low, high].
     mutating func logUniform(_ low: Double, _ high: Double) -> Double {
         exp(Double.random(in: log(low)...log(high), using: &self))
