@@ -50,12 +50,13 @@ struct DiffSuite: BenchSuite {
                 ratioToFloor: ratio, metrics: metrics, note: note)
         }
 
-        let floorTiming = measure(runs: context.runs) { FloorTable.lookUpAll(old: old, new: new) }
+        // Floor and diff alternate run by run, so that both see the same machine (see `measureSideBySide`).
+        let (floorTiming, diffTiming) = measureSideBySide(
+            runs: context.runs, { FloorTable.lookUpAll(old: old, new: new) }, { try? ReorderDiff(from: old, to: new) })
         let floorPeak = PeakMemory.measure { FloorTable.lookUpAll(old: old, new: new) }.peakBytes
         context.emit(
             row("floor", floorTiming, ratio: 1, metrics: [("minimal_moves", Double(minimal))] + peak(floorPeak)))
 
-        let diffTiming = measure(runs: context.runs) { try? ReorderDiff(from: old, to: new) }
         let (diff, diffPeak) = PeakMemory.measure { try? ReorderDiff(from: old, to: new) }
         var metrics: [(String, Double)] = [
             ("moves", Double(diff?.moves.count ?? -1)), ("minimal_moves", Double(minimal)),

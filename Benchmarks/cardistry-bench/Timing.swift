@@ -9,6 +9,21 @@ struct Timing {
     var runs: Int
 
     static let none = Timing(medianMs: .nan, minMs: .nan, runs: 0)
+
+    init(medianMs: Double, minMs: Double, runs: Int) {
+        self.medianMs = medianMs
+        self.minMs = minMs
+        self.runs = runs
+    }
+
+    /// The median and minimum of `samples` (milliseconds; at least one).
+    init(samples: [Double]) {
+        let sorted = samples.sorted()
+        let middle = sorted.count / 2
+        medianMs = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        minMs = sorted[0]
+        runs = sorted.count
+    }
 }
 
 /// Monotonic nanoseconds (CLOCK_MONOTONIC). Benchmarks only: the engine and its tests never read a clock.
@@ -36,10 +51,37 @@ func measure<T>(runs: Int, warmup: Int = 1, _ body: () -> T) -> Timing {
         blackHole(result)
         samples.append(Double(end - start) / 1e6)
     }
-    samples.sort()
-    let middle = samples.count / 2
-    let median = samples.count % 2 == 1 ? samples[middle] : (samples[middle - 1] + samples[middle]) / 2
-    return Timing(medianMs: median, minMs: samples[0], runs: samples.count)
+    return Timing(samples: samples)
+}
+
+/// Measures two bodies side by side: after `warmup` unmeasured runs of each, `runs` rounds that each time both, the
+/// order swapped every round. The machines are noisy — a neighbour's load or a clock change shifts every run made
+/// while it lasts — so two timings taken one after the other can differ by more than the code does; interleaved,
+/// both see the same conditions, and their ratio is what the code costs.
+func measureSideBySide<A, B>(runs: Int, warmup: Int = 1, _ first: () -> A, _ second: () -> B) -> (Timing, Timing) {
+    for _ in 0..<warmup {
+        blackHole(first())
+        blackHole(second())
+    }
+    var firstSamples: [Double] = []
+    var secondSamples: [Double] = []
+    func sample<T>(_ body: () -> T) -> Double {
+        let start = monotonicNanoseconds()
+        let result = body()
+        let end = monotonicNanoseconds()
+        blackHole(result)
+        return Double(end - start) / 1e6
+    }
+    for round in 0..<max(1, runs) {
+        if round % 2 == 0 {
+            firstSamples.append(sample(first))
+            secondSamples.append(sample(second))
+        } else {
+            secondSamples.append(sample(second))
+            firstSamples.append(sample(first))
+        }
+    }
+    return (Timing(samples: firstSamples), Timing(samples: secondSamples))
 }
 
 /// Writes all of `text` to a file descriptor, retrying short writes.

@@ -16,7 +16,7 @@ extension ReorderDiff {
             seen.insert(Int(value))
         }
         let stableCount = sources.withUnsafeBufferPointer {
-            longestIncreasingSubsequenceLength($0, markingStableIn: &seen)
+            runsLongestIncreasingSubsequenceLength($0, markingStableIn: &seen)
         }
         var moves: [Move] = []
         if stableCount < count {
