@@ -25,11 +25,13 @@ func longestIncreasingSubsequenceLength(
     stable.removeAll()
     guard count > 0 else { return 0 }
     var tree = PileTree(capacity: count, universe: universe)
-    // One allocation: each pile's top position, each value's link to the pile before, and a batch's guesses.
-    let scratch = UnsafeMutablePointer<Int32>.allocate(capacity: 2 &* count &+ PileTree.batch)
-    let topPositions = scratch  // the position of each pile's top
-    let previous = scratch + count  // each value's link: the position of the previous pile's top
-    let guesses = scratch + 2 &* count
+    // One allocation: each pile's top position (after a −1 for "no pile before the first"), each value's link to
+    // the pile before, and a batch's guesses.
+    let scratch = UnsafeMutablePointer<Int32>.allocate(capacity: 2 &* count &+ 1 &+ PileTree.batch)
+    scratch[0] = -1
+    let topPositions = scratch + 1  // the position of each pile's top; topPositions[-1] is −1
+    let previous = scratch + (1 &+ count)  // each value's link: the position of the previous pile's top
+    let guesses = scratch + (1 &+ 2 &* count)
     defer {
         tree.deallocate()
         scratch.deallocate()
@@ -63,8 +65,9 @@ func longestIncreasingSubsequenceLength(
             // Above the value placed just before, on `lastPile`: the pile is after that one (rising runs).
             let rising = 0 &- Int(truncatingIfNeeded: UInt32(bitPattern: lastValue &- value) >> 31)
             pile = Swift.max(pile, (lastPile &+ 1) & rising)
-            let piles = tree.piles
-            if pile < piles && tops[pile] < value {
+            // (No bounds check: `pile` is at most `piles`, and the top past the last pile reads as Int32.max.)
+            if tops[pile] < value {
+                let piles = tree.piles
                 if tops[piles &- 1] < value {
                     pile = piles
                 } else {
@@ -75,7 +78,7 @@ func longestIncreasingSubsequenceLength(
             lastPile = pile
             lastValue = value
             topPositions[pile] = Int32(truncatingIfNeeded: position)
-            previous[position] = pile > 0 ? topPositions[pile &- 1] : -1
+            previous[position] = topPositions[pile &- 1]
         }
         start = end
     }
