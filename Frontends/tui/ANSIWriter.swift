@@ -3,7 +3,8 @@
 /// only where the style changes. One call gives one frame's bytes, written by the caller with one `write`.
 ///
 /// The writer assumes autowrap is off (DECAWM reset), so writing the last column leaves the cursor there; it
-/// then forgets the cursor position and moves explicitly before the next cell. Complexity: O(cells) per frame.
+/// then forgets the cursor position and moves explicitly before the next cell. A wide character is written once
+/// for its two cells, and the cursor counted two columns on. Complexity: O(cells) per frame.
 public struct ANSIWriter: Sendable {
     /// The depth used for colour codes (cells should already be converted to it; see `ColorDepth.convert`).
     public var depth: ColorDepth
@@ -30,8 +31,16 @@ public struct ANSIWriter: Sendable {
     }
 
     /// Appends to `output` the bytes that draw `next`, and remembers it as the screen. Appends nothing when
-    /// `next` equals the screen. A size change repaints everything (after clearing the screen).
+    /// `next` equals the screen. A size change repaints everything (after clearing the screen). Half a wide
+    /// character without its other half is drawn as a space (see `CellBuffer.repairWideCharacters()`).
     public mutating func render(_ next: CellBuffer, into output: inout [UInt8]) {
+        if next.hasBrokenWideCharacters {
+            // Half a wide character shows as a space: remember the screen as it shows, so that later diffs hold.
+            var repaired = next
+            repaired.repairWideCharacters()
+            render(repaired, into: &output)
+            return
+        }
         let start = output.count
         if synchronizedOutput { output.append(contentsOf: ANSI.beginSynchronized) }
         let bodyStart = output.count
@@ -52,16 +61,23 @@ public struct ANSIWriter: Sendable {
                 previous.cells.withUnsafeBufferPointer { oldCells in
                     for row in 0..<next.height {
                         let base = row * width
+                        var drawnTo = 0  // columns before this one are drawn already (a wide character's right half)
                         for column in 0..<width where nextCells[base + column] != oldCells[base + column] {
-                            draw(nextCells[base + column], column: column, row: row, width: width, into: &output)
+                            guard column >= drawnTo else { continue }
+                            // A changed right half redraws its whole character, from the left half.
+                            let from =
+                                nextCells[base + column].isWideContinuation && column > 0
+                                    && nextCells[base + column - 1].isWide ? column - 1 : column
+                            drawnTo = draw(row: nextCells[base..<(base + width)], column: from, row: row, into: &output)
                         }
                     }
                 }
             } else {
                 for row in 0..<next.height {
                     let base = row * width
-                    for column in 0..<width {
-                        draw(nextCells[base + column], column: column, row: row, width: width, into: &output)
+                    var column = 0
+                    while column < width {
+                        column = draw(row: nextCells[base..<(base + width)], column: column, row: row, into: &output)
                     }
                 }
             }
@@ -82,7 +98,30 @@ public struct ANSIWriter: Sendable {
         return output
     }
 
-    private mutating func draw(_ cell: Cell, column: Int, row: Int, width: Int, into output: inout [UInt8]) {
+    /// Draws the character at `column` of a row of cells and returns the column after it: a wide character and its
+    /// right half as one, two columns on; half a wide character without its other half as a space.
+    private mutating func draw(
+        row cells: Slice<UnsafeBufferPointer<Cell>>, column: Int, row: Int, into output: inout [UInt8]
+    ) -> Int {
+        let width = cells.count
+        var cell = cells[cells.startIndex + column]
+        var columns = 1
+        if cell.isWideContinuation {
+            cell.character = " "  // its left half was not a wide character (or this is the first column)
+        } else if cell.isWide {
+            if column + 1 < width && cells[cells.startIndex + column + 1].isWideContinuation {
+                columns = 2
+            } else {
+                cell.character = " "
+            }
+        }
+        draw(cell, column: column, row: row, width: width, columns: columns, into: &output)
+        return column + columns
+    }
+
+    private mutating func draw(
+        _ cell: Cell, column: Int, row: Int, width: Int, columns: Int, into output: inout [UInt8]
+    ) {
         if row != cursorRow || column != cursorColumn {
             if row == cursorRow && column > cursorColumn {
                 ANSI.cursorForward(column - cursorColumn, into: &output)
@@ -97,7 +136,7 @@ public struct ANSIWriter: Sendable {
         ANSI.appendUTF8(cell.character, into: &output)
         cursorRow = row
         // With autowrap off the cursor stays on the last column; treat its position as unknown there.
-        cursorColumn = column + 1 < width ? column + 1 : -1
+        cursorColumn = column + columns < width ? column + columns : -1
         if cursorColumn < 0 { cursorRow = -1 }
     }
 

@@ -59,7 +59,11 @@ public struct CellAttributes: OptionSet, Sendable, Hashable {
     public static let reverse = CellAttributes(rawValue: 1 << 3)
 }
 
-/// One character cell of the terminal: a single-width character and its style.
+/// One character cell of the terminal: a character and its style.
+///
+/// A wide character (CJK, most emoji: two columns on screen) is held by two cells: the character in the left one,
+/// `Cell.wideContinuation` in the right one. The ANSI writer draws the pair as one character; a half without its
+/// other half is drawn as a space.
 public struct Cell: Sendable, Hashable {
     public var character: Unicode.Scalar
     public var foreground: CellColor
@@ -78,6 +82,16 @@ public struct Cell: Sendable, Hashable {
 
     /// A blank cell in the terminal's default colours.
     public static let blank = Cell()
+
+    /// The character of the right-hand cell of a wide character (U+0000, which text never reaches a cell as:
+    /// control characters are drawn as spaces).
+    public static let wideContinuation: Unicode.Scalar = "\u{0}"
+
+    /// Whether this is the right-hand half of a wide character.
+    public var isWideContinuation: Bool { character == Cell.wideContinuation }
+
+    /// Whether this cell's character takes two columns (its right-hand half is the next cell).
+    public var isWide: Bool { character.value >= 0x1100 && GlyphMapper.isWide(character) }
 
     /// Whether two cells have the same colours and attributes (the SGR state needed to draw them).
     func hasSameStyle(as other: Cell) -> Bool {

@@ -33,11 +33,13 @@ public struct CellBuffer: Sendable, Hashable {
         for index in cells.indices { cells[index] = cell }
     }
 
-    /// The characters of one row as a string (trailing spaces kept).
+    /// The characters of one row as a string (trailing spaces kept; a wide character once, for its two cells).
     public func text(row: Int) -> String {
         guard row >= 0, row < height else { return "" }
         var line = String.UnicodeScalarView()
-        for column in 0..<width { line.append(cells[row * width + column].character) }
+        for column in 0..<width where !cells[row * width + column].isWideContinuation {
+            line.append(cells[row * width + column].character)
+        }
         return String(line)
     }
 
@@ -45,7 +47,8 @@ public struct CellBuffer: Sendable, Hashable {
     public var text: String { (0..<height).map { text(row: $0) }.joined(separator: "\n") }
 
     /// Writes `string` from (`column`, `row`) rightwards with the given style, clipped to the grid and to
-    /// `maxColumn` (exclusive). Returns the column after the last character written.
+    /// `maxColumn` (exclusive): a wide character takes two cells (a space where only one is left), a zero-width
+    /// one none. Returns the column after the last character written.
     @discardableResult
     public mutating func put(
         _ string: String, column: Int, row: Int, foreground: CellColor, background: CellColor? = nil,
@@ -54,17 +57,84 @@ public struct CellBuffer: Sendable, Hashable {
         let limit = min(maxColumn ?? width, width)
         var x = column
         guard row >= 0, row < height else { return x }
+        func set(_ x: Int, _ character: Unicode.Scalar) {
+            guard x >= 0, x < limit else { return }
+            let index = row * width + x
+            cells[index].character = character
+            cells[index].foreground = foreground
+            if let background { cells[index].background = background }
+            cells[index].attributes = attributes
+        }
         for scalar in string.unicodeScalars {
             if x >= limit { break }
-            if x >= 0 {
-                let index = row * width + x
-                cells[index].character = scalar
-                cells[index].foreground = foreground
-                if let background { cells[index].background = background }
-                cells[index].attributes = attributes
+            guard let glyph = GlyphMapper.glyph(scalar, ascii: false) else { continue }
+            if glyph.columns == 2 {
+                if x + 1 < limit && x >= 0 {
+                    set(x, glyph.scalar)
+                    set(x + 1, Cell.wideContinuation)
+                } else {
+                    set(x, " ")
+                    set(x + 1, " ")
+                }
+                x += 2
+            } else {
+                set(x, glyph.scalar)
+                x += 1
             }
-            x += 1
         }
+        repairWideCharacters(row: row)
         return x
+    }
+
+    /// Makes every wide character in `row` whole again after cells were overwritten: a wide character whose right
+    /// half is gone, or a right half whose character is gone, becomes a space (in its own style), and a right half
+    /// takes its character's style (the terminal draws both halves in one). O(width).
+    public mutating func repairWideCharacters(row: Int) {
+        guard row >= 0, row < height else { return }
+        let base = row * width
+        var column = 0
+        while column < width {
+            let cell = cells[base + column]
+            if cell.isWideContinuation {
+                cells[base + column].character = " "  // a right half with nothing on its left
+            } else if cell.isWide {
+                if column + 1 < width && cells[base + column + 1].isWideContinuation {
+                    cells[base + column + 1] = cell
+                    cells[base + column + 1].character = Cell.wideContinuation
+                    column += 1  // a whole pair
+                } else {
+                    cells[base + column].character = " "
+                }
+            }
+            column += 1
+        }
+    }
+
+    /// Whether some wide character lacks a half (what `repairWideCharacters()` would change). O(cells).
+    public var hasBrokenWideCharacters: Bool {
+        let width = self.width
+        return cells.withUnsafeBufferPointer { cells in
+            for row in 0..<height {
+                let base = row * width
+                var column = 0
+                while column < width {
+                    let value = cells[base + column].character.value
+                    column += 1
+                    // Most cells are below U+1100, where nothing is wide, and are not the U+0000 of a right half.
+                    guard value >= 0x1100 || value == 0 else { continue }
+                    if value == 0 { return true }
+                    if GlyphMapper.isWide(Unicode.Scalar(value)!) {
+                        guard column < width && cells[base + column].isWideContinuation else { return true }
+                        column += 1
+                    }
+                }
+            }
+            return false
+        }
+    }
+
+    /// `repairWideCharacters(row:)` for every row.
+    public mutating func repairWideCharacters() {
+        for row in 0..<height { repairWideCharacters(row: row) }
     }
 }

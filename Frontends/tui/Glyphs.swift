@@ -16,44 +16,78 @@ struct BoxGlyphs: Sendable {
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+")
 }
 
-/// Maps text to what one terminal cell can show.
+/// Maps text to what terminal cells show: each scalar as itself in one or two columns, or dropped when it takes
+/// none.
 enum GlyphMapper {
-    /// Whether `scalar` takes two columns (East Asian Wide / Fullwidth and emoji blocks; UAX #11, coarse ranges).
+    /// Whether `scalar` takes two columns: East Asian Wide and Fullwidth (UAX #11) — Hangul Jamo initials, CJK
+    /// radicals to Yi, Hangul syllables, compatibility ideographs, vertical and fullwidth forms, the supplementary
+    /// ideographic planes — and the emoji blocks terminals draw wide (Miscellaneous Symbols and Pictographs,
+    /// Emoticons, Transport and Map, Supplemental Symbols and Pictographs, Symbols and Pictographs Extended-A).
+    /// Coarse ranges, as `wcwidth` implementations use: a terminal that disagrees about a scalar shifts the rest of
+    /// that row by a column until the next cursor move.
     static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.value >= 0x1100 else { return false }
+        if scalar.value >= 0x1160 && scalar.value < 0x2E80 { return false }  // Jamo vowels … punctuation: none
         switch scalar.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
-            0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-            true
+            0x1F680...0x1F6FF, 0x1F900...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x3FFFD:
+            return true
         default:
-            false
+            return false
         }
     }
 
-    /// A single-width stand-in for `scalar`: control characters become spaces, wide characters a bullet, and in
-    /// ASCII mode everything outside printable ASCII an ASCII look-alike or `?`.
-    static func cell(_ scalar: Unicode.Scalar, ascii: Bool) -> Unicode.Scalar {
+    /// Whether `scalar` takes no column of its own: a combining or enclosing mark (it joins the character before
+    /// it), a format character (zero-width space and joiners, marks of direction, the byte-order mark) or a
+    /// variation selector.
+    static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.value >= 0x300 else { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return true
+        default: return false
+        }
+    }
+
+    /// What `scalar` looks like on a terminal: the scalar to write and the columns it takes (1 or 2), or nil for
+    /// one that takes none (`isZeroWidth`: it is dropped, so that every cell the buffer holds is a column on
+    /// screen). Control characters become spaces; in ASCII mode everything outside printable ASCII becomes an
+    /// ASCII look-alike or `?`, one column.
+    static func glyph(_ scalar: Unicode.Scalar, ascii: Bool) -> (scalar: Unicode.Scalar, columns: Int)? {
         let value = scalar.value
-        if value < 0x20 || (value >= 0x7F && value < 0xA0) { return " " }
-        if value < 0x7F { return scalar }
+        if value < 0x20 || (value >= 0x7F && value < 0xA0) { return (" ", 1) }
+        if value < 0x7F { return (scalar, 1) }
+        if isZeroWidth(scalar) { return nil }
         if ascii {
             switch scalar {
-            case "…", "·", "•": return scalar == "…" ? "." : "*"
-            case "×", "✕", "✗": return "x"
-            case "—", "–", "−", "─": return "-"
-            case "’", "‘": return "'"
-            case "“", "”": return "\""
-            case "→": return ">"
-            case "←": return "<"
-            case "↑": return "^"
-            case "↓": return "v"
-            default: return "?"
+            case "…", "·", "•": return (scalar == "…" ? "." : "*", 1)
+            case "×", "✕", "✗": return ("x", 1)
+            case "—", "–", "−", "─": return ("-", 1)
+            case "’", "‘": return ("'", 1)
+            case "“", "”": return ("\"", 1)
+            case "→": return (">", 1)
+            case "←": return ("<", 1)
+            case "↑": return ("^", 1)
+            case "↓": return ("v", 1)
+            default: return ("?", 1)
             }
         }
-        if isWide(scalar) || (value >= 0xFE00 && value <= 0xFE0F) || (value >= 0x200B && value <= 0x200F) {
-            return "•"
+        return (scalar, isWide(scalar) ? 2 : 1)
+    }
+
+    /// The columns `text` takes once mapped (`glyph`).
+    static func columns(of text: String, ascii: Bool) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + (glyph($1, ascii: ascii)?.columns ?? 0) }
+    }
+
+    /// `text` with control characters as spaces, zero-width scalars dropped and, in ASCII mode, look-alikes: what
+    /// `CellBuffer.put` lays out (wide characters stay; `put` gives them two cells).
+    static func displayed(_ text: String, ascii: Bool) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if let glyph = glyph(scalar, ascii: ascii) { scalars.append(glyph.scalar) }
         }
-        return scalar
+        return String(scalars)
     }
 }
 

@@ -47,6 +47,14 @@ public struct Rasterizer: Sendable {
         for node in frame.nodes {
             context.paint(node, pulse: pulses[node.id] ?? 0, into: &buffer)
         }
+        // A node painted over half of a wide character leaves the other half: it becomes a space. (Only text puts
+        // wide characters in the buffer, which was cleared above: without any, there is nothing to repair.)
+        let hasWideText = frame.nodes.contains { node in
+            node.text.contains { $0.run.text.unicodeScalars.contains(where: GlyphMapper.isWide) }
+        }
+        if hasWideText {
+            for row in 0..<rowLimit { buffer.repairWideCharacters(row: row) }
+        }
     }
 }
 
@@ -306,18 +314,30 @@ private struct PaintContext {
         }
     }
 
-    /// A character of laid-out text, with whether it is mid-roll (drawn dim).
+    /// A character of laid-out text: the columns it takes (1, or 2 for a wide character), and whether it is
+    /// mid-roll (drawn dim).
     struct StyledCharacter {
         var scalar: Unicode.Scalar
+        var columns = 1
         var dim: Bool
     }
 
-    /// The characters a text run shows now: for rolling digits (right-aligned against the old text), each
-    /// position shows the old character until its progress passes ½, then the new one, dim while mid-roll.
+    /// The columns `characters` take.
+    static func columns(of characters: [StyledCharacter]) -> Int {
+        characters.reduce(0) { $0 + $1.columns }
+    }
+
+    /// The characters a text run shows now, zero-width scalars dropped: for rolling digits (right-aligned against
+    /// the old text), each position shows the old character until its progress passes ½, then the new one, dim
+    /// while mid-roll.
     func characters(of text: FrameText) -> [StyledCharacter] {
         let new = Array(text.run.text.unicodeScalars)
         guard let old = text.rollingFrom.map({ Array($0.unicodeScalars) }), !text.digitProgress.isEmpty else {
-            return new.map { StyledCharacter(scalar: GlyphMapper.cell($0, ascii: ascii), dim: false) }
+            return new.compactMap { scalar in
+                GlyphMapper.glyph(scalar, ascii: ascii).map {
+                    StyledCharacter(scalar: $0.scalar, columns: $0.columns, dim: false)
+                }
+            }
         }
         let length = max(new.count, old.count)
         var result: [StyledCharacter] = []
@@ -332,8 +352,10 @@ private struct PaintContext {
                 progress = text.digitProgress.min() ?? 1
             }
             let shown = progress >= 0.5 ? (newIndex >= 0 ? new[newIndex] : " ") : (oldIndex >= 0 ? old[oldIndex] : " ")
+            guard let glyph = GlyphMapper.glyph(shown, ascii: ascii) else { continue }
             result.append(
-                StyledCharacter(scalar: GlyphMapper.cell(shown, ascii: ascii), dim: progress > 0.1 && progress < 0.9))
+                StyledCharacter(
+                    scalar: glyph.scalar, columns: glyph.columns, dim: progress > 0.1 && progress < 0.9))
         }
         while result.first?.scalar == " " && result.count > new.count { result.removeFirst() }
         return result
@@ -411,30 +433,53 @@ private struct PaintContext {
                 let from = text.run.alignment == .leading ? left : (taken > left ? taken + 1 : left)
                 let available = right - from
                 guard available > 0 else { continue }
-                if characters.count > available {
-                    characters = Array(characters.prefix(max(0, available - 1)))
+                var width = Self.columns(of: characters)
+                if width > available {
+                    // As many characters as leave a column for the ellipsis.
+                    var kept = 0
+                    width = 0
+                    while kept < characters.count && width + characters[kept].columns <= available - 1 {
+                        width += characters[kept].columns
+                        kept += 1
+                    }
+                    characters.removeSubrange(kept...)
                     characters.append(StyledCharacter(scalar: ascii ? "." : "…", dim: false))
+                    width += 1
                 }
                 let start: Int
                 switch text.run.alignment {
                 case .leading: start = left
-                case .center: start = max(from, left + (right - left - characters.count) / 2)
-                case .trailing: start = right - characters.count
+                case .center: start = max(from, left + (right - left - width) / 2)
+                case .trailing: start = right - width
                 }
-                taken = max(taken, start + characters.count)
+                taken = max(taken, start + width)
                 let bold = text.run.weight != .regular || [.largeTitle, .title, .headline].contains(text.run.style)
                 let color = RGB8(text.run.color)
                 let alpha = (text.run.color.alpha.isFinite ? min(max(text.run.color.alpha, 0), 1) : 0) * opacity
-                for (offset, character) in characters.enumerated() {
-                    let column = start + offset + shift
-                    guard column >= 0, column < buffer.width else { continue }
-                    let index = row * buffer.width + column
-                    let under = RGB8(buffer.cells[index].background, fallback: page)
-                    buffer.cells[index].character = character.scalar
-                    buffer.cells[index].foreground = color.over(under, alpha: alpha).cellColor
-                    var attributes: CellAttributes = bold ? [.bold] : []
-                    if character.dim { attributes.insert(.dim) }
-                    buffer.cells[index].attributes = attributes
+                // The cells the text may use on this row: inside the node's text area and the buffer.
+                let clipLeft = max(left + shift, 0)
+                let clipRight = min(right + shift, buffer.width)
+                var column = start + shift
+                for character in characters {
+                    defer { column += character.columns }
+                    let wideFits = character.columns == 2 && column >= clipLeft && column + 1 < clipRight
+                    for part in 0..<character.columns {
+                        let cellColumn = column + part
+                        guard cellColumn >= clipLeft, cellColumn < clipRight else { continue }
+                        let index = row * buffer.width + cellColumn
+                        let under = RGB8(buffer.cells[index].background, fallback: page)
+                        if character.columns == 1 {
+                            buffer.cells[index].character = character.scalar
+                        } else if wideFits {
+                            buffer.cells[index].character = part == 0 ? character.scalar : Cell.wideContinuation
+                        } else {
+                            buffer.cells[index].character = " "  // half a wide character fits: a space
+                        }
+                        buffer.cells[index].foreground = color.over(under, alpha: alpha).cellColor
+                        var attributes: CellAttributes = bold ? [.bold] : []
+                        if character.dim { attributes.insert(.dim) }
+                        buffer.cells[index].attributes = attributes
+                    }
                 }
             }
         }

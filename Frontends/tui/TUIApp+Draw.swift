@@ -122,9 +122,9 @@ extension TUIApp {
         if let message { keys = [message] }
         let ascii = configuration.ascii
         func clean(_ text: String) -> String {
-            String(String.UnicodeScalarView(text.unicodeScalars.map { GlyphMapper.cell($0, ascii: ascii) }))
+            GlyphMapper.displayed(text, ascii: ascii)
         }
-        let rightStart = max(0, columns - right.unicodeScalars.count)
+        let rightStart = max(0, columns - GlyphMapper.columns(of: right, ascii: ascii))
         var column = buffer.put(
             " " + clean(title) + " ", column: 0, row: row, foreground: Chrome.statusAccent, attributes: [.bold],
             maxColumn: rightStart)
@@ -152,10 +152,11 @@ extension TUIApp {
         ]
         let ascii = configuration.ascii
         func clean(_ text: String) -> String {
-            String(String.UnicodeScalarView(text.unicodeScalars.map { GlyphMapper.cell($0, ascii: ascii) }))
+            GlyphMapper.displayed(text, ascii: ascii)
         }
-        let keyWidth = min(16, entries.map { clean($0.0).unicodeScalars.count }.max() ?? 0)
-        let width = min(columns, max(24, keyWidth + 6 + (entries.map { $0.1.unicodeScalars.count }.max() ?? 0)))
+        let keyWidth = min(16, entries.map { GlyphMapper.columns(of: $0.0, ascii: ascii) }.max() ?? 0)
+        let width = min(
+            columns, max(24, keyWidth + 6 + (entries.map { GlyphMapper.columns(of: $0.1, ascii: ascii) }.max() ?? 0)))
         let height = min(contentRows, entries.count + 4)
         let left = (columns - width) / 2
         let top = max(0, (contentRows - height) / 2)
@@ -192,5 +193,7 @@ extension TUIApp {
                 clean(entry.1), column: left + 3 + keyWidth, row: row, foreground: Chrome.text,
                 maxColumn: left + width - 1)
         }
+        // The box's edges may have cut wide characters of the scene in two.
+        for row in top..<(top + height) { buffer.repairWideCharacters(row: row) }
     }
 }

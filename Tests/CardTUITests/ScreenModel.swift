@@ -43,8 +43,24 @@ struct ScreenModel {
             if let scalar = text.unicodeScalars.first {
                 var cell = pen
                 cell.character = scalar
+                // As xterm does: writing over half of a wide character blanks its other half; a wide character
+                // takes this cell and the next.
+                let wide = cell.isWide && column + 1 < screen.width
+                for covered in column..<(column + (wide ? 2 : 1)) {
+                    if screen[covered, row].isWideContinuation && covered > 0 {
+                        screen[covered - 1, row].character = " "
+                    }
+                    if screen[covered, row].isWide && covered + 1 < screen.width {
+                        screen[covered + 1, row].character = " "
+                    }
+                }
                 screen[column, row] = cell
-                if column < screen.width - 1 { column += 1 }  // Autowrap off: stays on the last column.
+                if wide {
+                    cell.character = Cell.wideContinuation
+                    screen[column + 1, row] = cell
+                }
+                // Autowrap off: the cursor stays on the last column.
+                column = min(screen.width - 1, column + (wide ? 2 : 1))
             }
             index += length
         }
