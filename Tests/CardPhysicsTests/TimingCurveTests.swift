@@ -70,6 +70,28 @@ import Testing
         }
     }
 
+    /// The combined sample an animation takes every frame is the two separate ones, bit for bit (replays and
+    /// golden frames depend on it), at the ends, outside 0…1, for the linear curve and for random curves.
+    @Test func progressAndSlopeTogetherEqualEachAlone() throws {
+        var random = SplitMix64(seed: 4)
+        var curves: [TimingCurve] = [.easeIn, .easeOut, .easeInOut, .coreAnimationDefault, .linear]
+        for _ in 0..<500 {
+            curves.append(
+                try TimingCurve(
+                    x1: Double.random(in: 0...1, using: &random), y1: Double.random(in: -1...2, using: &random),
+                    x2: Double.random(in: 0...1, using: &random), y2: Double.random(in: -1...2, using: &random)))
+        }
+        for curve in curves {
+            var fractions = [-0.5, 0, 1e-9, 0.5, 1 - 1e-9, 1, 1.5]
+            for _ in 0..<20 { fractions.append(Double.random(in: 0...1, using: &random)) }
+            for fraction in fractions {
+                let both = curve.progressAndSlope(at: fraction)
+                #expect(both.progress.bitPattern == curve.progress(at: fraction).bitPattern)
+                #expect(both.slope.bitPattern == curve.slope(at: fraction).bitPattern)
+            }
+        }
+    }
+
     @Test func slopeIsTheDerivativeOfProgress() {
         let h = 1e-6
         for curve in [TimingCurve.easeIn, .easeOut, .easeInOut, .coreAnimationDefault, .linear] {

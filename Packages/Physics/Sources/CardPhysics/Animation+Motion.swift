@@ -41,12 +41,10 @@ extension Animation {
             return Animation.toRealTime(result, speed: speed)
         case .curve(let curve, let duration):
             guard duration > 0, tau < duration else { return .finished }
-            let fraction = tau / duration
+            let (progress, slope) = curve.progressAndSlope(at: tau / duration)
             return MotionTransition(
-                positionFromOffset: 1 - curve.progress(at: fraction),
-                positionFromVelocity: 0,
-                velocityFromOffset: -curve.slope(at: fraction) * speed / duration,
-                velocityFromVelocity: 0)
+                positionFromOffset: 1 - progress, positionFromVelocity: 0,
+                velocityFromOffset: -slope * speed / duration, velocityFromVelocity: 0)
         }
     }
 

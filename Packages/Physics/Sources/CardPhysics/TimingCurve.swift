@@ -99,6 +99,17 @@ public struct TimingCurve: Sendable, Hashable {
         return sampleY(parameter(forX: fraction))
     }
 
+    /// `progress(at:)` and `slope(at:)` together, solving for the curve parameter once (an animation samples
+    /// both every frame). The same values as the two calls, bit for bit.
+    @inlinable
+    public func progressAndSlope(at fraction: Double) -> (progress: Double, slope: Double) {
+        if isLinear { return (progress(at: fraction), slope(at: fraction)) }
+        guard fraction >= 0, fraction <= 1 else { return (progress(at: fraction), 0) }
+        let s = parameter(forX: fraction)
+        let progress = fraction <= 0 ? 0 : fraction >= 1 ? 1 : sampleY(s)
+        return (progress, slope(atParameter: s))
+    }
+
     /// dProgress/dFraction at `fraction`: y′(s)/x′(s). Where x′ vanishes (a control point on the axis at an
     /// end), the limit of the ratio is taken from the second derivatives; an infinite slope is clamped to a
     /// large finite one so velocities stay finite.
@@ -106,7 +117,12 @@ public struct TimingCurve: Sendable, Hashable {
     public func slope(at fraction: Double) -> Double {
         if isLinear { return fraction < 0 || fraction > 1 ? 0 : 1 }
         guard fraction >= 0, fraction <= 1 else { return 0 }
-        let s = parameter(forX: fraction)
+        return slope(atParameter: parameter(forX: fraction))
+    }
+
+    /// y′(s)/x′(s) at the curve parameter `s` (see `slope(at:)`).
+    @inlinable
+    func slope(atParameter s: Double) -> Double {
         let dx = slopeX(s)
         let dy = slopeY(s)
         if abs(dx) > 1e-9 { return dy / dx }

@@ -9,25 +9,34 @@ extension Engine {
     public mutating func frame(at time: Double) -> Frame {
         let at = time.isFinite ? time : self.time
         advance(to: at)
-        var entries: [(z: Double, index: Int, node: FrameNode)] = []
-        entries.reserveCapacity(nodes.count + leavingOrder.count)
+        // The nodes, and beside them their paint-order keys: sorting is rare, and then it permutes the nodes once
+        // (a node is a large value with several references; moving it twice, as sorting pairs would, costs).
+        var frameNodes: [FrameNode] = []
+        var keys: [(z: Double, index: Int)] = []
+        frameNodes.reserveCapacity(nodes.count + leavingOrder.count)
+        keys.reserveCapacity(nodes.count + leavingOrder.count)
         for index in nodes.indices {
-            entries.append((nodes[index].z, index, frameNode(nodes[index], at: at, isLeaving: false)))
+            keys.append((nodes[index].z, index))
+            frameNodes.append(frameNode(nodes[index], at: at, isLeaving: false))
         }
         for id in leavingOrder {
             guard let leavingNode = leaving[id] else { continue }
-            entries.append(
-                (leavingNode.node.z, leavingNode.orderIndex, frameNode(leavingNode.node, at: at, isLeaving: true)))
+            keys.append((leavingNode.node.z, leavingNode.orderIndex))
+            frameNodes.append(frameNode(leavingNode.node, at: at, isLeaving: true))
         }
         // Scenes usually emit nodes nearly in paint order already; sort only when they are not.
-        let inOrder = zip(entries, entries.dropFirst()).allSatisfy {
-            $0.z < $1.z || ($0.z == $1.z && $0.index <= $1.index)
+        let inOrder = zip(keys, keys.dropFirst()).allSatisfy { $0.z < $1.z || ($0.z == $1.z && $0.index <= $1.index) }
+        if !inOrder {
+            let order = keys.indices.sorted { left, right in
+                let (a, b) = (keys[left], keys[right])
+                return a.z != b.z ? a.z < b.z : a.index != b.index ? a.index < b.index : left < right
+            }
+            frameNodes = order.map { frameNodes[$0] }
         }
-        if !inOrder { entries.sort { $0.z != $1.z ? $0.z < $1.z : $0.index < $1.index } }
         let events = pending
         pending.removeAll(keepingCapacity: true)
         return Frame(
-            time: at, viewport: viewport, nodes: entries.map(\.node), events: events, isAnimating: isAnimating(at: at))
+            time: at, viewport: viewport, nodes: frameNodes, events: events, isAnimating: isAnimating(at: at))
     }
 
     /// The events since the previous frame (or the previous call), after firing the timers due by `time` — for
