@@ -1,21 +1,6 @@
 import CardModels
 import Testing
 
-/// LIS length by the textbook binary search over the smallest tail of each length (independent of the library).
-private func referenceLength(_ values: [Int32]) -> Int {
-    var tails: [Int32] = []
-    for value in values {
-        var low = 0
-        var high = tails.count
-        while low < high {
-            let middle = (low + high) / 2
-            if tails[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        if low == tails.count { tails.append(value) } else { tails[low] = value }
-    }
-    return tails.count
-}
-
 /// Checks that `longestIncreasingSubsequence(values)` picks strictly increasing values at increasing positions, as
 /// many as the reference says the longest has.
 private func checkLongest(_ values: [Int32], _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -23,7 +8,7 @@ private func checkLongest(_ values: [Int32], _ comment: Comment, sourceLocation:
     let picked = positions.map { values[Int($0)] }
     #expect(zip(positions, positions.dropFirst()).allSatisfy { $0 < $1 }, comment, sourceLocation: sourceLocation)
     #expect(zip(picked, picked.dropFirst()).allSatisfy { $0 < $1 }, comment, sourceLocation: sourceLocation)
-    #expect(picked.count == referenceLength(values), comment, sourceLocation: sourceLocation)
+    #expect(picked.count == binarySearchLISLength(values), comment, sourceLocation: sourceLocation)
 }
 
 /// The batched patience sort behind the diff: its pile search (a 16-ary tree of counts, and from 257 piles a hint

@@ -12,7 +12,7 @@ private func quadraticLISLength(_ values: [Int]) -> Int {
 }
 
 /// LIS length by the textbook binary search over tails (independent of the library's counting search).
-private func binarySearchLISLength(_ values: [Int32]) -> Int {
+func binarySearchLISLength(_ values: [Int32]) -> Int {
     var tails: [Int32] = []
     for value in values {
         var low = 0
