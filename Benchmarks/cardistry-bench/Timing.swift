@@ -44,14 +44,17 @@ func measure<T>(runs: Int, warmup: Int = 1, _ body: () -> T) -> Timing {
     for _ in 0..<warmup { blackHole(body()) }
     var samples: [Double] = []
     samples.reserveCapacity(runs)
-    for _ in 0..<max(1, runs) {
-        let start = monotonicNanoseconds()
-        let result = body()
-        let end = monotonicNanoseconds()
-        blackHole(result)
-        samples.append(Double(end - start) / 1e6)
-    }
+    for _ in 0..<max(1, runs) { samples.append(milliseconds(body)) }
     return Timing(samples: samples)
+}
+
+/// One timed run of `body`, in milliseconds (its result kept alive).
+func milliseconds<T>(_ body: () -> T) -> Double {
+    let start = monotonicNanoseconds()
+    let result = body()
+    let end = monotonicNanoseconds()
+    blackHole(result)
+    return Double(end - start) / 1e6
 }
 
 /// Measures two bodies side by side: after `warmup` unmeasured runs of each, `runs` rounds that each time both, the
@@ -65,20 +68,13 @@ func measureSideBySide<A, B>(runs: Int, warmup: Int = 1, _ first: () -> A, _ sec
     }
     var firstSamples: [Double] = []
     var secondSamples: [Double] = []
-    func sample<T>(_ body: () -> T) -> Double {
-        let start = monotonicNanoseconds()
-        let result = body()
-        let end = monotonicNanoseconds()
-        blackHole(result)
-        return Double(end - start) / 1e6
-    }
     for round in 0..<max(1, runs) {
         if round % 2 == 0 {
-            firstSamples.append(sample(first))
-            secondSamples.append(sample(second))
+            firstSamples.append(milliseconds(first))
+            secondSamples.append(milliseconds(second))
         } else {
-            secondSamples.append(sample(second))
-            firstSamples.append(sample(first))
+            secondSamples.append(milliseconds(second))
+            firstSamples.append(milliseconds(first))
         }
     }
     return (Timing(samples: firstSamples), Timing(samples: secondSamples))

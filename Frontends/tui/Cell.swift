@@ -91,7 +91,7 @@ public struct Cell: Sendable, Hashable {
     public var isWideContinuation: Bool { character == Cell.wideContinuation }
 
     /// Whether this cell's character takes two columns (its right-hand half is the next cell).
-    public var isWide: Bool { character.value >= 0x1100 && GlyphMapper.isWide(character) }
+    public var isWide: Bool { GlyphMapper.isWide(character) }
 
     /// Whether two cells have the same colours and attributes (the SGR state needed to draw them).
     func hasSameStyle(as other: Cell) -> Bool {

@@ -123,7 +123,7 @@ public struct CellBuffer: Sendable, Hashable {
                     // Most cells are below U+1100, where nothing is wide, and are not the U+0000 of a right half.
                     guard value >= 0x1100 || value == 0 else { continue }
                     if value == 0 { return true }
-                    if GlyphMapper.isWide(Unicode.Scalar(value)!) {
+                    if cells[base + column - 1].isWide {
                         guard column < width && cells[base + column].isWideContinuation else { return true }
                         column += 1
                     }
