@@ -1,62 +1,99 @@
 // swift-tools-version: 6.1
 // Cardistry: a headless card-deck interaction engine with a terminal UI and a JSON-RPC stdio front end.
 //
-// The dependency rule (see ../shared/ARCHITECTURE.md §1): arrows point down only.
-//   cardistry (executable) → CardistryCLI → CardTUI, CardStdio → CardEngine → Models, Physics, Gestures, Persistence
-// Only the Swift toolchain is used: no package from outside it, anywhere in the tree.
+// The module graph (docs/architecture.md; arrows point down only, checked by scripts/check-module-graph.py):
+//
+//   cardistry (executable) → CardistryCLI (the registration point) → CardTUI, CardStdio (front ends)
+//   front ends → CardFrontend (the seam), CardEngine;  CardistryCLI → CardScenes → CardEngine
+//   CardEngine → CardPersistence, CardGestures, CardPhysics, CardModels, CardJSON
+//   CardPersistence → CardModels, CardJSON;  CardGestures, CardPhysics → CardGeometry;  CardModels → shims
+//
+// The root declares every target itself, so that a package that depends on this repository by URL gets the
+// libraries (SwiftPM refuses a URL dependency whose manifest names local path packages). Each `Packages/X` keeps
+// its own Package.swift over the same sources and builds on its own. Only the Swift toolchain is used: no package
+// from outside it, anywhere in the tree.
 import PackageDescription
 
-let models = Target.Dependency.product(name: "CardModels", package: "Models")
-let geometry = Target.Dependency.product(name: "CardGeometry", package: "Physics")
-let physics = Target.Dependency.product(name: "CardPhysics", package: "Physics")
-let gestures = Target.Dependency.product(name: "CardGestures", package: "Gestures")
-let persistence = Target.Dependency.product(name: "CardPersistence", package: "Persistence")
-let engine = Target.Dependency.product(name: "CardEngine", package: "Engine")
+/// A library target whose sources live in `Packages/<package>/Sources/<name>`.
+func library(_ name: String, in package: String, _ dependencies: [Target.Dependency] = []) -> Target {
+    .target(name: name, dependencies: dependencies, path: "Packages/\(package)/Sources/\(name)")
+}
 
 let package = Package(
     name: "Cardistry",
     products: [
+        .library(name: "CardEngine", targets: ["CardEngine"]),
+        .library(name: "CardScenes", targets: ["CardScenes"]),
+        .library(name: "CardModels", targets: ["CardModels"]),
+        .library(name: "CardGeometry", targets: ["CardGeometry"]),
+        .library(name: "CardPhysics", targets: ["CardPhysics"]),
+        .library(name: "CardGestures", targets: ["CardGestures"]),
+        .library(name: "CardPersistence", targets: ["CardPersistence"]),
+        .library(name: "CardJSON", targets: ["CardJSON"]),
+        .library(name: "CardFrontend", targets: ["CardFrontend"]),
         .executable(name: "cardistry", targets: ["cardistry"]),
         .executable(name: "cardistry-bench", targets: ["cardistry-bench"]),
     ],
-    dependencies: [
-        .package(path: "Packages/Models"),
-        .package(path: "Packages/Physics"),
-        .package(path: "Packages/Gestures"),
-        .package(path: "Packages/Persistence"),
-        .package(path: "Packages/Engine"),
-    ],
     targets: [
-        .target(name: "CardTUI", dependencies: [engine], path: "Frontends/tui"),
-        .target(name: "CardStdio", dependencies: [engine], path: "Frontends/json-stdio"),
+        // The engine and what it builds on (Packages/).
+        library("CardJSON", in: "Persistence"),
+        library("CardModelsShims", in: "Models"),
+        library("CardModels", in: "Models", ["CardModelsShims"]),
+        library("CardGeometry", in: "Physics"),
+        library("CardPhysics", in: "Physics", ["CardGeometry"]),
+        library("CardGestures", in: "Gestures", ["CardGeometry"]),
+        library("CardPersistence", in: "Persistence", ["CardModels", "CardJSON"]),
+        library(
+            "CardEngine", in: "Engine",
+            ["CardModels", "CardGeometry", "CardPhysics", "CardGestures", "CardPersistence", "CardJSON"]),
+        library("CardScenes", in: "Scenes", ["CardEngine"]),
+        library("CardFrontend", in: "Frontend"),
+
+        // Front ends (plugins behind `Frontend`) and the command line that registers them.
+        .target(name: "CardTUI", dependencies: ["CardEngine", "CardFrontend"], path: "Frontends/tui"),
+        .target(
+            name: "CardStdio", dependencies: ["CardEngine", "CardFrontend", "CardJSON"], path: "Frontends/json-stdio"),
         .target(
             name: "CardistryCLI",
-            dependencies: ["CardTUI", "CardStdio", engine, models, geometry, physics, persistence],
+            dependencies: ["CardFrontend", "CardTUI", "CardStdio", "CardScenes", "CardEngine"],
             path: "Sources/CardistryCLI"
         ),
         .executableTarget(name: "cardistry", dependencies: ["CardistryCLI"], path: "Sources/cardistry"),
         .executableTarget(
             name: "cardistry-bench",
-            dependencies: [models, geometry, physics, gestures, persistence, engine, "CardTUI", "CardStdio"],
+            dependencies: ["CardScenes", "CardEngine", "CardJSON", "CardTUI", "CardStdio"],
             path: "Benchmarks/cardistry-bench"
         ),
-        .testTarget(name: "CardModelsTests", dependencies: [models], path: "Tests/CardModelsTests"),
+
+        // Tests: one target per module, plus the end-to-end tests that run the built executable.
+        .testTarget(name: "CardModelsTests", dependencies: ["CardModels"], path: "Tests/CardModelsTests"),
+        .testTarget(name: "CardJSONTests", dependencies: ["CardJSON", "CardModels"], path: "Tests/CardJSONTests"),
         .testTarget(
-            name: "CardPhysicsTests", dependencies: [geometry, physics, models], path: "Tests/CardPhysicsTests"),
+            name: "CardPhysicsTests", dependencies: ["CardGeometry", "CardPhysics", "CardModels"],
+            path: "Tests/CardPhysicsTests"),
         .testTarget(
-            name: "CardGesturesTests", dependencies: [geometry, gestures, models], path: "Tests/CardGesturesTests"),
+            name: "CardGesturesTests", dependencies: ["CardGeometry", "CardGestures", "CardModels"],
+            path: "Tests/CardGesturesTests"),
+        .testTarget(name: "CardEngineTests", dependencies: ["CardEngine"], path: "Tests/CardEngineTests"),
         .testTarget(
-            name: "CardEngineTests", dependencies: [engine, models, physics, gestures], path: "Tests/CardEngineTests"),
+            name: "CardScenesTests", dependencies: ["CardScenes", "CardEngine"], path: "Tests/CardScenesTests"),
         .executableTarget(
-            name: "cardistry-store-stress", dependencies: [models, persistence], path: "Tests/StoreStress"),
+            name: "cardistry-store-stress", dependencies: ["CardModels", "CardPersistence"],
+            path: "Tests/StoreStress"),
         .testTarget(
-            name: "CardPersistenceTests", dependencies: [models, persistence, "cardistry-store-stress"],
+            name: "CardPersistenceTests",
+            dependencies: ["CardModels", "CardPersistence", "CardJSON", "cardistry-store-stress"],
             path: "Tests/CardPersistenceTests", resources: [.copy("Fixtures")]),
-        .testTarget(name: "CardistryCLITests", dependencies: ["CardistryCLI"], path: "Tests/CardistryCLITests"),
+        .testTarget(
+            name: "CardistryCLITests", dependencies: ["CardistryCLI", "CardFrontend", "CardScenes", "CardPhysics"],
+            path: "Tests/CardistryCLITests"),
         .testTarget(name: "EndToEndTests", dependencies: ["cardistry"], path: "Tests/EndToEndTests"),
         .testTarget(
-            name: "CardTUITests", dependencies: ["CardTUI", engine], path: "Tests/CardTUITests", exclude: ["Golden"]),
-        .testTarget(name: "CardStdioTests", dependencies: ["CardStdio", engine], path: "Tests/CardStdioTests"),
+            name: "CardTUITests", dependencies: ["CardTUI", "CardScenes", "CardEngine"], path: "Tests/CardTUITests",
+            exclude: ["Golden"]),
+        .testTarget(
+            name: "CardStdioTests", dependencies: ["CardStdio", "CardScenes", "CardEngine"],
+            path: "Tests/CardStdioTests"),
     ],
     swiftLanguageModes: [.v6]
 )

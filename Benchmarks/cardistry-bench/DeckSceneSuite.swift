@@ -1,5 +1,6 @@
 import CardEngine
 import CardModels
+import CardScenes
 
 /// The `deck` scene with a generated deck of 1,000,000 cards (100,000 in quick mode).
 ///

@@ -1,4 +1,5 @@
 import CardEngine
+import CardScenes
 
 /// The cost of one engine frame per scene, at rest and mid-animation, and of a 10,000-card stack mid-animation.
 ///
@@ -12,9 +13,11 @@ struct SceneSuite: BenchSuite {
 
     func run(_ context: BenchContext) {
         let viewport = Size(width: 390, height: 844)
-        for sceneName in SceneCatalog.names {
+        for sceneName in SceneCatalog.standard.names {
             guard context.selects("scene-frame/\(sceneName)") || context.selects("scene/\(sceneName)") else { continue }
-            guard var engine = try? Engine(scene: SceneCatalog.make(sceneName), viewport: viewport) else { continue }
+            guard var engine = try? Engine(scene: SceneCatalog.standard.make(sceneName), viewport: viewport) else {
+                continue
+            }
             let idle = engine.frame(at: 10)
             measureFrames(context, scene: sceneName, state: "idle", engine: &engine, at: 10, nodes: idle.nodes.count)
             // Something that animates in every scene: the first action with its arguments filled from the deck.

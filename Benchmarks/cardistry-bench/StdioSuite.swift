@@ -1,4 +1,5 @@
 import CardEngine
+import CardScenes
 import CardStdio
 import Foundation
 
@@ -33,7 +34,8 @@ struct StdioSuite: BenchSuite {
     static func makeServer() -> Server {
         Server(
             configuration: Server.Configuration(
-                provider: CatalogSceneProvider(store: nil), store: nil, serverVersion: CardistryInfo.version))
+                provider: CatalogSceneProvider(catalog: .standard, store: nil), store: nil,
+                serverVersion: CardistryInfo.version))
     }
 
     static let initialize = Array(
@@ -91,7 +93,8 @@ struct StdioSuite: BenchSuite {
     private func pointerThroughput(_ context: BenchContext, scene sceneName: String) {
         let count = context.quick ? 4000 : 40_000
         let prefix = "stdio/pointer/\(count)/\(sceneName)"
-        guard SceneCatalog.names.contains(sceneName), context.selects(prefix, impls: ["server", "engine"]) else {
+        guard SceneCatalog.standard.names.contains(sceneName), context.selects(prefix, impls: ["server", "engine"])
+        else {
             return
         }
         context.progress("stdio: \(count) pointer events through the server (\(sceneName))")
@@ -119,7 +122,7 @@ struct StdioSuite: BenchSuite {
         // itself adds is the difference.
         let pointerEvents = Self.pointerEvents(lines)
         let direct = measure(runs: context.runs) {
-            guard let scene = try? SceneCatalog.make(sceneName) else { return 0 }
+            guard let scene = try? SceneCatalog.standard.make(sceneName) else { return 0 }
             var engine = Engine(scene: scene, viewport: Size(width: 390, height: 844))
             var events = 0
             for event in pointerEvents {

@@ -1,4 +1,5 @@
 import CardEngine
+import CardScenes
 import CardTUI
 
 /// The terminal front end's per-frame cost and output size, at 200 × 60 cells (12,000 cells), true colour.
@@ -28,7 +29,7 @@ struct TUISuite: BenchSuite {
         for workload in workloads {
             let prefix = "tui/\(workload.name)/\(columns * rows)/\(columns)x\(rows)"
             guard context.selects(prefix, impls: ["diff", "repaint", "floor"]) else { continue }
-            guard SceneCatalog.names.contains(workload.scene) else { continue }
+            guard SceneCatalog.standard.names.contains(workload.scene) else { continue }
             guard let (frames, scale) = sampleFrames(scene: workload.scene, keys: workload.keys) else {
                 context.progress("\(prefix): the scene did not open")
                 continue
@@ -39,7 +40,7 @@ struct TUISuite: BenchSuite {
 
     /// The animation's frames at 60 Hz from the input until it settles (at most two seconds).
     private func sampleFrames(scene: String, keys: [String]) -> ([Frame], CellScale)? {
-        var app = TUIApp(columns: columns, rows: rows)
+        var app = TUIApp(columns: columns, rows: rows, configuration: TUIApp.Configuration(catalog: .standard))
         guard app.open(scene, at: 0), var engine = app.engine else { return nil }
         _ = engine.frame(at: 1)
         for key in keys {

@@ -14,9 +14,6 @@ extension TUIApp {
         static let secondary = RGBA(red: 0.42, green: 0.42, blue: 0.45)
     }
 
-    /// Scenes whose cards overlap in a stack, so their titles go on the visible top row of each card.
-    static let stackedScenes: Set<String> = ["deck"]
-
     /// Draws the current screen at `time` into `buffer` (resized to the terminal if needed), in 24-bit colour.
     /// Haptic events of the scene's frame start pulses (and return `.bell` with `--bell`).
     public mutating func draw(at time: Double, into buffer: inout CellBuffer) -> [TUIEffect] {
@@ -24,14 +21,11 @@ extension TUIApp {
         isDirty = false
         var effects: [TUIEffect] = []
         let rasterizer = Rasterizer(
-            scale: scale, ascii: configuration.ascii, cardTextAtTop: sceneName.map(Self.stackedScenes.contains) ?? false
+            scale: scale, ascii: configuration.ascii, cardTextAtTop: sceneDescriptor?.textPlacement == .top
         )
-        switch screen {
-        case .home:
+        if engine == nil {
             rasterizer.render(homeFrame(at: time), into: &buffer, rows: contentRows)
-        case .scene(var engine):
-            let frame = engine.frame(at: time)
-            screen = .scene(engine)
+        } else if let frame = engine?.frame(at: time) {
             for event in frame.events {
                 guard case .haptic(let haptic) = event else { continue }
                 let target = haptic.target ?? haptic.card.flatMap { frame.node(card: $0)?.id }
@@ -53,7 +47,8 @@ extension TUIApp {
     /// per scene (the selected one filled with the accent colour). Records the rows each item covers.
     mutating func homeFrame(at time: Double) -> Frame {
         let scale = self.scale
-        let names = SceneCatalog.names
+        let descriptors = configuration.catalog.descriptors
+        let names = descriptors.map(\.name)
         let boxColumns = max(10, min(columns - 4, 72))
         let left = (columns - boxColumns) / 2
         let itemRows = contentRows >= 3 + names.count * 3 ? 3 : 1
@@ -82,7 +77,7 @@ extension TUIApp {
             let row = top + index * itemRows
             let selected = index == selection
             let color: RGBA = selected ? .white : .black
-            let summary = SceneCatalog.summary(of: name) ?? ""
+            let summary = descriptors[index].menuSummary
             let label = (selected ? "> " : "  ") + "\(index + 1)  \(name)"
             nodes.append(
                 node(
@@ -109,15 +104,14 @@ extension TUIApp {
         let title: String
         var keys: [String]
         let right: String
-        switch screen {
-        case .home:
-            title = "Cardistry"
-            keys = ["↑↓ choose", "enter open", "1–\(SceneCatalog.names.count) open"]
-            right = "? keys  q quit "
-        case .scene(let engine):
-            title = engine.scene.title
-            keys = engine.scene.keyHelp.map { "\($0.keys) \($0.summary)" }
+        if let descriptor = sceneDescriptor {
+            title = descriptor.title
+            keys = descriptor.keyHelp.map { "\($0.keys) \($0.summary)" }
             right = "? keys  q back "
+        } else {
+            title = "Cardistry"
+            keys = ["↑↓ choose", "enter open", "1–\(configuration.catalog.names.count) open"]
+            right = "? keys  q quit "
         }
         if let message { keys = [message] }
         let ascii = configuration.ascii
@@ -139,11 +133,13 @@ extension TUIApp {
     /// The `?` overlay: every key of the screen and the mouse gestures, in a box in the middle.
     func drawHelp(into buffer: inout CellBuffer) {
         var entries: [(String, String)]
-        switch screen {
-        case .home:
-            entries = [("↑ ↓ tab", "choose a scene"), ("enter space", "open it"), ("1–5", "open scene 1–5")]
-        case .scene(let engine):
-            entries = engine.scene.keyHelp.map { ($0.keys, $0.summary) }
+        if let descriptor = sceneDescriptor {
+            entries = descriptor.keyHelp.map { ($0.keys, $0.summary) }
+        } else {
+            let count = configuration.catalog.names.count
+            entries = [
+                ("↑ ↓ tab", "choose a scene"), ("enter space", "open it"), ("1–\(count)", "open scene 1–\(count)"),
+            ]
         }
         entries += [
             ("click", "tap"), ("hold", "long press"), ("drag", "drag, swipe, reorder"), ("wheel", "scroll, pull"),

@@ -14,6 +14,8 @@ public enum TUIEffect: Sendable, Hashable {
 public struct TUIApp: Sendable {
     /// How a scene is opened.
     public struct Configuration: Sendable {
+        /// The scenes the home screen lists.
+        public var catalog: SceneCatalog
         public var sceneOptions: SceneOptions
         public var store: (any DeckStore)?
         public var ascii: Bool
@@ -21,9 +23,11 @@ public struct TUIApp: Sendable {
         public var scale: CellScale
 
         public init(
-            sceneOptions: SceneOptions = SceneOptions(), store: (any DeckStore)? = nil, ascii: Bool = false,
+            catalog: SceneCatalog, sceneOptions: SceneOptions = SceneOptions(), store: (any DeckStore)? = nil,
+            ascii: Bool = false,
             bell: Bool = false, scale: CellScale = CellScale()
         ) {
+            self.catalog = catalog
             self.sceneOptions = sceneOptions
             self.store = store
             self.ascii = ascii
@@ -32,13 +36,10 @@ public struct TUIApp: Sendable {
         }
     }
 
-    enum Screen: Sendable {
-        case home
-        case scene(Engine)
-    }
-
     public let configuration: Configuration
-    var screen: Screen = .home
+    /// The engine of the scene being shown; nil on the home screen. Mutated in place (an engine holds every
+    /// node of its scene: copying it out and back per input would copy them all).
+    public internal(set) var engine: Engine?
     /// The highlighted scene on the home screen.
     public private(set) var selection = 0
     public private(set) var showsHelp = false
@@ -59,48 +60,33 @@ public struct TUIApp: Sendable {
     /// Points of content offset per wheel notch (three rows).
     static let wheelRows = 3.0
 
-    public init(columns: Int, rows: Int, configuration: Configuration = Configuration()) {
+    public init(columns: Int, rows: Int, configuration: Configuration) {
         self.columns = max(1, columns)
         self.rows = max(2, rows)
         self.configuration = configuration
     }
 
     /// The scene being shown, if any.
-    public var sceneName: String? {
-        if case .scene(let engine) = screen { engine.scene.name } else { nil }
-    }
+    public var sceneName: String? { engine?.scene.name }
 
-    /// The engine of the scene being shown.
-    public var engine: Engine? {
-        if case .scene(let engine) = screen { engine } else { nil }
-    }
+    /// The descriptor of the scene being shown, if any.
+    var sceneDescriptor: SceneDescriptor? { engine?.scene.descriptor }
 
     /// Rows available to the scene (all but the status line).
     public var contentRows: Int { rows - 1 }
 
-    /// The height in points each seed's layout needs to show whole, from the scenes' constants (scores:
-    /// padding 16 + header 48 + spacing 10 + 5 cards × (56 + 10) + slider 96; flashcards: the 250-point card,
-    /// its stack offsets and margins; wallet: title 77 + the five-card stack's rise 200 + a card at least 267
-    /// points tall + margins). Scenes not listed need no more than the base scale gives at 80 × 24.
-    static let designHeights: [String: Double] = ["scores": 500, "flashcards": 340, "wallet": 560]
-
     /// The point-to-cell scale for the current screen and size (see `CellScale`).
-    public var scale: CellScale {
-        guard let name = sceneName, let height = Self.designHeights[name] else { return configuration.scale }
+    public var scale: CellScale { scale(for: sceneDescriptor) }
+
+    /// The scale a scene gets at the current size: the base scale, shrunk until the scene's design height
+    /// (`SceneDescriptor.designHeight`) fits the rows. A scene without a design height adapts to any height.
+    func scale(for descriptor: SceneDescriptor?) -> CellScale {
+        guard let height = descriptor?.designHeight else { return configuration.scale }
         return CellScale.fitting(height: height, rows: contentRows, base: configuration.scale)
     }
 
     /// The viewport in points a scene gets for the current size.
     public var viewport: Size { scale.viewport(columns: columns, rows: contentRows) }
-
-    /// The viewport scene `name` gets at the current size.
-    func viewport(for name: String) -> Size {
-        guard let height = Self.designHeights[name] else {
-            return configuration.scale.viewport(columns: columns, rows: contentRows)
-        }
-        return CellScale.fitting(height: height, rows: contentRows, base: configuration.scale)
-            .viewport(columns: columns, rows: contentRows)
-    }
 
     // MARK: Navigation
 
@@ -108,10 +94,10 @@ public struct TUIApp: Sendable {
     @discardableResult
     public mutating func open(_ name: String, at time: Double) -> Bool {
         do {
-            let scene = try SceneCatalog.make(name, options: configuration.sceneOptions)
-            screen = .scene(
-                Engine(scene: scene, viewport: viewport(for: name), store: configuration.store, startTime: time))
-            if let index = SceneCatalog.names.firstIndex(of: name) { selection = index }
+            let scene = try configuration.catalog.make(name, options: configuration.sceneOptions)
+            let viewport = scale(for: scene.descriptor).viewport(columns: columns, rows: contentRows)
+            engine = Engine(scene: scene, viewport: viewport, store: configuration.store, startTime: time)
+            if let index = configuration.catalog.names.firstIndex(of: name) { selection = index }
             pulses = [:]
             pointerIsDown = false
             message = nil
@@ -124,7 +110,7 @@ public struct TUIApp: Sendable {
 
     /// Back to the home screen.
     public mutating func goHome() {
-        screen = .home
+        engine = nil
         pulses = [:]
         pointerIsDown = false
         isDirty = true
@@ -134,10 +120,8 @@ public struct TUIApp: Sendable {
     public mutating func resize(columns: Int, rows: Int, at time: Double) {
         self.columns = max(1, columns)
         self.rows = max(2, rows)
-        if case .scene(var engine) = screen {
-            engine.handle(.resize(viewport, time: time))
-            screen = .scene(engine)
-        }
+        let viewport = self.viewport
+        engine?.handle(.resize(viewport, time: time))
         isDirty = true
     }
 
@@ -169,26 +153,16 @@ public struct TUIApp: Sendable {
             showsHelp = true
             return []
         }
-        switch screen {
-        case .home:
-            return handleHome(key, at: time)
-        case .scene(var engine):
-            // A scene may use any key itself (Esc to close a detail view); a probe on a copy of the scene tells
-            // whether it does, so that `q` and Esc fall through to "back" only when the scene ignores them.
-            var probe = engine.scene
-            var context = SceneContext(time: max(time, engine.time), viewport: engine.viewport)
-            if probe.handle(key, context: &context) {
-                engine.handle(.key(key, time: time))
-                screen = .scene(engine)
-                return []
-            }
-            if key.key == "q" || key.key == "escape" { goHome() }
-            return []
-        }
+        guard engine != nil else { return handleHome(key, at: time) }
+        // A scene may use any key itself (Esc to close a detail view); `q` and Esc go back only when it does not.
+        if engine?.handle(.key(key, time: time)) == true { return [] }
+        if key.key == "q" || key.key == "escape" { goHome() }
+        return []
     }
 
     private mutating func handleHome(_ key: KeyInput, at time: Double) -> [TUIEffect] {
-        let count = SceneCatalog.names.count
+        let names = configuration.catalog.names
+        let count = names.count
         guard count > 0 else { return key.key == "q" || key.key == "escape" ? [.quit] : [] }
         switch key.key {
         case "q", "escape":
@@ -202,9 +176,9 @@ public struct TUIApp: Sendable {
         case "end":
             selection = count - 1
         case "enter", "space":
-            open(SceneCatalog.names[selection], at: time)
+            open(names[selection], at: time)
         default:
-            if let digit = Int(key.key), digit >= 1, digit <= count { open(SceneCatalog.names[digit - 1], at: time) }
+            if let digit = Int(key.key), digit >= 1, digit <= count { open(names[digit - 1], at: time) }
         }
         return []
     }
@@ -218,16 +192,17 @@ public struct TUIApp: Sendable {
             if mouse.action == .press { showsHelp = false }
             return
         }
-        switch screen {
-        case .home:
+        guard engine != nil else {
             if mouse.action == .press, mouse.button == 0, let index = homeRows[mouse.row] {
                 selection = index
-                open(SceneCatalog.names[index], at: time)
+                open(configuration.catalog.names[index], at: time)
             } else if mouse.action == .wheel {
-                let count = max(1, SceneCatalog.names.count)
+                let count = max(1, configuration.catalog.names.count)
                 selection = (selection + (mouse.button == 1 ? 1 : count - 1)) % count
             }
-        case .scene(var engine):
+            return
+        }
+        do {
             let scale = self.scale
             let row = min(mouse.row, contentRows - 1)
             let location = scale.point(column: mouse.column, row: row)
@@ -240,15 +215,15 @@ public struct TUIApp: Sendable {
                 break  // The status line is not part of the scene.
             case .press where mouse.button == 0:
                 if pointerIsDown {
-                    engine.handle(.pointer(PointerEvent(.up, at: location, time: time, modifiers: modifiers)))
+                    engine?.handle(.pointer(PointerEvent(.up, at: location, time: time, modifiers: modifiers)))
                 }
                 pointerIsDown = true
-                engine.handle(.pointer(PointerEvent(.down, at: location, time: time, modifiers: modifiers)))
+                engine?.handle(.pointer(PointerEvent(.down, at: location, time: time, modifiers: modifiers)))
             case .drag where mouse.button == 0 && pointerIsDown:
-                engine.handle(.pointer(PointerEvent(.move, at: location, time: time, modifiers: modifiers)))
+                engine?.handle(.pointer(PointerEvent(.move, at: location, time: time, modifiers: modifiers)))
             case .release where pointerIsDown:
                 pointerIsDown = false
-                engine.handle(.pointer(PointerEvent(.up, at: location, time: time, modifiers: modifiers)))
+                engine?.handle(.pointer(PointerEvent(.up, at: location, time: time, modifiers: modifiers)))
             case .wheel:
                 let step = Self.wheelRows * scale.pointsPerRow
                 let (dx, dy): (Double, Double) =
@@ -258,14 +233,13 @@ public struct TUIApp: Sendable {
                     case 2: (-step, 0)
                     default: (step, 0)
                     }
-                engine.handle(
+                engine?.handle(
                     .pointer(
                         PointerEvent(
                             .wheel(dx: dx, dy: dy), at: location, time: time, buttons: [], modifiers: modifiers)))
             default:
                 break
             }
-            screen = .scene(engine)
         }
     }
 
@@ -277,7 +251,7 @@ public struct TUIApp: Sendable {
         var wake: Double?
         if isDirty { wake = time }
         if !pulses.isEmpty { wake = time }  // A pulse fades frame by frame; `draw` drops it once over.
-        if case .scene(let engine) = screen, let engineWake = engine.nextWakeTime() {
+        if let engineWake = engine?.nextWakeTime() {
             let next = max(engineWake, time)
             wake = min(wake ?? next, next)
         }

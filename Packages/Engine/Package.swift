@@ -1,5 +1,6 @@
 // swift-tools-version: 6.1
-// CardEngine: scenes, layout, the animation timeline and the Frame every front end renders.
+// CardEngine: the engine core (the Scene protocol, layout diffing, the animation timeline, gestures routing, and
+// the Frame every front end renders). It knows no concrete scene: those live in Packages/Scenes.
 import PackageDescription
 
 let package = Package(
@@ -22,6 +23,7 @@ let package = Package(
                 .product(name: "CardPhysics", package: "Physics"),
                 .product(name: "CardGestures", package: "Gestures"),
                 .product(name: "CardPersistence", package: "Persistence"),
+                .product(name: "CardJSON", package: "Persistence"),
             ],
             path: "Sources/CardEngine"
         )

@@ -1,27 +1,47 @@
-import CardEngine
+import CardFrontend
+import CardScenes
+import CardStdio
+import CardTUI
 
-/// The `cardistry` command line: global `--help` / `--version`, and dispatch to subcommands.
+/// The `cardistry` command line: global `--help` / `--version`, and dispatch to the registered front ends.
+///
+/// This is the registration point: the one place that names front ends and hands them the scene catalogue. Adding
+/// a front end is one new target and one line in `frontends`.
 public enum CLI {
-    /// Every subcommand, in the order `--help` lists them.
-    public static let commands: [any Command] = [
-        SpringCommand(), DeckCommand(), ReplayCommand(), StdioCommand(), TUICommand(),
+    /// Every front end, in the order `--help` lists them: the tools first, then the interactive front ends.
+    public static let frontends: [any Frontend] = [
+        SpringCommand(),
+        DeckCommand(),
+        ReplayCommand(catalog: .standard),
+        StdioFrontend(catalog: .standard),
+        TUIFrontend(catalog: .standard),
     ]
 
-    /// Runs the command line `arguments` (without the program name) and returns the exit status.
-    public static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+    /// The front end `cardistry` runs without arguments on a terminal.
+    static let defaultFrontend = "tui"
+
+    /// Runs the command line `arguments` (without the program name) with `environment` and returns the exit
+    /// status, dispatching to `frontends` (the registered ones unless a test passes its own).
+    public static func run(
+        _ arguments: [String], environment: [String: String] = [:], io: FrontendIO,
+        frontends: [any Frontend] = CLI.frontends
+    ) -> Int32 {
+        let usage = usage(of: frontends)
         guard let first = arguments.first else {
-            if io.isTerminal, let tui = commands.first(where: { $0.name == "tui" }) { return tui.run([], io: io) }
+            if io.isTerminal, let tui = frontends.first(where: { $0.name == defaultFrontend }) {
+                return tui.run(arguments: [], environment: environment, io: io)
+            }
             io.err(usage)
             return 2
         }
         switch first {
         case "--help", "-h", "help":
             if arguments.count > 1, first == "help" {
-                guard let command = commands.first(where: { $0.name == arguments[1] }) else {
+                guard let frontend = frontends.first(where: { $0.name == arguments[1] }) else {
                     io.err("cardistry: unknown command '\(arguments[1])'\n\n" + usage)
                     return 2
                 }
-                io.out(command.usage)
+                io.out(frontend.usage)
                 return 0
             }
             io.out(usage)
@@ -30,21 +50,24 @@ public enum CLI {
             io.out("\(CardistryInfo.name) \(CardistryInfo.version)\n")
             return 0
         default:
-            guard let command = commands.first(where: { $0.name == first }) else {
+            guard let frontend = frontends.first(where: { $0.name == first }) else {
                 io.err("cardistry: unknown command '\(first)'\n\n" + usage)
                 return 2
             }
             let rest = Array(arguments.dropFirst())
             if rest.contains("--help") || rest.contains("-h") {
-                io.out(command.usage)
+                io.out(frontend.usage)
                 return 0
             }
-            return command.run(rest, io: io)
+            return frontend.run(arguments: rest, environment: environment, io: io)
         }
     }
 
-    /// The top-level usage text.
-    public static var usage: String {
+    /// The top-level usage text for the registered front ends.
+    public static var usage: String { usage(of: frontends) }
+
+    /// The top-level usage text listing `frontends`.
+    static func usage(of frontends: [any Frontend]) -> String {
         var text = """
             cardistry \(CardistryInfo.version) — a headless card-deck interaction engine.
 
@@ -54,27 +77,11 @@ public enum CLI {
             Commands:
 
             """
-        let width = (commands.map(\.name.count).max() ?? 0) + 2
-        for command in commands {
-            text += "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary + "\n"
-        }
-        if commands.isEmpty {
-            text += "  (none yet: the terminal UI and the other subcommands arrive with their issues)\n"
+        let width = (frontends.map(\.name.count).max() ?? 0) + 2
+        for frontend in frontends {
+            text += "  " + frontend.name.padding(toLength: width, withPad: " ", startingAt: 0) + frontend.summary + "\n"
         }
         text += "\nRun 'cardistry help <command>' for a command's options.\n"
         return text
-    }
-}
-
-/// Runs `body`, turning a `UsageError` into the message plus the command's usage and exit status 2.
-func withUsage(_ command: any Command, io: CommandIO, _ body: () throws -> Int32) -> Int32 {
-    do {
-        return try body()
-    } catch let error as UsageError {
-        io.err("cardistry \(command.name): \(error.description)\n\n\(command.usage)")
-        return 2
-    } catch {
-        io.err("cardistry \(command.name): \(error)\n")
-        return 1
     }
 }

@@ -1,3 +1,4 @@
+import CardFrontend
 import CardPersistence
 import Foundation
 
@@ -5,7 +6,7 @@ import Foundation
 ///
 /// Exit status 0 on success, 1 on a data error (unreadable file, bad rows, conflict, missing deck), 2 on a usage
 /// error. Import is all-or-nothing: a file with any bad row imports nothing.
-struct DeckCommand: Command {
+struct DeckCommand: Frontend {
     let name = "deck"
     let summary = "list, import, export, remove and check the stored decks"
     var usage: String {
@@ -35,15 +36,15 @@ struct DeckCommand: Command {
         """
     }
 
-    func run(_ arguments: [String], io: CommandIO) -> Int32 {
-        withUsage(self, io: io) {
+    func run(arguments: [String], environment: [String: String], io: FrontendIO) -> Int32 {
+        withUsage(io: io) {
             let parsed = try ParsedArguments(arguments, options: ["store", "name", "format"], flags: ["replace"])
             guard let action = parsed.positionals.first else {
                 throw UsageError("missing a subcommand: list, import, export, remove or check")
             }
             let operands = Array(parsed.positionals.dropFirst())
             try checkOptions(parsed, for: action)
-            let store = try JSONFileStore(explicit: parsed.value("store"), environment: io.environment)
+            let store = try JSONFileStore(explicit: parsed.value("store"), environment: environment)
             switch action {
             case "list":
                 try expect(operands, count: 0...0, "list takes no operand")
@@ -100,7 +101,7 @@ struct DeckCommand: Command {
     // MARK: Import
 
     private func importDeck(
-        from file: String, name explicitName: String?, replace: Bool, store: JSONFileStore, io: CommandIO
+        from file: String, name explicitName: String?, replace: Bool, store: JSONFileStore, io: FrontendIO
     ) throws -> Int32 {
         let bytes: [UInt8]
         do {
@@ -144,7 +145,7 @@ struct DeckCommand: Command {
 
     // MARK: Export
 
-    private func exportDeck(_ name: String, format: String, store: JSONFileStore, io: CommandIO) throws -> Int32 {
+    private func exportDeck(_ name: String, format: String, store: JSONFileStore, io: FrontendIO) throws -> Int32 {
         try StoreName.validate(name)
         let stored = try store.loadDeck(named: name)
         if format == "json" {
@@ -176,7 +177,7 @@ struct DeckCommand: Command {
 
     // MARK: Check
 
-    private func check(_ name: String?, store: JSONFileStore, io: CommandIO) throws -> Int32 {
+    private func check(_ name: String?, store: JSONFileStore, io: FrontendIO) throws -> Int32 {
         let results = try store.check(deck: name)
         if results.isEmpty { io.out("the store at \(store.root) holds no documents\n") }
         var bad = 0

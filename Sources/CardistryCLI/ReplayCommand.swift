@@ -1,9 +1,14 @@
 import CardEngine
+import CardFrontend
+import CardScenes
+import CardStdio
 import Foundation
 
 /// `cardistry replay LOG [--scene S] [--at T]... [--json]`: replays an input log and prints the frames at the given
 /// times, as readable text or as one JSON object per line — for bug reports and golden tests.
-struct ReplayCommand: Command {
+struct ReplayCommand: Frontend {
+    /// The scenes a log may name.
+    let catalog: SceneCatalog
     let name = "replay"
     let summary = "replay an input log and print the frames at chosen times"
     let usage = """
@@ -12,12 +17,14 @@ struct ReplayCommand: Command {
         Replays LOG (JSON lines written by the engine's input log: a header, then one input per line) and prints
         the frames at each time T (seconds, any order). Without --at it prints the frame at the last input and
         the frame once everything has settled. --scene overrides the scene named in the log's header.
-        --json prints one JSON object per frame and line. Exit status: 0 success, 1 unreadable log, 2 usage.
+        --json prints, for each frame, the lines `cardistry stdio` would send a host: the frame's gesture, haptic
+        and deck.changed notifications, then a full frame notification (docs/protocol.md). Exit status: 0 success,
+        1 unreadable log, 2 usage.
 
         """
 
-    func run(_ arguments: [String], io: CommandIO) -> Int32 {
-        withUsage(self, io: io) {
+    func run(arguments: [String], environment: [String: String], io: FrontendIO) -> Int32 {
+        withUsage(io: io) {
             let parsed = try ParsedArguments(arguments, options: ["scene", "at"], flags: ["json"])
             guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
                 throw UsageError("give exactly one input log")
@@ -29,8 +36,8 @@ struct ReplayCommand: Command {
                 }
                 times.append(value)
             }
-            if let scene = parsed.value("scene"), !SceneCatalog.names.contains(scene) {
-                throw UsageError("unknown scene '\(scene)' (\(SceneCatalog.names.joined(separator: ", ")))")
+            if let scene = parsed.value("scene"), !catalog.names.contains(scene) {
+                throw UsageError("unknown scene '\(scene)' (\(catalog.names.joined(separator: ", ")))")
             }
             let text: String
             do {
@@ -47,20 +54,25 @@ struct ReplayCommand: Command {
                 return 1
             }
             let sceneName = parsed.value("scene") ?? log.scene
-            guard SceneCatalog.names.contains(sceneName) else {
-                throw UsageError("unknown scene '\(sceneName)' (\(SceneCatalog.names.joined(separator: ", ")))")
+            guard catalog.names.contains(sceneName) else {
+                throw UsageError("unknown scene '\(sceneName)' (\(catalog.names.joined(separator: ", ")))")
             }
             let frames: [Frame]
             do {
-                frames = try Self.replay(log, scene: sceneName, at: times)
+                frames = try replay(log, scene: sceneName, at: times)
             } catch {
                 io.err("cardistry replay: \(error)\n")
                 return 1
             }
+            var seq = 1
             for frame in frames {
-                io.out(
-                    parsed.flags.contains("json")
-                        ? String(decoding: frame.jsonValue.jsonBytes, as: UTF8.self) + "\n" : frame.textDescription)
+                guard parsed.flags.contains("json") else {
+                    io.out(frame.textDescription)
+                    continue
+                }
+                for line in ProtocolLines.lines(for: frame, seq: &seq) {
+                    io.out(String(decoding: line, as: UTF8.self) + "\n")
+                }
             }
             return 0
         }
@@ -68,8 +80,8 @@ struct ReplayCommand: Command {
 
     /// Replays `log` on a fresh `scene` and returns the frames at `times` (ascending), or at the last input and at
     /// rest when `times` is empty. Inputs are fed in order up to each time before its frame is taken.
-    static func replay(_ log: InputLog, scene name: String, at times: [Double]) throws -> [Frame] {
-        var engine = Engine(scene: try SceneCatalog.make(name), viewport: log.viewport, startTime: log.startTime)
+    func replay(_ log: InputLog, scene name: String, at times: [Double]) throws -> [Frame] {
+        var engine = Engine(scene: try catalog.make(name), viewport: log.viewport, startTime: log.startTime)
         var pending = log.inputs[...]
         var frames: [Frame] = []
         func feed(until time: Double) {
@@ -103,8 +115,8 @@ struct ReplayCommand: Command {
 }
 
 /// Replay as a library call, for tests: parses `log` (JSON lines) and returns the frames at `times`.
-public enum ReplayCommandProbe {
-    public static func replay(_ log: String, scene: String, at times: [Double]) throws -> [Frame] {
-        try ReplayCommand.replay(InputLog(jsonLines: log), scene: scene, at: times)
+package enum ReplayCommandProbe {
+    package static func replay(_ log: String, scene: String, at times: [Double]) throws -> [Frame] {
+        try ReplayCommand(catalog: .standard).replay(InputLog(jsonLines: log), scene: scene, at: times)
     }
 }

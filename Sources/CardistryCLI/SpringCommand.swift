@@ -1,9 +1,10 @@
+import CardFrontend
 import CardPhysics
 import Foundation
 
 /// `cardistry spring`: a playground for tuning a spring. Prints the spring in every parameterisation and its
 /// settling duration, then plots x(t) in braille, or prints samples as CSV.
-struct SpringCommand: Command {
+struct SpringCommand: Frontend {
     let name = "spring"
     let summary = "tune a spring: derived parameters and a plot (or CSV) of its motion"
     let usage = """
@@ -40,8 +41,8 @@ struct SpringCommand: Command {
         "step", "until",
     ]
 
-    func run(_ arguments: [String], io: CommandIO) -> Int32 {
-        withUsage(self, io: io) {
+    func run(arguments: [String], environment: [String: String], io: FrontendIO) -> Int32 {
+        withUsage(io: io) {
             let parsed = try ParsedArguments(arguments, options: Self.options, flags: ["csv", "allow-over-damping"])
             guard parsed.positionals.isEmpty else {
                 throw UsageError("unexpected argument '\(parsed.positionals[0])'")
@@ -108,8 +109,18 @@ struct SpringCommand: Command {
         return settling.isFinite ? max(settling, 1e-6) : 5 * spring.response
     }
 
+    /// A number for people: six significant digits.
     static func number(_ value: Double) -> String {
         String(format: "%.6g", value)
+    }
+
+    /// A number for machines: the shortest text that reads back as the same `Double` (whole values without a
+    /// fraction; Swift's `description` is the shortest round-trip form otherwise, as in the stdio protocol).
+    static func exact(_ value: Double) -> String {
+        if value == value.rounded(.towardZero) && abs(value) < 9_007_199_254_740_992 {
+            return value == 0 ? "0" : String(Int64(value))
+        }
+        return value.description
     }
 
     /// The derived parameters and the plot.
@@ -152,7 +163,7 @@ struct SpringCommand: Command {
             let map = spring.transition(at: time)
             let value = to + map.offset(from: from - to, velocity: velocity)
             let speed = map.velocity(from: from - to, velocity: velocity)
-            text += "\(number(time)),\(number(value)),\(number(speed))\n"
+            text += "\(exact(time)),\(exact(value)),\(exact(speed))\n"
         }
         return text
     }

@@ -1,8 +1,10 @@
+import CardFrontend
 import CardistryCLI
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 // The `cardistry` executable: everything lives in CardistryCLI so that tests can run commands in-process.
-exit(CLI.run(Array(CommandLine.arguments.dropFirst()), io: .standard))
+exit(CLI.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment, io: .standard))

@@ -5,10 +5,7 @@ import Testing
 /// A one-node scene whose `kick` action asks the engine for velocity kicks (`SceneContext.nodeImpulses`), and whose
 /// `report` action reports a deck change with a diff it made itself (`deckChanged(to:diff:)`).
 private struct KickScene: Scene {
-    let name = "kick"
-    let title = "Kick"
-    var keyHelp: [KeyHelp] { [] }
-    var actions: [ActionInfo] { [] }
+    static let descriptor = SceneDescriptor(name: "kick", title: "Kick", summary: "a box to kick", seed: "none")
     var deck = Deck()
     var y = 100.0
 

@@ -3,10 +3,9 @@ import Testing
 
 /// A scene whose only node appears and disappears with a transition chosen by the test.
 struct TransitionProbeScene: Scene {
-    let name = "probe"
-    let title = "Probe"
-    let keyHelp: [KeyHelp] = []
-    let actions: [ActionInfo] = [ActionInfo("toggle", "show or hide the box")]
+    static let descriptor = SceneDescriptor(
+        name: "probe", title: "Probe", summary: "a box that comes and goes", seed: "none",
+        actions: [ActionInfo("toggle", "show or hide the box")])
     let deck = Deck()
     var isShown = false
     var transition: NodeTransition

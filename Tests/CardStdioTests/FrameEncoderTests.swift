@@ -1,4 +1,5 @@
 import CardEngine
+import CardScenes
 import Foundation
 import Testing
 

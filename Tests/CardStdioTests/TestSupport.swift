@@ -1,4 +1,5 @@
 import CardEngine
+import CardScenes
 
 @testable import CardStdio
 
@@ -6,7 +7,7 @@ import CardEngine
 func makeServer(store: (any DeckStore)? = InMemoryStore()) -> Server {
     Server(
         configuration: Server.Configuration(
-            provider: CatalogSceneProvider(store: store), store: store, serverVersion: "test"))
+            provider: CatalogSceneProvider(catalog: .standard, store: store), store: store, serverVersion: "test"))
 }
 
 /// Feeds lines to a server and encodes what it returns exactly as the writer thread would.
@@ -58,16 +59,6 @@ extension JSONValue {
         var value: JSONValue? = self
         for key in keys { value = value?[key] }
         return value
-    }
-
-    var doubleValue: Double? {
-        if case .number(let text) = self { return Double(text) }
-        return nil
-    }
-
-    var arrayValue: [JSONValue]? {
-        if case .array(let elements) = self { return elements }
-        return nil
     }
 
     /// The error code of an error response.

@@ -1,4 +1,5 @@
 import CardEngine
+import CardScenes
 import Testing
 
 @testable import CardTUI

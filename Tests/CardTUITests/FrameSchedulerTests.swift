@@ -1,4 +1,5 @@
 import CardEngine
+import CardScenes
 import Testing
 
 @testable import CardTUI
@@ -33,7 +34,7 @@ import Testing
     /// simulated seconds write nothing and draw nothing.
     @Test(arguments: [30, 60, 120])
     func simulatedLoopDrawsOnlyWhileAnimating(fps: Int) {
-        var app = TUIApp(columns: 80, rows: 24)
+        var app = TUIApp(columns: 80, rows: 24, configuration: TUIApp.Configuration(catalog: .standard))
         var scheduler = FrameScheduler(framesPerSecond: fps)
         var written: [[UInt8]] = []
         var renderer = ANSIRenderer(writer: ANSIWriter(), sink: { written.append($0) })

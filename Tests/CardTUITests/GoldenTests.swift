@@ -1,4 +1,5 @@
 import CardEngine
+import CardScenes
 import Foundation
 import Testing
 
@@ -89,11 +90,12 @@ enum GoldenText {
             Case(name: "deck-fanned", scene: "deck", inputs: [(0.5, .key(KeyInput("p")))], time: 3),
             Case(name: "deck-sort-mid", scene: "deck", inputs: [(0.5, .key(KeyInput("s")))], time: 0.7),
             Case(name: "deck-200x60", scene: "deck", time: 2, columns: 200, rows: 60),
-        ] + SceneCatalog.names.map { Case(name: "\($0)-start", scene: $0, time: 0) }
+        ] + SceneCatalog.standard.names.map { Case(name: "\($0)-start", scene: $0, time: 0) }
 
     static func render(_ golden: Case) -> CellBuffer {
         var app = TUIApp(
-            columns: golden.columns, rows: golden.rows, configuration: TUIApp.Configuration(ascii: golden.ascii))
+            columns: golden.columns, rows: golden.rows,
+            configuration: TUIApp.Configuration(catalog: .standard, ascii: golden.ascii))
         if let scene = golden.scene { app.open(scene, at: 0) }
         var buffer = CellBuffer(width: golden.columns, height: golden.rows)
         for (time, input) in golden.inputs {

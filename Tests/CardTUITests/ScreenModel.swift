@@ -1,4 +1,5 @@
 import CardEngine
+import CardScenes
 import CardTUI
 
 /// A minimal terminal emulator for the sequences the ANSI writer emits (CUP, CUF, SGR, ED 2, DECSET/DECRST 2026,

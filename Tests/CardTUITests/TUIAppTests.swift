@@ -1,4 +1,5 @@
 import CardEngine
+import CardScenes
 import Testing
 
 @testable import CardTUI
@@ -11,7 +12,7 @@ struct AppDriver {
     var effects: [TUIEffect] = []
 
     init(columns: Int = 80, rows: Int = 24, bell: Bool = false) {
-        app = TUIApp(columns: columns, rows: rows, configuration: TUIApp.Configuration(bell: bell))
+        app = TUIApp(columns: columns, rows: rows, configuration: TUIApp.Configuration(catalog: .standard, bell: bell))
     }
 
     mutating func key(_ name: String, control: Bool = false, at time: Double) {
@@ -50,22 +51,22 @@ struct AppDriver {
     @Test func homeListsEverySceneAndKeysChooseAndOpen() {
         var driver = AppDriver()
         driver.draw(at: 0)
-        for name in SceneCatalog.names { #expect(driver.text.contains(name)) }
+        for name in SceneCatalog.standard.names { #expect(driver.text.contains(name)) }
         #expect(driver.text.contains("? keys"))
         driver.key("down", at: 0.1)
-        #expect(driver.app.selection == 1 % SceneCatalog.names.count)
+        #expect(driver.app.selection == 1 % SceneCatalog.standard.names.count)
         driver.key("up", at: 0.2)
         driver.key("up", at: 0.3)
-        #expect(driver.app.selection == SceneCatalog.names.count - 1)
+        #expect(driver.app.selection == SceneCatalog.standard.names.count - 1)
         driver.key("home", at: 0.4)
         driver.key("enter", at: 0.5)
-        #expect(driver.app.sceneName == SceneCatalog.names[0])
+        #expect(driver.app.sceneName == SceneCatalog.standard.names[0])
     }
 
     @Test func digitsOpenScenesAndQGoesBackThenQuits() {
         var driver = AppDriver()
         driver.key("2", at: 0)
-        #expect(driver.app.sceneName == SceneCatalog.names[1])
+        #expect(driver.app.sceneName == SceneCatalog.standard.names[1])
         driver.key("q", at: 0.1)
         #expect(driver.app.sceneName == nil)
         #expect(driver.effects.isEmpty)
@@ -105,7 +106,7 @@ struct AppDriver {
         driver.key("?", at: 0.1)
         driver.draw(at: 0.1)
         let scene = try #require(driver.app.engine?.scene)
-        for help in scene.keyHelp { #expect(driver.text.contains(help.summary)) }
+        for help in scene.descriptor.keyHelp { #expect(driver.text.contains(help.summary)) }
         #expect(driver.text.contains("long press"))
         driver.key("x", at: 0.2)
         driver.draw(at: 0.2)
@@ -116,9 +117,9 @@ struct AppDriver {
     @Test func aClickOnAHomeItemOpensIt() {
         var driver = AppDriver()
         driver.draw(at: 0)
-        let row = (0..<24).first { driver.buffer.text(row: $0).contains(SceneCatalog.names[1]) } ?? -1
+        let row = (0..<24).first { driver.buffer.text(row: $0).contains(SceneCatalog.standard.names[1]) } ?? -1
         driver.mouse(MouseInput(.press, column: 20, row: row), at: 0.1)
-        #expect(driver.app.sceneName == SceneCatalog.names[1])
+        #expect(driver.app.sceneName == SceneCatalog.standard.names[1])
     }
 
     @Test func theStatusLineNamesTheSceneAndItsKeys() throws {
@@ -127,7 +128,7 @@ struct AppDriver {
         driver.draw(at: 0)
         let status = driver.buffer.text(row: 23)
         let scene = try #require(driver.app.engine?.scene)
-        #expect(status.contains(scene.title))
+        #expect(status.contains(scene.descriptor.title))
         #expect(status.contains("q back"))
     }
 
@@ -237,7 +238,7 @@ struct AppDriver {
     @Test func everyScreenDrawsAtTinySizes() {
         for columns in [1, 2, 5, 9, 17, 33] {
             for rows in [2, 3, 4, 7, 11] {
-                for scene in [nil] + SceneCatalog.names.map(Optional.some) {
+                for scene in [nil] + SceneCatalog.standard.names.map(Optional.some) {
                     var driver = AppDriver(columns: columns, rows: rows)
                     if let scene { driver.app.open(scene, at: 0) }
                     driver.key("?", at: 0.1)

@@ -1,4 +1,5 @@
 import CardEngine
+import CardScenes
 import CardTUI
 import Testing
 

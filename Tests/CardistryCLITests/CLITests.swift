@@ -1,29 +1,31 @@
 import CardEngine
+import CardFrontend
+import CardScenes
 import CardistryCLI
 import Testing
 
 @Suite struct CLITests {
     @Test func noArgumentsPrintsUsageAndExitsTwo() {
-        let (io, output) = CommandIO.capture()
+        let (io, output) = FrontendIO.capture()
         #expect(CLI.run([], io: io) == 2)
         #expect(output.stderr.contains("Usage: cardistry"))
         #expect(output.stdout.isEmpty)
     }
 
     @Test func versionPrintsNameAndVersion() {
-        let (io, output) = CommandIO.capture()
+        let (io, output) = FrontendIO.capture()
         #expect(CLI.run(["--version"], io: io) == 0)
         #expect(output.stdout == "cardistry \(CardistryInfo.version)\n")
     }
 
     @Test func helpGoesToStandardOutput() {
-        let (io, output) = CommandIO.capture()
+        let (io, output) = FrontendIO.capture()
         #expect(CLI.run(["--help"], io: io) == 0)
         #expect(output.stdout.contains("Usage: cardistry"))
     }
 
     @Test func unknownCommandIsAUsageError() {
-        let (io, output) = CommandIO.capture()
+        let (io, output) = FrontendIO.capture()
         #expect(CLI.run(["frobnicate"], io: io) == 2)
         #expect(output.stderr.contains("unknown command 'frobnicate'"))
     }

@@ -1,3 +1,4 @@
+import CardFrontend
 import CardistryCLI
 import Foundation
 import Testing
@@ -25,8 +26,8 @@ import Testing
 
         /// Runs `cardistry deck ARGS --store STORE`.
         func deck(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-            let (io, output) = CommandIO.capture(environment: ["HOME": path])
-            let status = CLI.run(["deck"] + arguments + ["--store", store], io: io)
+            let (io, output) = FrontendIO.capture()
+            let status = CLI.run(["deck"] + arguments + ["--store", store], environment: ["HOME": path], io: io)
             return (status, output.stdout, output.stderr)
         }
     }

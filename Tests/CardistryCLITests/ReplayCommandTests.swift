@@ -1,4 +1,6 @@
 import CardEngine
+import CardFrontend
+import CardScenes
 import CardistryCLI
 import Foundation
 import Testing
@@ -6,7 +8,7 @@ import Testing
 @Suite struct ReplayCommandTests {
     /// A scores session: a slider change, keys and a click, logged by the engine, with frames taken as it goes.
     func recordedSession() throws -> (log: String, live: [Double: Frame]) {
-        var engine = Engine(scene: try SceneCatalog.make("scores"), viewport: Size(width: 390, height: 844))
+        var engine = Engine(scene: try SceneCatalog.standard.make("scores"), viewport: Size(width: 390, height: 844))
         var live: [Double: Frame] = [:]
         try engine.perform(SceneAction("select", ["test": .number(3)]), at: 0.5)
         live[0.6] = engine.frame(at: 0.6)
@@ -35,33 +37,48 @@ import Testing
 
     @Test func printsTextAndJSON() throws {
         let path = try write(try recordedSession().log)
-        let (io, output) = CommandIO.capture()
+        let (io, output) = FrontendIO.capture()
         #expect(CLI.run(["replay", path, "--at", "1.2"], io: io) == 0)
         #expect(output.stdout.hasPrefix("frame t=1.2 viewport=390×844"))
         #expect(output.stdout.contains("\"Test \" \"3\""))
-        let (jsonIO, jsonOutput) = CommandIO.capture()
+        let (jsonIO, jsonOutput) = FrontendIO.capture()
         #expect(CLI.run(["replay", path, "--json"], io: jsonIO) == 0)
+        // The lines a stdio host would receive: event notifications, then one full frame per sampled time.
         let lines = jsonOutput.stdout.split(separator: "\n")
-        #expect(lines.count == 2)
+        var frames = 0
+        var lastSeq = 0
         for line in lines {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            #expect(object["nodes"] is [Any])
+            #expect(object["jsonrpc"] as? String == "2.0")
+            let params = try #require(object["params"] as? [String: Any])
+            let seq = try #require(params["seq"] as? Int)
+            #expect(seq == lastSeq + 1)
+            lastSeq = seq
+            if object["method"] as? String == "frame" {
+                frames += 1
+                #expect(params["full"] as? Bool == true)
+                let nodes = try #require(params["nodes"] as? [[String: Any]])
+                #expect(nodes.contains { ($0["fill"] as? String)?.hasPrefix("#") == true })
+            } else {
+                #expect(["gesture", "haptic", "deck.changed"].contains(object["method"] as? String ?? ""))
+            }
         }
+        #expect(frames == 2)
     }
 
     @Test func badInputIsReported() throws {
-        let (io, output) = CommandIO.capture()
+        let (io, output) = FrontendIO.capture()
         #expect(CLI.run(["replay"], io: io) == 2)
         #expect(output.stderr.contains("give exactly one input log"))
         let path = try write("{\"cardistry\":\"input-log\",\"version\":1,\"scene\":\"scores\"}\n{\"t\":\"x\"}\n")
-        let (badIO, badOutput) = CommandIO.capture()
+        let (badIO, badOutput) = FrontendIO.capture()
         #expect(CLI.run(["replay", path], io: badIO) == 1)
         #expect(badOutput.stderr.contains("line 2: 't' must be a finite number"))
-        let (sceneIO, _) = CommandIO.capture()
+        let (sceneIO, _) = FrontendIO.capture()
         #expect(CLI.run(["replay", path, "--scene", "nope"], io: sceneIO) == 2)
-        let (atIO, _) = CommandIO.capture()
+        let (atIO, _) = FrontendIO.capture()
         #expect(CLI.run(["replay", path, "--at", "soon"], io: atIO) == 2)
-        let (missingIO, missingOutput) = CommandIO.capture()
+        let (missingIO, missingOutput) = FrontendIO.capture()
         #expect(CLI.run(["replay", "/nonexistent/log.jsonl"], io: missingIO) == 1)
         #expect(missingOutput.stderr.contains("cannot read"))
     }

@@ -1,9 +1,11 @@
+import CardFrontend
+import CardPhysics
 import CardistryCLI
 import Testing
 
 @Suite struct SpringCommandTests {
     func run(_ arguments: [String]) -> (status: Int32, stdout: String, stderr: String) {
-        let (io, output) = CommandIO.capture()
+        let (io, output) = FrontendIO.capture()
         let status = CLI.run(["spring"] + arguments, io: io)
         return (status, output.stdout, output.stderr)
     }
@@ -54,6 +56,24 @@ import Testing
         #expect(abs((Double(fields[1]) ?? 0) - 0.712_703) < 1e-6)
     }
 
+    /// Every CSV number reads back as exactly the value the spring computes (no rounding to six digits).
+    @Test func csvNumbersRoundTrip() throws {
+        let result = run(["--duration", "0.7", "--bounce", "0.3", "--csv", "--step", "0.013", "--until", "2"])
+        #expect(result.status == 0)
+        let spring = try Spring(duration: 0.7, bounce: 0.3)
+        let lines = result.stdout.split(separator: "\n").dropFirst()
+        #expect(lines.count == 154)
+        var inexact = 0
+        for (index, line) in lines.enumerated() {
+            let fields = line.split(separator: ",").map { Double($0) }
+            let time = Double(index) * 0.013
+            let map = spring.transition(at: time)
+            let expected = [time, 1 + map.offset(from: -1, velocity: 0), map.velocity(from: -1, velocity: 0)]
+            if fields != expected.map(Optional.some) { inexact += 1 }
+        }
+        #expect(inexact == 0)
+    }
+
     @Test func csvDefaultsToTheSettlingDuration() {
         let result = run(["--duration", "0.5", "--csv"])
         let lines = result.stdout.split(separator: "\n")
@@ -88,7 +108,7 @@ import Testing
     }
 
     @Test func isListedInTheHelp() {
-        let (io, output) = CommandIO.capture()
+        let (io, output) = FrontendIO.capture()
         #expect(CLI.run(["--help"], io: io) == 0)
         #expect(output.stdout.contains("spring"))
     }

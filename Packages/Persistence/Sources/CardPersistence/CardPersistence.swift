@@ -1,3 +1,4 @@
+@_exported import CardJSON
 @_exported import CardModels
 
 // CardPersistence: the crash-safe, versioned JSON-file deck store behind the `DeckStore` protocol.

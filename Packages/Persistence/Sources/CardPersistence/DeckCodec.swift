@@ -1,3 +1,4 @@
+import CardJSON
 import Foundation
 
 /// How a `JSONFileStore` turns decks into bytes and back: the streaming fast path (the default) or Foundation's

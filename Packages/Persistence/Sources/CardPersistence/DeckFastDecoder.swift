@@ -1,3 +1,5 @@
+import CardJSON
+
 /// The fast path for reading deck documents: one strict pass over the bytes straight into `Card` values.
 ///
 /// Accepts exactly what `JSONDecoder` accepts for `DeckDocument` written by either path (keys in any order,

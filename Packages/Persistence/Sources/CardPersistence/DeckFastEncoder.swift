@@ -1,3 +1,5 @@
+import CardJSON
+
 /// The fast path for writing deck documents: streams compact JSON straight from the deck into a byte buffer.
 ///
 /// The output has the same envelope and field names as `JSONEncoder` gives for `DeckDocument` (keys in the same
@@ -41,7 +43,7 @@ public enum DeckFastEncoder {
         try writer.raw("\",\"title\":")
         try writer.string(card.title)
         try writer.raw(",\"color\":")
-        try writer.color(card.color)
+        try writer.hexColor(red: card.color.red, green: card.color.green, blue: card.color.blue)
         try writer.raw(",\"sortOrder\":")
         try writer.integer(Int64(card.sortOrder))
         try writer.raw(",\"payload\":")
@@ -83,7 +85,7 @@ public enum DeckFastEncoder {
                 try writer.raw("{\"id\":")
                 try writer.string(item.id)
                 try writer.raw(",\"color\":")
-                try writer.color(item.color)
+                try writer.hexColor(red: item.color.red, green: item.color.green, blue: item.color.blue)
                 try writer.raw(",\"icon\":")
                 try writer.string(item.icon)
                 try writer.raw(",\"text\":")

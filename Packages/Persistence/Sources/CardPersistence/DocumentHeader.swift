@@ -1,3 +1,5 @@
+import CardJSON
+
 /// The envelope of a stored document, read by validating the whole file (strict syntax and UTF-8) while keeping
 /// only `format`, `schemaVersion` and `revision`. The store reads it before replacing a file, so that a file that
 /// is not well-formed is never overwritten. O(bytes), constant memory beyond the input.

@@ -1,3 +1,5 @@
+import CardJSON
+
 /// The chain of pure migrations that bring an older document up to the current schema, one version at a time.
 ///
 /// Deck documents (`format` `"cardistry.deck"`):

@@ -1,3 +1,4 @@
+import CardJSON
 import Synchronization
 
 /// A `DeckStore` in memory, with the same names, revisions and conflicts as `JSONFileStore`. Thread-safe.

@@ -1,3 +1,5 @@
+import CardJSON
+
 #if canImport(Glibc)
     import Glibc
 #endif

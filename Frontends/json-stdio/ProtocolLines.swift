@@ -1,0 +1,23 @@
+import CardEngine
+
+/// The protocol's one encoding of frames and engine events, for tools that write what a host would receive
+/// (`cardistry replay --json`): each line is exactly what `cardistry stdio` writes, so it validates against
+/// `docs/protocol.schema.json` as a server message.
+public enum ProtocolLines {
+    /// The notifications for `frame`'s events (`gesture`, `haptic`, `deck.changed`) followed by a full `frame`
+    /// notification, each without its newline; `seq` is the sequence number of the first and counts on.
+    /// O(nodes + text + events).
+    public static func lines(for frame: Frame, seq: inout Int) -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        lines.reserveCapacity(frame.events.count + 1)
+        for event in frame.events {
+            lines.append(Messages.event(event, seq: seq))
+            seq += 1
+        }
+        var encoder = FrameEncoder()
+        let update = FrameUpdate(seq: seq, frame: frame, forceFull: true, deltaMode: false)
+        lines.append(encoder.encode(.frameNotification(update)))
+        seq += 1
+        return lines
+    }
+}

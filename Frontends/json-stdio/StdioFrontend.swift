@@ -1,0 +1,65 @@
+import CardEngine
+import CardFrontend
+
+/// `cardistry stdio`: serves the engine over JSON-RPC 2.0, one JSON message per line on stdin/stdout.
+public struct StdioFrontend: Frontend {
+    /// The scenes the server offers.
+    public let catalog: SceneCatalog
+    /// The version the server reports in `initialize`.
+    public let version: String
+
+    /// The stdio front end serving `catalog`'s scenes and reporting `version`.
+    public init(catalog: SceneCatalog, version: String = CardistryInfo.version) {
+        self.catalog = catalog
+        self.version = version
+    }
+
+    public var name: String { "stdio" }
+    public var summary: String { "drive the engine over JSON-RPC 2.0 on stdin/stdout (newline-delimited JSON)" }
+    public var usage: String {
+        """
+        Usage: cardistry stdio [--store DIR] [--log-level LEVEL] [--max-line-bytes N]
+
+        Serves JSON-RPC 2.0 on standard input and output: one compact JSON message per line. Standard output
+        carries protocol messages only; logs go to standard error. The protocol is described in docs/protocol.md
+        and docs/protocol.schema.json.
+
+        Options:
+          --store DIR             where deck.save and deck.load keep decks (default: $CARDISTRY_HOME,
+                                  $XDG_DATA_HOME/cardistry or ~/.local/share/cardistry)
+          --log-level LEVEL       error, warning (default), info or debug
+          --max-line-bytes N      the longest accepted line in bytes (default 8388608; at least 4194304)
+
+        """
+    }
+
+    public func run(arguments: [String], environment: [String: String], io: FrontendIO) -> Int32 {
+        withUsage(io: io) {
+            let parsed = try ParsedArguments(
+                arguments, options: ["store", "log-level", "max-line-bytes"], flags: [])
+            guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
+            var level = StdioTransport.LogLevel.warning
+            if let text = parsed.value("log-level") {
+                guard let chosen = StdioTransport.LogLevel(name: text) else {
+                    throw UsageError("option '--log-level' must be error, warning, info or debug, got '\(text)'")
+                }
+                level = chosen
+            }
+            let maxLine = try parsed.int("max-line-bytes") ?? Server.defaultMaxLineBytes
+            guard maxLine >= 4 << 20, maxLine <= 1 << 30 else {
+                throw UsageError("option '--max-line-bytes' must be between 4194304 and 1073741824")
+            }
+            var store: (any DeckStore)?
+            do {
+                store = try JSONFileStore(explicit: parsed.value("store"), environment: environment)
+            } catch {
+                io.err("cardistry stdio: no deck store (\(error)); deck.save and deck.load will fail\n")
+            }
+            let configuration = Server.Configuration(
+                provider: CatalogSceneProvider(catalog: catalog, store: store), store: store,
+                serverVersion: version, maxLineBytes: maxLine)
+            let transport = StdioTransport(server: Server(configuration: configuration), logLevel: level, log: io.err)
+            return transport.run()
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import CardEngine
+import CardFrontend
+
+/// `cardistry tui`: the ANSI terminal front end (also what `cardistry` with no arguments opens on a terminal).
+public struct TUIFrontend: Frontend {
+    /// The scenes the home screen offers.
+    public let catalog: SceneCatalog
+
+    /// The terminal front end playing `catalog`'s scenes.
+    public init(catalog: SceneCatalog) {
+        self.catalog = catalog
+    }
+
+    public var name: String { "tui" }
+    public var summary: String { "play the scenes in the terminal, with the mouse and the keyboard" }
+    public var usage: String {
+        """
+        Usage: cardistry tui [--scene S] [--deck FILE | --cards N] [--fps N] [--ascii] [--bell] [--store DIR]
+
+        Opens a home screen listing the scenes (or scene S at once). Every scene is playable with the mouse
+        (click = tap, hold = long press, drag, wheel = scroll and pull) and the keyboard (`?` shows the keys,
+        q or Esc goes back, Ctrl-C quits). Needs a terminal on standard input and output.
+
+        Options:
+          --scene S      open scene S: \(catalog.names.joined(separator: ", "))
+          --deck FILE    the deck for scenes that take one: a deck JSON file, or TSV lines prompt<TAB>answer
+          --cards N      a generated deck of N cards (the deck scene; up to 1000000)
+          --fps N        frames per second while something moves (1–240, default 60); idle screens draw nothing
+          --ascii        draw with ASCII only (no box-drawing or other ambiguous-width characters)
+          --bell         ring the terminal bell on haptic feedback (besides the visual pulse)
+          --store DIR    where decks and scene state are kept (default: the standard store location)
+
+        Colours: 24-bit when COLORTERM is truecolor or 24bit, 256 when TERM ends in 256color, else 16;
+        none when NO_COLOR is set.
+
+        """
+    }
+
+    public func run(arguments: [String], environment: [String: String], io: FrontendIO) -> Int32 {
+        withUsage(io: io) {
+            let parsed = try ParsedArguments(
+                arguments, options: ["scene", "deck", "cards", "fps", "store"], flags: ["ascii", "bell"])
+            guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
+            if let scene = parsed.value("scene"), !catalog.names.contains(scene) {
+                throw UsageError(
+                    "unknown scene '\(scene)'; choose one of \(catalog.names.joined(separator: ", "))")
+            }
+            let fps = try parsed.int("fps") ?? 60
+            guard (1...240).contains(fps) else { throw UsageError("option '--fps' must be 1…240, got \(fps)") }
+            let cards = try parsed.int("cards")
+            if let cards, !(1...1_000_000).contains(cards) {
+                throw UsageError("option '--cards' must be 1…1000000, got \(cards)")
+            }
+            if cards != nil && parsed.value("deck") != nil {
+                throw UsageError("choose one of --deck and --cards")
+            }
+            guard io.isTerminal else {
+                io.err(
+                    "cardistry tui: standard input and output must be a terminal (use 'cardistry stdio' otherwise)\n")
+                return 2
+            }
+            var deck: Deck?
+            if let path = parsed.value("deck") {
+                switch DeckFile.read(path: path) {
+                case .success(let loaded): deck = loaded
+                case .failure(let problem):
+                    io.err("cardistry tui: " + problem.description(file: path))
+                    return 1
+                }
+            }
+            var store: (any DeckStore)?
+            do {
+                store = try JSONFileStore(explicit: parsed.value("store"), environment: environment)
+            } catch {
+                if parsed.value("store") != nil {
+                    io.err("cardistry tui: cannot open the store: \(error)\n")
+                    return 1
+                }
+            }
+            let configuration = TUIApp.Configuration(
+                catalog: catalog, sceneOptions: SceneOptions(deck: deck, cardCount: cards), store: store,
+                ascii: parsed.flags.contains("ascii"), bell: parsed.flags.contains("bell"))
+            let options = TUIRunLoop.Options(
+                configuration: configuration, scene: parsed.value("scene"), framesPerSecond: fps,
+                depth: ColorDepth.detect(environment: environment))
+            do throws(TerminalError) {
+                return try TUIRunLoop.run(options)
+            } catch {
+                io.err("cardistry tui: \(error.description)\n")
+                return error == .notATerminal ? 2 : 1
+            }
+        }
+    }
+}

@@ -1,0 +1,248 @@
+import CardGestures
+import CardPersistence
+import CardPhysics
+
+/// The engine: a scene, its animations and its gestures, advanced by timed input and sampled into frames.
+///
+/// Determinism: the engine is a pure function of its scene's initial state, the inputs with their times, and the
+/// times frames are taken at — it never reads a clock. Timers (a long press) fire at their own deadlines, not at
+/// the time a frame happens to be taken, so the nodes of a frame at time t are the same whatever frames were
+/// taken before (ARCHITECTURE.md §3). Inputs whose time is earlier than the latest input are processed at the
+/// latest time (and logged that way), so a replay reproduces them.
+///
+/// How changes animate (SwiftUI's transactions): after every input the scene is laid out again and each node is
+/// compared with its previous layout. A node whose animatable values changed animates with, in order of
+/// precedence, the scene's per-node animation for it or its nearest ancestor, the node's implicit animation when
+/// its watched value changed, or the transaction's animation; with none it jumps. Animations start from where the
+/// node is and with its current velocity. Nodes that appear or disappear play their transition; a node whose
+/// matched-geometry id was on a node that just left starts from that node's current frame instead.
+public struct Engine: Sendable {
+    /// The scene being played.
+    public private(set) var scene: any Scene
+    /// The viewport, in points.
+    public private(set) var viewport: Size
+    /// The time of the latest input or timer processed.
+    public private(set) var time: Double
+    /// Every input so far, replayable.
+    public private(set) var log: InputLog
+    /// The last error the store reported while saving the scene's state (nil after a successful save).
+    public private(set) var storeError: StoreError?
+
+    let store: (any DeckStore)?
+    var stateRevision: Int?
+
+    /// The current layout in layout order, and the position of each node id in it. Nodes stay in the array the
+    /// scene returned (a node is a large value: copying it into a dictionary per layout is what made a
+    /// 10,000-card relayout slow).
+    var nodes: [Node] = []
+    var nodeIndex: [NodeID: Int] = [:]
+    /// Nodes that left the layout and are playing their removal transition, until `leaving[id].settle`.
+    var leaving: [NodeID: LeavingNode] = [:]
+    var leavingOrder: [NodeID] = []
+    var geometry = AnimationTimeline<NodeID, NodeMotion>()
+    var fills = AnimationTimeline<NodeID, RGBA>()
+    var rolls: [RollKey: RollingText] = [:]
+    var rollProgress = AnimationTimeline<RollKey, Double>()
+    var arena = GestureArena<NodeID>()
+    var pending: [EngineEvent] = []
+
+    /// Opens `scene` in `viewport` at `startTime`. With a store, the scene's saved state is restored first
+    /// (a state that cannot be read is reported in `storeError` and left untouched on disk). After the first
+    /// layout (which never animates) the scene's `appear` runs; its changes animate from that layout.
+    public init(scene: any Scene, viewport: Size, store: (any DeckStore)? = nil, startTime: Double = 0) {
+        self.scene = scene
+        self.viewport = Self.sanitized(viewport)
+        self.time = startTime.isFinite ? startTime : 0
+        self.store = store
+        self.log = InputLog(scene: scene.name, viewport: self.viewport, startTime: self.time)
+        if let store, let name = scene.stateName {
+            do {
+                let stored = try store.loadStateJSON(named: name)
+                stateRevision = stored.revision
+                do {
+                    try self.scene.restoreState(stored.json)
+                } catch {
+                    storeError = .coding(name: name, reason: error.description)
+                }
+            } catch {
+                if case .notFound = error {} else { storeError = error }
+            }
+        }
+        var context = SceneContext(time: time, viewport: self.viewport)
+        applyLayout(context: &context, isInitial: true)
+        var appearing = SceneContext(time: time, viewport: self.viewport)
+        if self.scene.appear(context: &appearing) { commit(&appearing) }
+    }
+
+    /// The scene's deck, in its current order.
+    public var deck: Deck { scene.deck }
+
+    // MARK: Input
+
+    /// Processes a pointer, wheel, key or resize input at its own time (clamped to `time` if earlier), in one
+    /// pass, and says whether the scene used it: a key the scene does not understand, or an action it refuses,
+    /// returns false (and changes nothing), so that a front end can give the key a meaning of its own (Esc: back)
+    /// without asking the scene twice. Pointer and resize inputs are always used.
+    @discardableResult
+    public mutating func handle(_ input: InputEvent) -> Bool {
+        let at = max(input.time.isFinite ? input.time : time, time)
+        advance(to: at)
+        let input = input.at(at)
+        switch input {
+        case .pointer(let event):
+            log.append(input)
+            dispatch(arena.handle(event), at: at)
+            return true
+        case .key(let key, _):
+            log.append(input)
+            var context = SceneContext(time: at, viewport: viewport)
+            guard scene.handle(key, context: &context) else { return false }
+            commit(&context)
+            return true
+        case .action(let action, _):
+            do {
+                try perform(action, at: at)
+                return true
+            } catch {
+                return false
+            }
+        case .resize(let size, _):
+            log.append(input)
+            viewport = Self.sanitized(size)
+            var context = SceneContext(time: at, viewport: viewport)
+            commit(&context)
+            return true
+        }
+    }
+
+    /// Performs a semantic action; an unknown action or a bad argument throws and changes nothing.
+    public mutating func perform(_ action: SceneAction, at time: Double) throws(SceneError) {
+        if action.name == Self.replaceDeckAction {
+            // A logged `replaceDeck`: the new order, by card ids, of the cards the deck holds.
+            let ids = try action.string("ids").split(separator: ",").compactMap { CardID($0) }
+            // `scene.deck` may be computed (the deck scene builds it in O(n)): read it once, not once per id.
+            let current = scene.deck
+            var reordered: [Card] = []
+            reordered.reserveCapacity(ids.count)
+            for id in ids {
+                guard let card = current[id: id] else { throw .unknownCard(id) }
+                reordered.append(card)
+            }
+            guard let deck = try? Deck(reordered) else {
+                throw .invalidArgument(action: action.name, argument: "ids", reason: "repeats a card")
+            }
+            try replaceDeck(deck, at: time)
+            return
+        }
+        let at = max(time.isFinite ? time : self.time, self.time)
+        advance(to: at)
+        var context = SceneContext(time: at, viewport: viewport)
+        try scene.perform(action, context: &context)
+        log.append(.action(action, time: at))
+        commit(&context)
+    }
+
+    /// The logged form of `replaceDeck` (replayed as a reorder of the cards the deck holds).
+    static let replaceDeckAction = "engine.replaceDeck"
+
+    /// Replaces the scene's deck (a host's `deck.move`, `deck.sort` or `deck.load`), animating the change.
+    public mutating func replaceDeck(_ deck: Deck, at time: Double) throws(SceneError) {
+        let at = max(time.isFinite ? time : self.time, self.time)
+        advance(to: at)
+        var context = SceneContext(time: at, viewport: viewport, animation: .default)
+        let old = scene.deck
+        try scene.replaceDeck(deck, context: &context)
+        context.deckChanged(from: old, to: scene.deck)
+        let ids = ActionValue.string(deck.ids.map(\.description).joined(separator: ","))
+        log.append(.action(SceneAction(Self.replaceDeckAction, ["ids": ids]), time: at))
+        commit(&context)
+    }
+
+    // MARK: Time
+
+    /// Fires every timer due by `target` at its own deadline, then moves the clock to `target`. Settled
+    /// animations and finished removals are dropped (they sample exactly as their targets, so this changes no
+    /// frame).
+    mutating func advance(to target: Double) {
+        guard target > time else { return }
+        while let deadline = arena.nextDeadline, deadline <= target {
+            let at = max(deadline, time)
+            time = at
+            dispatch(arena.advance(to: at), at: at)
+        }
+        time = target
+        prune(at: target)
+    }
+
+    /// The earliest time from which frames may still change: an animation in flight or a pending timer.
+    /// Nil when the scene is at rest. O(1) for animations, O(leaving nodes) for removals.
+    public func nextWakeTime() -> Double? {
+        var wake: Double?
+        if !geometry.isSettled(at: time) || !fills.isSettled(at: time) || !rollProgress.isSettled(at: time)
+            || !leaving.isEmpty
+        {
+            wake = time
+        }
+        if let deadline = arena.nextDeadline { wake = min(wake ?? deadline, deadline) }
+        return wake
+    }
+
+    // MARK: Scene changes
+
+    /// Routes recognised gestures to the scene, one transaction each, and records them for the frame.
+    mutating func dispatch(_ events: [GestureEvent<NodeID>], at time: Double) {
+        for event in events {
+            pending.append(
+                .gesture(
+                    GestureNote(
+                        time: event.time, kind: event.gesture, phase: event.phase, target: event.target,
+                        card: nodeIndex[event.target].map { nodes[$0].card } ?? nil)))
+            var context = SceneContext(time: time, viewport: viewport)
+            scene.handle(event, context: &context)
+            commit(&context)
+        }
+    }
+
+    /// Lays the scene out again after a change, starts the animations, records events and persists state.
+    mutating func commit(_ context: inout SceneContext) {
+        pending.append(contentsOf: context.haptics.map(EngineEvent.haptic))
+        pending.append(contentsOf: context.deckChanges.map(EngineEvent.deckChanged))
+        applyLayout(context: &context, isInitial: false)
+        if context.stateChanged { persist() }
+    }
+
+    mutating func persist() {
+        guard let store, let name = scene.stateName, let json = scene.encodeState() else { return }
+        do {
+            stateRevision = try store.saveStateJSON(json, named: name, expectedRevision: stateRevision)
+            storeError = nil
+        } catch {
+            storeError = error
+        }
+    }
+
+    static func sanitized(_ size: Size) -> Size {
+        let width = size.width.isFinite ? min(max(size.width, 1), 100_000) : 390
+        let height = size.height.isFinite ? min(max(size.height, 1), 100_000) : 844
+        return Size(width: width, height: height)
+    }
+}
+
+/// A node playing its removal transition.
+struct LeavingNode: Sendable {
+    var node: Node
+    /// Its index in the layout it left (its paint position among nodes of equal z).
+    var orderIndex: Int
+}
+
+/// One numeric text run: a node and the index of the run.
+struct RollKey: Sendable, Hashable {
+    var node: NodeID
+    var run: Int
+}
+
+/// A numeric text run rolling from one text to another.
+struct RollingText: Sendable {
+    var from: String
+    var to: String
+}

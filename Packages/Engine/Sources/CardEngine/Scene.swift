@@ -1,0 +1,239 @@
+import CardGestures
+import CardPhysics
+
+/// A scene: one of the seed apps as state, semantic actions, and a layout of nodes for a viewport.
+///
+/// The engine owns time, animation and gesture recognition; a scene only says where things are for its current
+/// state (`layout(in:)`) and changes its state in response to actions, gestures and keys, telling the engine
+/// through its `SceneContext` how the change should animate (SwiftUI's transaction), which haptics to play and
+/// how its deck changed.
+public protocol Scene: Sendable {
+    /// What the scene is: its name, title, keys and actions (the same for every instance).
+    static var descriptor: SceneDescriptor { get }
+    /// The scene's cards, in its current order.
+    var deck: Deck { get }
+
+    /// The nodes for the current state, in points, for `viewport`.
+    func layout(in viewport: Size) -> [Node]
+    /// Applies a semantic action; throws `SceneError` for an unknown action or bad arguments, changing nothing.
+    mutating func perform(_ action: SceneAction, context: inout SceneContext) throws(SceneError)
+    /// Reacts to a gesture recognised on one of its nodes.
+    mutating func handle(_ gesture: GestureEvent<NodeID>, context: inout SceneContext)
+    /// Reacts to a key; returns false when the key means nothing here (the front end may use it).
+    mutating func handle(_ key: KeyInput, context: inout SceneContext) -> Bool
+    /// Replaces the deck's order (or content) from outside (`deck.move`, `deck.sort`, `deck.load`).
+    mutating func replaceDeck(_ deck: Deck, context: inout SceneContext) throws(SceneError)
+    /// Called once, right after the engine's first layout (SwiftUI's `onAppear`). A scene that changes its state
+    /// here (a launch animation: nodes absent from the first layout that now enter with their transitions) returns
+    /// true, and the change is laid out and animated like any other; the default changes nothing.
+    mutating func appear(context: inout SceneContext) -> Bool
+
+    /// The name the scene's state is stored under, or nil when it persists nothing.
+    var stateName: String? { get }
+    /// The scene's persistent state as JSON (what to restore on the next launch).
+    func encodeState() -> [UInt8]?
+    /// Restores a state written by `encodeState`; throws on a document it cannot use, changing nothing.
+    mutating func restoreState(_ json: [UInt8]) throws(SceneError)
+}
+
+extension Scene {
+    /// The scene type's descriptor.
+    public var descriptor: SceneDescriptor { Self.descriptor }
+    /// The catalogue name (`descriptor.name`).
+    public var name: String { Self.descriptor.name }
+    public mutating func appear(context: inout SceneContext) -> Bool { false }
+    public var stateName: String? { nil }
+    public func encodeState() -> [UInt8]? { nil }
+    public mutating func restoreState(_ json: [UInt8]) throws(SceneError) {}
+}
+
+/// What a scene tells the engine while it changes: SwiftUI's transaction (the animation of the changes) plus the
+/// side effects to report.
+public struct SceneContext: Sendable {
+    /// The time of the input being handled, in seconds.
+    public let time: Double
+    /// The viewport the scene is laid out in.
+    public let viewport: Size
+    /// The animation for every node this change moves (SwiftUI's `withAnimation`); nil: changes apply at once.
+    public var animation: Animation?
+    /// Per-node animations that override `animation` (staggered delays); a node without an entry uses its
+    /// nearest ancestor's.
+    public var nodeAnimations: [NodeID: Animation] = [:]
+    /// Per-node removal transitions that override the node's own for this change (a card flung left or right).
+    public var removalTransitions: [NodeID: NodeTransition] = [:]
+    /// Velocity kicks: each named node springs from where it is, with its current velocity plus the kick, to its
+    /// new target, even when the target did not change (a bounce without a second layout).
+    public var nodeImpulses: [NodeID: NodeImpulse] = [:]
+    /// Set when the scene changed state worth persisting.
+    public var stateChanged = false
+    var haptics: [HapticEvent] = []
+    var deckChanges: [DeckChange] = []
+
+    public init(time: Double, viewport: Size, animation: Animation? = nil) {
+        self.time = time
+        self.viewport = viewport
+        self.animation = animation
+    }
+
+    /// Asks the front end for haptic feedback.
+    public mutating func haptic(_ style: HapticEvent.Style, target: NodeID? = nil, card: CardID? = nil) {
+        haptics.append(HapticEvent(time: time, style: style, target: target, card: card))
+    }
+
+    /// Reports that the deck went from `old` to `new` (the engine sends the minimal reorder diff).
+    public mutating func deckChanged(from old: Deck, to new: Deck) {
+        deckChanged(from: old.ids, to: new)
+    }
+
+    /// Reports that the deck went from the order `oldIDs` to `new`. Keeping only the old ids (not the old deck)
+    /// while the deck changes avoids a copy-on-write copy of every card.
+    public mutating func deckChanged(from oldIDs: [CardID], to new: Deck) {
+        let newIDs = new.ids
+        guard oldIDs != newIDs else { return }
+        // Both orders come from decks, whose ids are unique, so the diff cannot fail.
+        guard let diff = try? ReorderDiff(from: oldIDs, to: newIDs), !diff.isEmpty else { return }
+        deckChanges.append(DeckChange(time: time, ids: newIDs, diff: diff))
+        stateChanged = true
+    }
+
+    /// Reports a deck change whose diff the scene computed itself (a million-card sort that never builds a
+    /// `Deck`): `ids` is the new order and `diff` goes from the old order to it.
+    public mutating func deckChanged(to ids: [CardID], diff: ReorderDiff) {
+        guard !diff.isEmpty else { return }
+        deckChanges.append(DeckChange(time: time, ids: ids, diff: diff))
+        stateChanged = true
+    }
+}
+
+/// A velocity kick for one node (see `SceneContext.nodeImpulses`).
+public struct NodeImpulse: Sendable, Hashable {
+    /// Points per second, added to the velocity of the node's origin.
+    public var velocity: Vector
+    /// The motion that carries the kick (a delay staggers it: the node holds still until then).
+    public var animation: Animation
+
+    public init(velocity: Vector, animation: Animation) {
+        self.velocity = velocity
+        self.animation = animation
+    }
+}
+
+/// A semantic action with named arguments: `select {test: 3}`, `swipe {card: "204", direction: "left"}`.
+public struct SceneAction: Sendable, Hashable {
+    public var name: String
+    public var arguments: [String: ActionValue]
+
+    public init(_ name: String, _ arguments: [String: ActionValue] = [:]) {
+        self.name = name
+        self.arguments = arguments
+    }
+
+    /// A whole-number argument; `SceneError.invalidArgument` when missing (unless optional) or not a whole number.
+    public func int(_ key: String) throws(SceneError) -> Int {
+        guard let value = arguments[key] else { throw .invalidArgument(action: name, argument: key, reason: "missing") }
+        guard case .number(let number) = value, number == number.rounded(), abs(number) < 1e15 else {
+            throw .invalidArgument(action: name, argument: key, reason: "must be a whole number")
+        }
+        return Int(number)
+    }
+
+    /// A finite number argument.
+    public func double(_ key: String) throws(SceneError) -> Double {
+        guard let value = arguments[key] else { throw .invalidArgument(action: name, argument: key, reason: "missing") }
+        guard case .number(let number) = value, number.isFinite else {
+            throw .invalidArgument(action: name, argument: key, reason: "must be a finite number")
+        }
+        return number
+    }
+
+    /// A string argument.
+    public func string(_ key: String) throws(SceneError) -> String {
+        guard let value = arguments[key] else { throw .invalidArgument(action: name, argument: key, reason: "missing") }
+        guard case .string(let text) = value else {
+            throw .invalidArgument(action: name, argument: key, reason: "must be a string")
+        }
+        return text
+    }
+
+    /// A card id argument: a decimal string or a whole number.
+    public func card(_ key: String = "card") throws(SceneError) -> CardID {
+        guard let value = arguments[key] else { throw .invalidArgument(action: name, argument: key, reason: "missing") }
+        switch value {
+        case .string(let text):
+            if let id = CardID(text) { return id }
+        case .number(let number):
+            if number >= 0, number == number.rounded(), number < 1.8e19 { return CardID(UInt64(number)) }
+        case .bool:
+            break
+        }
+        throw .invalidArgument(action: name, argument: key, reason: "must be a card id")
+    }
+
+    /// Whether the argument is present.
+    public func has(_ key: String) -> Bool { arguments[key] != nil }
+}
+
+/// An action argument's value.
+public enum ActionValue: Sendable, Hashable {
+    case number(Double)
+    case string(String)
+    case bool(Bool)
+}
+
+/// Describes a semantic action for help and protocol documentation.
+public struct ActionInfo: Sendable, Hashable {
+    public var name: String
+    /// Argument names and what they mean (`"test": "1…10"`).
+    public var arguments: [String: String]
+    public var summary: String
+
+    public init(_ name: String, _ summary: String, arguments: [String: String] = [:]) {
+        self.name = name
+        self.summary = summary
+        self.arguments = arguments
+    }
+}
+
+/// A key and what it does, for help screens.
+public struct KeyHelp: Sendable, Hashable {
+    public var keys: String
+    public var summary: String
+
+    public init(_ keys: String, _ summary: String) {
+        self.keys = keys
+        self.summary = summary
+    }
+}
+
+/// A key press, by name: `left`, `right`, `up`, `down`, `tab`, `backtab`, `enter`, `space`, `escape`,
+/// `backspace`, `home`, `end`, `pageup`, `pagedown`, or a single printable character.
+public struct KeyInput: Sendable, Hashable {
+    public var key: String
+    public var shift: Bool
+    public var control: Bool
+    public var alt: Bool
+
+    public init(_ key: String, shift: Bool = false, control: Bool = false, alt: Bool = false) {
+        self.key = key
+        self.shift = shift
+        self.control = control
+        self.alt = alt
+    }
+}
+
+/// Why a scene refused an action.
+public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
+    case unknownAction(String)
+    case invalidArgument(action: String, argument: String, reason: String)
+    case unknownCard(CardID)
+    case invalidState(String)
+
+    public var description: String {
+        switch self {
+        case .unknownAction(let name): "unknown action '\(name)'"
+        case .invalidArgument(let action, let argument, let reason): "\(action): argument '\(argument)' \(reason)"
+        case .unknownCard(let id): "no card with id \(id)"
+        case .invalidState(let reason): reason
+        }
+    }
+}

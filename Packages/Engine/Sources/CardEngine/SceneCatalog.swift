@@ -1,0 +1,124 @@
+/// What a scene is opened with.
+public struct SceneOptions: Sendable {
+    /// The user's own deck, for scenes that take one (`SceneDescriptor.takesDeck`).
+    public var deck: Deck?
+    /// A generated deck of this many cards, for scenes that take a count (`SceneDescriptor.takesCardCount`).
+    public var cardCount: Int?
+
+    /// Options with the user's own `deck` or a generated deck of `cardCount` cards; both nil: the seed's data.
+    public init(deck: Deck? = nil, cardCount: Int? = nil) {
+        self.deck = deck
+        self.cardCount = cardCount
+    }
+}
+
+/// How a scene's text sits on its cards when a front end has less room than the scene's points (a terminal).
+public enum TextPlacement: String, Sendable, Hashable {
+    /// Text is centred on its node, as laid out.
+    case centered
+    /// Cards overlap in a stack, so only each card's top edge is visible: a card's text goes on its top row.
+    case top
+}
+
+/// Everything a front end or a host needs to know about a scene without knowing the scene: its name (written once,
+/// here), what it shows, the seed app it reproduces, the room it needs, its keys and its actions.
+///
+/// Front ends build their home screens, help, scaling and text placement from descriptors alone; no front end
+/// names a scene.
+public struct SceneDescriptor: Sendable, Hashable {
+    /// The catalogue name, as typed on the command line and sent by hosts (`scene.open`).
+    public var name: String
+    /// A human title for status lines.
+    public var title: String
+    /// One line for menus and `scene.list`.
+    public var summary: String
+    /// The seed app the scene reproduces, as "NNN Name".
+    public var seed: String
+    /// The height in points the layout needs to show everything; a front end with less room (a terminal) scales
+    /// the scene down until it fits. Nil: the layout adapts to any height (it scrolls).
+    public var designHeight: Double?
+    /// Where text goes on a card when a front end cannot show every point (see `TextPlacement`).
+    public var textPlacement: TextPlacement
+    /// Whether the scene can be opened with the user's own deck (`SceneOptions.deck`).
+    public var takesDeck: Bool
+    /// Whether the scene can be opened with a generated deck of a given size (`SceneOptions.cardCount`).
+    public var takesCardCount: Bool
+    /// The keys the scene understands, for help screens.
+    public var keyHelp: [KeyHelp]
+    /// The semantic actions the scene understands (for hosts that draw their own widgets).
+    public var actions: [ActionInfo]
+
+    /// A descriptor; see each property.
+    public init(
+        name: String, title: String, summary: String, seed: String, designHeight: Double? = nil,
+        textPlacement: TextPlacement = .centered, takesDeck: Bool = false, takesCardCount: Bool = false,
+        keyHelp: [KeyHelp] = [], actions: [ActionInfo] = []
+    ) {
+        self.name = name
+        self.title = title
+        self.summary = summary
+        self.seed = seed
+        self.designHeight = designHeight
+        self.textPlacement = textPlacement
+        self.takesDeck = takesDeck
+        self.takesCardCount = takesCardCount
+        self.keyHelp = keyHelp
+        self.actions = actions
+    }
+
+    /// The summary with the seed it reproduces: "swipe-away flashcards (seed 003)".
+    public var menuSummary: String {
+        let number = seed.split(separator: " ").first.map(String.init) ?? seed
+        return "\(summary) (seed \(number))"
+    }
+}
+
+/// A list of scenes a front end can open, by name: each scene's descriptor and a way to make it.
+///
+/// The engine defines the shape; the scenes' package provides the catalogue of Cardistry's scenes
+/// (`SceneCatalog.standard` in CardScenes), and the command line hands it to every front end it registers. Tests
+/// and embedders can make a catalogue of their own scenes.
+public struct SceneCatalog: Sendable {
+    /// One scene of a catalogue.
+    public struct Entry: Sendable {
+        /// What the scene is.
+        public var descriptor: SceneDescriptor
+        /// Makes the scene with the given options; throws `SceneError` for options it cannot use.
+        public var make: @Sendable (SceneOptions) throws(SceneError) -> any Scene
+
+        /// An entry for a scene type: its static descriptor and its `init(options:)`.
+        public init<S: Scene>(_ type: S.Type, make: @escaping @Sendable (SceneOptions) throws(SceneError) -> S) {
+            self.descriptor = S.descriptor
+            self.make = { options throws(SceneError) in try make(options) }
+        }
+    }
+
+    /// The entries, in menu order.
+    public let entries: [Entry]
+
+    /// A catalogue of `entries`, in menu order. Names must be unique (a later duplicate is ignored).
+    public init(_ entries: [Entry]) {
+        var seen: Set<String> = []
+        self.entries = entries.filter { seen.insert($0.descriptor.name).inserted }
+    }
+
+    /// Every scene's name, in menu order.
+    public var names: [String] { entries.map(\.descriptor.name) }
+
+    /// Every scene's descriptor, in menu order.
+    public var descriptors: [SceneDescriptor] { entries.map(\.descriptor) }
+
+    /// The descriptor of the scene `name`, if the catalogue has it. O(scenes).
+    public func descriptor(named name: String) -> SceneDescriptor? {
+        entries.first { $0.descriptor.name == name }?.descriptor
+    }
+
+    /// Makes the scene `name`; `SceneError.invalidArgument` naming the scene when there is none.
+    public func make(_ name: String, options: SceneOptions = SceneOptions()) throws(SceneError) -> any Scene {
+        guard let entry = entries.first(where: { $0.descriptor.name == name }) else {
+            throw .invalidArgument(
+                action: "open", argument: "scene", reason: "'\(name)' is not one of \(names.joined(separator: ", "))")
+        }
+        return try entry.make(options)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Where a front end writes, and whether it talks to a terminal. Tests capture output with `FrontendIO.capture()`.
+public struct FrontendIO: Sendable {
+    /// Writes text to standard output (or the test's buffer).
+    public var out: @Sendable (String) -> Void
+    /// Writes text to standard error (or the test's buffer).
+    public var err: @Sendable (String) -> Void
+    /// Whether standard input and standard output are both terminals.
+    public var isTerminal: Bool
+
+    public init(
+        out: @escaping @Sendable (String) -> Void,
+        err: @escaping @Sendable (String) -> Void,
+        isTerminal: Bool
+    ) {
+        self.out = out
+        self.err = err
+        self.isTerminal = isTerminal
+    }
+
+    /// The real standard streams, unbuffered at the line level (each call is one `write`).
+    public static var standard: FrontendIO {
+        FrontendIO(
+            out: { writeAll(fd: 1, $0) },
+            err: { writeAll(fd: 2, $0) },
+            isTerminal: isatty(0) == 1 && isatty(1) == 1
+        )
+    }
+
+    /// An IO that records everything written, for tests.
+    public static func capture(isTerminal: Bool = false) -> (io: FrontendIO, output: CapturedOutput) {
+        let output = CapturedOutput()
+        let io = FrontendIO(
+            out: { output.append(out: $0) },
+            err: { output.append(err: $0) },
+            isTerminal: isTerminal
+        )
+        return (io, output)
+    }
+}
+
+/// Text captured from a command run in-process.
+public final class CapturedOutput: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outText = ""
+    private var errText = ""
+
+    /// Everything written to standard output so far.
+    public var stdout: String { lock.withLock { outText } }
+    /// Everything written to standard error so far.
+    public var stderr: String { lock.withLock { errText } }
+
+    func append(out text: String) { lock.withLock { outText += text } }
+    func append(err text: String) { lock.withLock { errText += text } }
+}
+
+/// Writes every byte of `text` to `fd`, retrying on short writes and EINTR; gives up quietly on other errors
+/// (a closed pipe must not crash the program: SIGPIPE is ignored by the commands that stream).
+public func writeAll(fd: Int32, _ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes.withUnsafeMutableBytes { buffer in
+            write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        }
+        if written < 0 {
+            if errno == EINTR { continue }
+            return
+        }
+        offset += written
+    }
+}

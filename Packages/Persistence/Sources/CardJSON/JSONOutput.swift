@@ -1,0 +1,155 @@
+/// A growable buffer of compact JSON text, written by hand for speed (no `Encodable`, no intermediate strings).
+///
+/// Strings are escaped per RFC 8259 §7 (`"`, `\`, control characters) and additionally U+2028 and U+2029 are
+/// written as `\u2028` / `\u2029`, as the MCP stdio transport asks, so that no JavaScript host splits a line on
+/// them. Non-finite numbers never reach the wire: they are written as `0` (the protocol documents this). Every
+/// append is O(bytes written).
+package struct JSONOutput {
+    /// The text so far (UTF-8).
+    package var bytes: [UInt8] = []
+
+    package init(capacity: Int = 256) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    @inline(__always)
+    package mutating func raw(_ literal: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    @inline(__always)
+    package mutating func byte(_ value: UInt8) { bytes.append(value) }
+
+    /// Appends already valid JSON text.
+    package mutating func rawBytes(_ text: [UInt8]) { bytes.append(contentsOf: text) }
+
+    /// Writes `"key":`. The key must be plain ASCII needing no escapes (every protocol key is).
+    @inline(__always)
+    package mutating func key(_ literal: StaticString) {
+        bytes.append(UInt8(ascii: "\""))
+        raw(literal)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// Writes `,"key":` (for every member after the first).
+    @inline(__always)
+    package mutating func nextKey(_ literal: StaticString) {
+        bytes.append(UInt8(ascii: ","))
+        key(literal)
+    }
+
+    package mutating func bool(_ value: Bool) {
+        if value { raw("true") } else { raw("false") }
+    }
+
+    /// Writes a signed integer in decimal.
+    package mutating func integer(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        unsigned(UInt64(value.magnitude))
+    }
+
+    /// Writes an unsigned integer in decimal.
+    package mutating func unsigned(_ value: UInt64) {
+        if value < 10 {
+            bytes.append(UInt8(truncatingIfNeeded: value) &+ 48)
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var length = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { scratch in
+            repeat {
+                length += 1
+                scratch[24 - length] = UInt8(truncatingIfNeeded: rest % 10) &+ 48
+                rest /= 10
+            } while rest > 0
+            bytes.append(contentsOf: scratch[(24 - length)...])
+        }
+    }
+
+    /// Writes a number: whole values below 2^53 as integers, others in Swift's shortest round-trip form (which is
+    /// valid JSON: `0.1`, `1e-07`, `1.5e+20`); non-finite values as `0`.
+    package mutating func number(_ value: Double) {
+        guard value.isFinite else {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        if value == value.rounded(.towardZero) && abs(value) < 9_007_199_254_740_992 {
+            if value == 0 {
+                bytes.append(UInt8(ascii: "0"))  // also -0
+            } else {
+                integer(Int(value))
+            }
+            return
+        }
+        var text = value.description
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Writes a JSON string literal for `text`.
+    package mutating func string(_ text: String) {
+        var text = text
+        text.withUTF8 { escaped($0) }
+    }
+
+    /// Writes a JSON string literal for valid UTF-8 bytes. Runs that need no escape are copied in one step.
+    package mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        guard let base = utf8.baseAddress else {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
+        var runStart = 0
+        var index = 0
+        let length = utf8.count
+        while index < length {
+            let value = base[index]
+            if value >= 0x20 && value != 0x22 && value != 0x5C && value != 0xE2 {
+                index += 1
+                continue
+            }
+            // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
+            if value == 0xE2 {
+                guard index + 2 < length, base[index + 1] == 0x80, base[index + 2] == 0xA8 || base[index + 2] == 0xA9
+                else {
+                    index += 1
+                    continue
+                }
+                flush(base, runStart, index)
+                raw(base[index + 2] == 0xA8 ? "\\u2028" : "\\u2029")
+                index += 3
+                runStart = index
+                continue
+            }
+            flush(base, runStart, index)
+            escape(value)
+            index += 1
+            runStart = index
+        }
+        flush(base, runStart, length)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    @inline(__always)
+    private mutating func flush(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) {
+        if end > start { bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: end - start)) }
+    }
+
+    private mutating func escape(_ value: UInt8) {
+        switch value {
+        case 0x22: raw("\\\"")
+        case 0x5C: raw("\\\\")
+        case 0x08: raw("\\b")
+        case 0x0C: raw("\\f")
+        case 0x0A: raw("\\n")
+        case 0x0D: raw("\\r")
+        case 0x09: raw("\\t")
+        default:
+            let hexDigits: StaticString = "0123456789abcdef"
+            raw("\\u00")
+            bytes.append(hexDigits.utf8Start[Int(value >> 4)])
+            bytes.append(hexDigits.utf8Start[Int(value & 0xF)])
+        }
+    }
+}

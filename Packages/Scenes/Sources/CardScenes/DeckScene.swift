@@ -1,0 +1,211 @@
+import CardGestures
+import CardPhysics
+
+/// Seed 004 (Card Deck Interactions): a compact, overlapping stack of cards in a scrollable column.
+///
+/// - Stack: card at position i is `step` (60 pt on a phone) below the one before, overlapping it, with z = i and a
+///   depth shadow cast upwards onto the card behind. The column scrolls (drag or wheel, `ScrollGesture`).
+/// - Pull to fan: scrolling past the top by `overscroll` points widens every gap by `overscroll·0.25`, so card i
+///   moves down by `i·overscroll·0.25` (the spread grows linearly down the stack, the seed's resistance factor
+///   0.25); releasing springs the stack closed (`.spring`).
+/// - Tap: the card flies to a full-screen detail (matched geometry `card.<id>`) with spring(response 0.35,
+///   dampingFraction 0.85); tapping the background (the strips above and below the detail) closes it.
+/// - Drag down on the detail (`DragGesture(minimumDistance: 20)`, simultaneous): offset = vertical·0.6, downward
+///   only; release dismisses past 120 pt, or past 60 pt when the downward speed exceeds 1.5 pt/ms
+///   (`fastVelocity`, 1500 pt/s); otherwise it springs back.
+/// - Reorder: long press (0.5 s) then drag. The card under the pointer is found by coordinate math
+///   (`cardPosition(at:metrics:)`: the topmost card whose rect holds the point); scrolling is suspended while dragging (the column's scroll
+///   gesture loses the arena to the reorder gesture); the other cards spring aside as the dragged card's drop
+///   slot changes. On drop the new order is committed and persisted (sortOrder = the new positions).
+/// - Bounce: reaching the top while scrolling up faster than 1.5 pt/ms (or `scroll {to: 0}` from a screen or more
+///   away) kicks each visible card downwards by `bounceKick` pt/s with a bouncy spring, card k of the window 0.03·k s
+///   after the one above (`SceneContext.nodeImpulses`).
+/// - Scrolling follows the drag or wheel and stops on release (no momentum: cards entering the view during a long
+///   animated fling would appear at their final places); the bottom edge clamps.
+/// - Large decks: up to `maximumCount` (1,000,000) cards. Only cards intersecting the viewport (plus one step) become
+///   nodes, so layout is O(visible). Sorting is a stable counting sort over cached key ranks, O(n); its diff comes
+///   from the sort itself (each new slot's old slot, then a longest increasing subsequence: `ReorderDiff(permutation:)`), with
+///   no id hashing; cards in view animate to their new places, cards entering the view slide in from the side of
+///   their old place and cards leaving slide towards their new one (see `SortPlan`).
+/// - sortOrder is the user's own order: manual reorders (drag, `move`, shift+arrows, a host's reorder) set it to the
+///   new positions; sorting by title or colour leaves it alone, so sorting by sortOrder returns to it. It persists
+///   (see `DeckScene+Persistence.swift`).
+/// - Options: `cardCount` generates `DeckGenerator.deck(count:)` (0…1,000,000, else `SceneError`) and wins over
+///   `deck`; `deck` is the user's deck; the default is `SeedData.colorDeck`.
+///
+/// Haptics (what each interaction asks for):
+/// tap/expand → light; close (background tap, escape, `collapse`) → soft; drag-dismiss → soft; dismiss spring back
+/// → rigid; long-press begin → medium; drop slot crosses a card → selection; drop at a new place → success; drop in
+/// place → rigid; reorder cancelled → warning; fan opens (pull past 40 pt) → light; fan released → soft; bounce →
+/// light; sort → success; keyboard or action move → selection; focus change → selection; plain scrolling → none
+/// (as a scroll view).
+public struct DeckScene: Scene {
+    /// What the scene is, for front ends and hosts (see `SceneDescriptor`).
+    public static let descriptor = SceneDescriptor(
+        name: "deck", title: "Card Deck", summary: "stacked cards: fan, expand, reorder, bounce; up to 1M cards",
+        seed: "004 Card Deck Interactions",
+        designHeight: nil, textPlacement: .top, takesDeck: true, takesCardCount: true,
+        keyHelp: [
+            KeyHelp("↑ ↓ tab", "move the focus (the column follows)"), KeyHelp("pageup pagedown home end", "scroll"),
+            KeyHelp("enter space", "expand the focused card"), KeyHelp("escape", "close the expanded card"),
+            KeyHelp("shift+↑ shift+↓", "move the focused card"),
+            KeyHelp("s", "cycle the sort: title, colour, sortOrder"),
+            KeyHelp("p", "pull the stack open (fan) or release it"),
+        ],
+        actions: [
+            ActionInfo("expand", "show a card full screen", arguments: ["card": "card id"]),
+            ActionInfo("collapse", "close the expanded card"),
+            ActionInfo("move", "move a card to a position", arguments: ["card": "card id", "to": "0-based position"]),
+            ActionInfo(
+                "scroll", "scroll the column to an offset or by a distance (to 0 from afar bounces)",
+                arguments: ["to": "offset in points (optional)", "by": "points (optional)"]),
+            ActionInfo("pull", "pull the stack past its top (fans it); 0 releases", arguments: ["distance": "points"]),
+            ActionInfo(
+                "sort", "sort the whole deck (stable)",
+                arguments: ["by": "title | color | sortOrder", "order": "ascending | descending (optional)"]),
+        ])
+
+    /// The most cards a deck may hold.
+    public static let maximumCount = 1_000_000
+    /// Above this many cards the state persists the operations since the initial order, not the whole order.
+    static let persistListLimit = 10_000
+    /// The most operations kept for a large deck's persisted state; beyond, the whole order is persisted.
+    static let persistOpsLimit = 1_000
+
+    // Seed constants.
+    static let fanResistance = 0.25
+    static let expandAnimation = (try? Animation.spring(response: 0.35, dampingFraction: 0.85)) ?? .spring
+    static let dismissResistance = 0.6
+    static let dismissDistance = 120.0
+    static let fastDismissDistance = 60.0
+    /// "Fast" in the seed's comparison `velocity > 1.5`: points per millisecond (1500 pt/s).
+    static let fastVelocity = 1.5
+    static let dismissMinimumDistance = 20.0
+    static let longPressDuration = 0.5
+    // Documented choices.
+    static let fanHapticPull = 40.0
+    static let bounceKick = 500.0
+    static let bounceStagger = 0.03
+    static let bounceAnimation = (try? Animation.spring(response: 0.4, dampingFraction: 0.45)) ?? .bouncy
+
+    /// The cards as given, by card index (the order `order` permutes).
+    let base: Deck
+    /// The card ids by card index (contiguous, for the deck-change id list of huge decks).
+    let ids: [CardID]
+    /// Display position → card index.
+    var order: [Int]
+    /// Card index → display position.
+    var position: [Int]
+    /// Card index → the user's sortOrder after a manual reorder; nil while the cards keep their given sortOrder.
+    var manualRank: [Int]?
+    /// The sort applied on top of the manual order, if any.
+    public internal(set) var sort: DeckSort?
+    /// Cached dense ranks of the sort keys (computed on first use; titles are O(n log n) once).
+    var keyRanks = KeyRankCache()
+
+    /// The column's content offset (0 at the top).
+    public internal(set) var scrollOffset = 0.0
+    /// How far the column is pulled past its top (≥ 0); the fan spreads by `pull·0.25`.
+    public internal(set) var pull = 0.0
+    /// What the pointer is doing.
+    var mode = Mode.browsing
+    /// The keyboard focus: a display position.
+    public internal(set) var focus = 0
+    /// Where cards entering the view after a sort come from (cleared by the next change).
+    var sortPlan: SortPlan?
+    /// The operations since the initial order, for a large deck's persisted state (nil once too many).
+    var operations: [DeckOperation]? = []
+
+    /// The interaction in progress.
+    enum Mode: Sendable, Hashable {
+        case browsing
+        /// A card lifted by a long press and dragged.
+        case reordering(ReorderDrag)
+        /// A card shown full screen, dragged down by `dismissOffset` (already resisted).
+        case expanded(card: Int, dismissOffset: Double)
+    }
+
+    /// A card being reordered.
+    struct ReorderDrag: Sendable, Hashable {
+        var card: Int
+        /// Its position when lifted.
+        var from: Int
+        /// Vertical translation of the pointer since the long press.
+        var translation: Double
+        /// The position it would drop at now.
+        var drop: Int
+    }
+
+    public init(options: SceneOptions = SceneOptions()) throws(SceneError) {
+        let deck: Deck
+        if let count = options.cardCount {
+            guard (0...Self.maximumCount).contains(count) else {
+                throw .invalidArgument(
+                    action: "open", argument: "cardCount", reason: "must be 0…\(Self.maximumCount), got \(count)")
+            }
+            deck = DeckGenerator.deck(count: count)
+        } else {
+            deck = options.deck ?? SeedData.colorDeck
+        }
+        guard deck.count <= Self.maximumCount else {
+            throw .invalidState("the deck scene holds at most \(Self.maximumCount) cards, got \(deck.count)")
+        }
+        base = deck
+        ids = deck.ids
+        order = Array(0..<deck.count)
+        position = order
+    }
+
+    /// The cards in display order, each with its current sortOrder. O(n) (builds a `Deck`).
+    public var deck: Deck {
+        var cards: [Card] = []
+        cards.reserveCapacity(order.count)
+        for index in order {
+            var card = base[index]
+            if let manualRank { card.sortOrder = manualRank[index] }
+            cards.append(card)
+        }
+        return (try? Deck(cards)) ?? base
+    }
+
+    /// The number of cards.
+    public var count: Int { order.count }
+
+    /// The card shown full screen, if any.
+    public var expandedCard: CardID? {
+        if case .expanded(let card, _) = mode { return base[card].id }
+        return nil
+    }
+
+    /// The card being reordered, if any.
+    public var reorderingCard: CardID? {
+        if case .reordering(let drag) = mode { return base[drag.card].id }
+        return nil
+    }
+
+    public var stateName: String? { "deck" }
+
+    // MARK: Lookups
+
+    /// The card index of `id`. O(1).
+    func cardIndex(of id: CardID) -> Int? { base.index(of: id) }
+
+    static func node(_ id: CardID) -> NodeID { NodeID("card.\(id)") }
+    static func detailNode(_ id: CardID) -> NodeID { NodeID("detail.\(id)") }
+    static func matchedID(_ id: CardID) -> String { "card.\(id)" }
+}
+
+/// How the deck is sorted on top of the user's own order.
+public struct DeckSort: Sendable, Hashable {
+    public enum Key: String, Sendable, Hashable, CaseIterable {
+        case title, color, sortOrder
+    }
+
+    public var key: Key
+    public var descending: Bool
+
+    public init(_ key: Key, descending: Bool = false) {
+        self.key = key
+        self.descending = descending
+    }
+}

@@ -1,0 +1,319 @@
+import CardGestures
+import CardPhysics
+
+/// Seed 000 (CardSortingAnimation): five students ranked by the score of the selected test.
+///
+/// - A header "Test N" whose number rolls (numeric-text transition) when N changes.
+/// - Cards sorted descending by the selected test's score (ties keep the deck's order, a stable sort); changing the
+///   test re-ranks them in one `.smooth` transaction (the seed's `.animation(.smooth, value: selectedTest)`), and
+///   every card's score rolls like the header.
+/// - A slider 1…10 (step 1) with tick labels: drag the thumb or tap the track; keys left/right.
+/// - Tapping a card expands its bar chart (ten bars, width = score/100 of the bar track, the selected test's bar
+///   at opacity 0.9 with a bold label, the others at 0.5), inserted and removed with an offset(y: 50) transition;
+///   the cards below move out of the way. At most one card is expanded. The seed changes the expansion without
+///   `withAnimation` (SwiftUI would snap it); we animate it with `.smooth` so the transition is seen.
+public struct ScoresScene: Scene {
+    /// What the scene is, for front ends and hosts (see `SceneDescriptor`).
+    public static let descriptor = SceneDescriptor(
+        name: "scores", title: "Scores", summary: "student scores that re-rank with animation",
+        seed: "000 CardSortingAnimation",
+        // The height the layout needs to show whole: padding 16 + header 48 + spacing 10 + 5 cards × (56 + 10) + slider 96.
+        designHeight: 500, textPlacement: .centered, takesDeck: true, takesCardCount: false,
+        keyHelp: [
+            KeyHelp("← →", "previous / next test"), KeyHelp("1–9, 0", "test 1–9, 10"),
+            KeyHelp("↑ ↓ tab", "move the focus between cards"), KeyHelp("enter space", "expand or collapse"),
+        ],
+        actions: [
+            ActionInfo("select", "select a test", arguments: ["test": "1…10"]),
+            ActionInfo("next", "select the next test"), ActionInfo("previous", "select the previous test"),
+            ActionInfo("toggle", "expand or collapse a card's bar chart", arguments: ["card": "card id"]),
+            ActionInfo("collapse", "collapse the expanded card"),
+        ])
+
+    public private(set) var deck: Deck
+    /// The selected test, 1…10.
+    public private(set) var selectedTest = 1
+    /// The expanded card, if any.
+    public private(set) var expanded: CardID?
+    /// The card keyboard focus is on, if any.
+    public private(set) var focused: CardID?
+    /// The students in the seed order (the tie-break of the ranking).
+    let students: [Card]
+
+    /// Shared by every card (the engine compares gesture lists; shared storage makes that a pointer check).
+    static let cardGestures = [GestureAttachment("tap", TapGesture())]
+
+    // Layout constants, in points.
+    static let padding = 16.0
+    static let headerHeight = 48.0
+    static let rowHeight = 56.0
+    static let spacing = 10.0
+    static let barHeight = 16.0
+    static let barSpacing = 6.0
+    static let barLabelWidth = 40.0
+    static let sliderHeight = 96.0
+
+    public init(options: SceneOptions = SceneOptions()) throws(SceneError) {
+        var students = Array(SeedData.students)
+        if let deck = options.deck {
+            guard !deck.isEmpty, deck.allSatisfy({ if case .student = $0.payload { true } else { false } }) else {
+                throw .invalidState("the scores scene needs a deck of students (cards with ten scores each)")
+            }
+            students = Array(deck)
+        }
+        self.students = students
+        deck = Deck()
+        deck = ranked(for: 1)
+    }
+
+    static func scores(_ card: Card) -> [Int] {
+        if case .student(let scores) = card.payload { return scores.scores }
+        return Array(repeating: 0, count: StudentScores.testCount)
+    }
+
+    /// The students ranked for `test`: descending score, ties in seed order.
+    func ranked(for test: Int) -> Deck {
+        let order = students.indices.sorted { lhs, rhs in
+            let left = Self.scores(students[lhs])[test - 1]
+            let right = Self.scores(students[rhs])[test - 1]
+            return left != right ? left > right : lhs < rhs
+        }
+        return (try? Deck(order.map { students[$0] })) ?? Deck()
+    }
+
+    // MARK: Changes
+
+    mutating func select(test: Int, context: inout SceneContext) {
+        let test = min(max(test, 1), StudentScores.testCount)
+        guard test != selectedTest else { return }
+        let old = deck.ids
+        selectedTest = test
+        deck = ranked(for: test)
+        context.animation = .smooth
+        context.haptic(.selection, target: "slider.thumb")
+        context.deckChanged(from: old, to: deck)
+    }
+
+    mutating func toggle(_ id: CardID, context: inout SceneContext) {
+        expanded = expanded == id ? nil : id
+        focused = id
+        context.animation = .smooth
+        context.haptic(.light, target: Self.cardNode(id), card: id)
+    }
+
+    public mutating func perform(_ action: SceneAction, context: inout SceneContext) throws(SceneError) {
+        switch action.name {
+        case "select":
+            let test = try action.int("test")
+            guard (1...StudentScores.testCount).contains(test) else {
+                throw .invalidArgument(action: "select", argument: "test", reason: "must be 1…10")
+            }
+            select(test: test, context: &context)
+        case "next": select(test: selectedTest + 1, context: &context)
+        case "previous": select(test: selectedTest - 1, context: &context)
+        case "toggle":
+            let id = try action.card()
+            guard deck.contains(id: id) else { throw .unknownCard(id) }
+            toggle(id, context: &context)
+        case "collapse":
+            if expanded != nil {
+                expanded = nil
+                context.animation = .smooth
+            }
+        default:
+            throw .unknownAction(action.name)
+        }
+    }
+
+    public mutating func handle(_ gesture: GestureEvent<NodeID>, context: inout SceneContext) {
+        switch (gesture.gesture, gesture.phase) {
+        case ("tap", .ended):
+            if let id = deck.first(where: { Self.cardNode($0.id) == gesture.target })?.id {
+                toggle(id, context: &context)
+            }
+        case ("slider", .began), ("slider", .changed), ("slider", .ended):
+            let location: Point?
+            switch gesture.value {
+            case .drag(let drag): location = drag.location
+            case .tap(let tap): location = tap.location
+            default: location = nil
+            }
+            if let location { select(test: test(atX: location.x, width: context.viewport.width), context: &context) }
+        default:
+            break
+        }
+    }
+
+    public mutating func handle(_ key: KeyInput, context: inout SceneContext) -> Bool {
+        switch key.key {
+        case "left": select(test: selectedTest - 1, context: &context)
+        case "right": select(test: selectedTest + 1, context: &context)
+        case "0": select(test: 10, context: &context)
+        case "1", "2", "3", "4", "5", "6", "7", "8", "9": select(test: Int(key.key) ?? 1, context: &context)
+        case "up", "down", "tab", "backtab":
+            let ids = deck.ids
+            guard !ids.isEmpty else { return false }
+            let current = focused.flatMap { ids.firstIndex(of: $0) }
+            let forward = key.key == "down" || (key.key == "tab" && !key.shift)
+            let next: Int
+            if let current {
+                next = (current + (forward ? 1 : ids.count - 1)) % ids.count
+            } else {
+                next = forward ? 0 : ids.count - 1
+            }
+            focused = ids[next]
+        case "enter", "space":
+            guard let focused else { return false }
+            toggle(focused, context: &context)
+        default:
+            return false
+        }
+        return true
+    }
+
+    public mutating func replaceDeck(_ deck: Deck, context: inout SceneContext) throws(SceneError) {
+        throw .invalidState("the scores scene orders its cards by the selected test; select a test instead")
+    }
+
+    // MARK: Layout
+
+    static func cardNode(_ id: CardID) -> NodeID { NodeID("card.\(id)") }
+
+    /// The slider's track, for a viewport width: from the left padding to the right padding, inset by the thumb.
+    static func track(width: Double, height: Double) -> (minX: Double, maxX: Double, y: Double) {
+        (padding + 14, width - padding - 14, height - sliderHeight + 24)
+    }
+
+    func test(atX x: Double, width: Double) -> Int {
+        let track = Self.track(width: width, height: 0)
+        let fraction = (x - track.minX) / max(1, track.maxX - track.minX)
+        return min(max(Int((fraction * 9).rounded()) + 1, 1), 10)
+    }
+
+    public func layout(in viewport: Size) -> [Node] {
+        let width = viewport.width
+        let padding = Self.padding
+        var nodes: [Node] = [
+            Node(
+                id: "background", role: .background, rect: Rect(x: 0, y: 0, width: width, height: viewport.height),
+                z: -1, fill: Palette.background, isHitTestable: false),
+            Node(
+                id: "header", role: .title,
+                rect: Rect(x: padding, y: padding, width: width - 2 * padding, height: Self.headerHeight),
+                text: [
+                    TextRun("Test ", style: .largeTitle, weight: .bold),
+                    TextRun("\(selectedTest)", style: .largeTitle, weight: .bold, isNumeric: true),
+                ],
+                isHitTestable: false),
+        ]
+        var y = padding + Self.headerHeight + Self.spacing
+        let cardWidth = width - 2 * padding
+        for card in deck {
+            let scores = Self.scores(card)
+            let isExpanded = card.id == expanded
+            let chartHeight = isExpanded ? Double(StudentScores.testCount) * (Self.barHeight + Self.barSpacing) + 8 : 0
+            let id = Self.cardNode(card.id)
+            let cardRect = Rect(x: padding, y: y, width: cardWidth, height: Self.rowHeight + chartHeight)
+            nodes.append(
+                Node(
+                    id: id, role: .card, card: card.id, rect: cardRect, z: 0, cornerRadius: 12, fill: RGBA(card.color),
+                    stroke: focused == card.id ? Palette.focus : nil, gestures: [GestureAttachment("tap", TapGesture())]
+                ))
+            let rowY = y + (Self.rowHeight - 24) / 2
+            nodes.append(
+                Node(
+                    id: id.child("name"), role: .text, parent: id,
+                    rect: Rect(x: padding + 16, y: rowY, width: cardWidth / 2, height: 24), z: 1,
+                    text: [TextRun(card.title, style: .headline, color: Palette.white, weight: .bold)]))
+            nodes.append(
+                Node(
+                    id: id.child("score"), role: .text, parent: id,
+                    rect: Rect(x: padding + cardWidth / 2, y: rowY, width: cardWidth / 2 - 16, height: 24), z: 1,
+                    text: [
+                        TextRun(
+                            "\(scores[selectedTest - 1])", style: .headline, color: Palette.white, weight: .bold,
+                            alignment: .trailing, isNumeric: true)
+                    ]))
+            if isExpanded {
+                let trackX = padding + 16 + Self.barLabelWidth
+                let trackWidth = cardWidth - 32 - Self.barLabelWidth
+                for test in 1...StudentScores.testCount {
+                    let barY = y + Self.rowHeight + Double(test - 1) * (Self.barHeight + Self.barSpacing)
+                    let isSelected = test == selectedTest
+                    let barID = id.child("bar.\(test)")
+                    let transition = NodeTransition.offset(Vector(dx: 0, dy: 50))
+                    nodes.append(
+                        Node(
+                            id: barID.child("label"), role: .text, parent: id,
+                            rect: Rect(x: padding + 16, y: barY, width: Self.barLabelWidth, height: Self.barHeight),
+                            z: 1,
+                            text: [
+                                TextRun(
+                                    "T\(test)", style: .caption, color: Palette.white,
+                                    weight: isSelected ? .bold : .regular)
+                            ], transition: transition))
+                    nodes.append(
+                        Node(
+                            id: barID.child("track"), role: .bar, parent: id,
+                            rect: Rect(x: trackX, y: barY, width: trackWidth, height: Self.barHeight), z: 1,
+                            opacity: 0.2, cornerRadius: 4, fill: Palette.white, transition: transition))
+                    nodes.append(
+                        Node(
+                            id: barID, role: .bar, parent: id,
+                            rect: Rect(
+                                x: trackX, y: barY, width: trackWidth * Double(scores[test - 1]) / 100,
+                                height: Self.barHeight), z: 2,
+                            opacity: isSelected ? 0.9 : 0.5, cornerRadius: 4, fill: Palette.white,
+                            text: [
+                                TextRun(
+                                    "\(scores[test - 1])", style: .caption, color: RGBA(card.color),
+                                    weight: isSelected ? .bold : .regular, alignment: .trailing)
+                            ],
+                            transition: transition))
+                }
+            }
+            y += cardRect.height + Self.spacing
+        }
+        nodes += sliderNodes(in: viewport)
+        return nodes
+    }
+
+    func sliderNodes(in viewport: Size) -> [Node] {
+        let track = Self.track(width: viewport.width, height: viewport.height)
+        let thumbX = track.minX + (track.maxX - track.minX) * Double(selectedTest - 1) / 9
+        let sliderGesture = DragGesture(minimumDistance: 0)
+        var nodes: [Node] = [
+            Node(
+                id: "slider", role: .slider,
+                rect: Rect(x: Self.padding, y: track.y - 14, width: viewport.width - 2 * Self.padding, height: 28),
+                z: 5,
+                gestures: [GestureAttachment("slider", sliderGesture)]),
+            Node(
+                id: "slider.track", role: .bar, parent: "slider",
+                rect: Rect(x: track.minX, y: track.y - 2, width: track.maxX - track.minX, height: 4), z: 5,
+                cornerRadius: 2, fill: Palette.hairline),
+            Node(
+                id: "slider.fill", role: .bar, parent: "slider",
+                rect: Rect(x: track.minX, y: track.y - 2, width: thumbX - track.minX, height: 4), z: 5,
+                cornerRadius: 2, fill: Palette.accent),
+            Node(
+                id: "slider.thumb", role: .sliderThumb, parent: "slider",
+                rect: Rect(x: thumbX - 14, y: track.y - 14, width: 28, height: 28), z: 6,
+                cornerRadius: 14, fill: Palette.white, shadow: Shadow(radius: 2, offset: Vector(dx: 0, dy: 1))),
+        ]
+        for test in 1...StudentScores.testCount {
+            let x = track.minX + (track.maxX - track.minX) * Double(test - 1) / 9
+            nodes.append(
+                Node(
+                    id: NodeID("slider.tick.\(test)"), role: .tick, parent: "slider",
+                    rect: Rect(x: x - 12, y: track.y + 18, width: 24, height: 18), z: 5,
+                    text: [
+                        TextRun(
+                            "\(test)", style: .caption,
+                            color: test == selectedTest ? Palette.text : Palette.secondaryText, alignment: .center)
+                    ],
+                    isHitTestable: false))
+        }
+        return nodes
+    }
+}

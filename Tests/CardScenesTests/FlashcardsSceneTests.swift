@@ -1,0 +1,112 @@
+import CardEngine
+import CardScenes
+import Foundation
+import Testing
+
+private let viewport = Size(width: 844, height: 390)
+
+@Suite struct FlashcardsSceneTests {
+    func engine(store: (any DeckStore)? = nil) throws -> Engine {
+        Engine(scene: try FlashcardsScene(), viewport: viewport, store: store)
+    }
+
+    func topCard(_ frame: Frame) throws -> FrameNode {
+        try #require(frame.nodes.filter { $0.role == .card }.max { $0.z < $1.z })
+    }
+
+    @Test func stackOffsetsPutTheLastCardOnTop() throws {
+        var engine = try engine()
+        let frame = engine.frame(at: 0)
+        let cards = frame.nodes.filter { $0.role == .card }
+        let count = SeedData.flashcards.count
+        #expect(cards.count == count)
+        // Position p of n is offset (n − p)·10: consecutive cards differ by −10 in y, and the last is on top.
+        for (position, card) in SeedData.flashcards.enumerated() {
+            let node = try #require(frame.node(card: card.id))
+            let next = position + 1 < count ? frame.node(card: SeedData.flashcards[position + 1].id) : nil
+            if let next { #expect(abs(node.rect.minY - next.rect.minY - 10) < 1e-9) }
+            #expect(node.z == Double(position))
+            #expect(node.cornerRadius == 25 && node.rect.width == 450 && node.rect.height == 250)
+        }
+        #expect(try topCard(frame).card == SeedData.flashcards.last?.id)
+    }
+
+    @Test func tapRevealsAndHidesTheAnswer() throws {
+        var engine = try engine()
+        let top = try topCard(engine.frame(at: 0))
+        pointer(&engine, .down, top.rect.midX, top.rect.midY, at: 1)
+        pointer(&engine, .up, top.rect.midX, top.rect.midY, at: 1.05)
+        #expect(try topCard(engine.frame(at: 1.1)).text.count == 2)
+        pointer(&engine, .down, top.rect.midX, top.rect.midY, at: 2)
+        pointer(&engine, .up, top.rect.midX, top.rect.midY, at: 2.05)
+        #expect(try topCard(engine.frame(at: 2.1)).text.count == 1)
+    }
+
+    @Test func dragFollowsTheSeedFormulas() throws {
+        var engine = try engine()
+        let top = try topCard(engine.frame(at: 0))
+        let start = Point(x: top.rect.midX, y: top.rect.midY)
+        drag(&engine, from: start, by: Vector(dx: 60, dy: 30), at: 1, lift: false)
+        let frame = engine.frame(at: 1.2)
+        let node = try #require(frame.node(top.id))
+        #expect(abs(node.rotation - 60.0 / 5) < 1e-9)  // width/5 degrees
+        #expect(abs(node.rect.minX - (top.rect.minX + 60 * 5)) < 1e-9)  // x offset = width·5
+        #expect(node.rect.minY == top.rect.minY)  // y does not follow the drag
+        #expect(abs(node.opacity - (2 - 60.0 / 50)) < 1e-9)  // 2 − |width/50|
+    }
+
+    @Test func draggedPastOneHundredIsRemovedAndTheOthersSlideUp() throws {
+        var engine = try engine()
+        let first = engine.frame(at: 0)
+        let top = try topCard(first)
+        let below = try #require(first.node(card: SeedData.flashcards[SeedData.flashcards.count - 2].id))
+        let end = drag(&engine, from: Point(x: top.rect.midX, y: top.rect.midY), by: Vector(dx: 120, dy: 0), at: 1)
+        #expect(!engine.deck.contains(id: try #require(top.card)))
+        let during = engine.frame(at: end + 0.05)
+        let settled = engine.frame(at: end + 3)
+        #expect(settled.node(top.id) == nil)
+        // The remaining cards slide: the next card moves from its old offset to the new top position.
+        let moving = try #require(during.node(below.id)).rect.minY
+        let final = try #require(settled.node(below.id)).rect.minY
+        #expect(final != below.rect.minY)
+        #expect(min(below.rect.minY, final) <= moving && moving <= max(below.rect.minY, final))
+    }
+
+    @Test func draggedEightySpringsBack() throws {
+        var engine = try engine()
+        let top = try topCard(engine.frame(at: 0))
+        let end = drag(&engine, from: Point(x: top.rect.midX, y: top.rect.midY), by: Vector(dx: 80, dy: 0), at: 1)
+        #expect(engine.deck.contains(id: try #require(top.card)))
+        let springing = try #require(engine.frame(at: end + 0.05).node(top.id))
+        #expect(springing.rect.minX > top.rect.minX && springing.rect.minX < top.rect.minX + 400)
+        let settled = try #require(engine.frame(at: end + 3).node(top.id))
+        #expect(abs(settled.rect.minX - top.rect.minX) < 1e-9)
+        #expect(settled.opacity == 1 && settled.rotation == 0)
+    }
+
+    @Test func emptyStackOffersARestartAndRemovalsPersist() throws {
+        let store = InMemoryStore()
+        var engine = try engine(store: store)
+        for index in 0..<SeedData.flashcards.count {
+            try engine.perform(
+                SceneAction("swipe", ["direction": .string(index % 2 == 0 ? "left" : "right")]), at: Double(index))
+        }
+        #expect(engine.deck.isEmpty)
+        let frame = engine.frame(at: 40)
+        #expect(frame.node("restart")?.plainText == "Start Again")
+        #expect(throws: SceneError.invalidState("the stack is empty; restart it")) {
+            try engine.perform(SceneAction("reveal"), at: 41)
+        }
+        // A new engine on the same store starts with the stack as it was left.
+        var reopened = try self.engine(store: store)
+        #expect(reopened.deck.isEmpty)
+        try reopened.perform(SceneAction("restart"), at: 1)
+        #expect(reopened.deck.count == SeedData.flashcards.count)
+        let again = try self.engine(store: store)
+        #expect(again.deck.count == SeedData.flashcards.count)
+    }
+
+    @Test func aUserDeckMustBeFlashcards() {
+        #expect(throws: SceneError.self) { try FlashcardsScene(options: SceneOptions(deck: SeedData.students)) }
+    }
+}

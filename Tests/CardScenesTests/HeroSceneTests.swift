@@ -1,0 +1,200 @@
+import CardEngine
+import CardScenes
+import Testing
+
+private let viewport = Size(width: 390, height: 844)
+
+// The hero scene's geometry in a 390×844 viewport, from its layout rules.
+/// The overview frame of the first chip of the first line ("Sunny"): x 16 + 8, row y 72 + (44 − 28)/2, width
+/// 4 + 18 + 8 + 5·8.5 + 4.
+private let sunChip = Rect(x: 24, y: 80, width: 76.5, height: 28)
+/// The details frame of the first item's colour square: padding 16 in the first row (top 72).
+private let sunSquare = Rect(x: 16, y: 88, width: 30, height: 30)
+/// A point on the first line's row, and the close button's centre.
+private let firstLine = Point(x: 300, y: 94)
+private let closeButton = Point(x: 352, y: 38)
+
+private func pointer(_ kind: PointerEvent.Kind, _ point: Point, _ time: Double) -> InputEvent {
+    .pointer(PointerEvent(kind, at: point, time: time))
+}
+
+private func tap(_ engine: inout Engine, _ point: Point, at time: Double) {
+    engine.handle(pointer(.down, point, time))
+    engine.handle(pointer(.up, point, time + 0.05))
+}
+
+private func near(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-6) -> Bool {
+    abs(a.minX - b.minX) <= tolerance && abs(a.minY - b.minY) <= tolerance && abs(a.width - b.width) <= tolerance
+        && abs(a.height - b.height) <= tolerance
+}
+
+/// Whether `value` lies strictly between `a` and `b`.
+private func between(_ value: Double, _ a: Double, _ b: Double) -> Bool { min(a, b) < value && value < max(a, b) }
+
+/// Each matched-geometry id at most once among the frame's nodes.
+private func matchedIDsAreUnique(_ frame: Frame) -> Bool {
+    let ids = frame.nodes.compactMap(\.matchedGeometryID)
+    return Set(ids).count == ids.count
+}
+
+@Suite struct HeroSceneTests {
+    func engine() throws -> Engine { Engine(scene: try HeroScene(), viewport: viewport) }
+
+    @Test func overviewShowsEachLineAsARowOfChips() throws {
+        var engine = try engine()
+        let frame = engine.frame(at: 0)
+        let rows = frame.nodes.filter { $0.role == .card }
+        #expect(rows.map(\.card) == [301, 302, 303].map { CardID($0) })
+        let chip = try #require(frame.node("overview.sun.color"))
+        #expect(near(chip.rect, sunChip) && chip.cornerRadius == 8 && chip.matchedGeometryID == "sun.color")
+        #expect(chip.fill == RGBA(RGBColor.orange))
+        let text = try #require(frame.node("overview.sun.text"))
+        #expect(text.text.first?.text == "Sunny" && text.text.first?.run.color == .white)
+        #expect(text.rect.minX == sunChip.minX + 4 + 18 + 8 && text.rect.minY == sunChip.minY + 4)
+        #expect(frame.node("overview.sun.icon")?.text.first?.text == "sun.max.fill")
+        // Chips follow each other 8 points apart.
+        let cloud = try #require(frame.node("overview.cloud.color"))
+        #expect(cloud.rect.minX == sunChip.maxX + 8)
+        #expect(frame.node("details") == nil)
+        #expect(!frame.isAnimating)
+    }
+
+    @Test func tappingALineFliesItsItemsIntoTheDetails() throws {
+        var engine = try engine()
+        tap(&engine, firstLine, at: 1)
+        let start = engine.frame(at: 1.05)
+        // The overview elements handed over: the details ones start exactly where they were.
+        #expect(start.node("overview.sun.color") == nil)
+        #expect(near(try #require(start.node("details.sun.color")).rect, sunChip))
+        #expect(start.node("details")?.opacity == 0)
+        #expect(start.node("overview.leaf.color") != nil)  // other lines stay underneath
+        let middle = engine.frame(at: 1.25)
+        let flying = try #require(middle.node("details.sun.color")).rect
+        #expect(
+            between(flying.minX, sunChip.minX, sunSquare.minX) && between(flying.minY, sunChip.minY, sunSquare.minY))
+        #expect(between(flying.width, sunChip.width, sunSquare.width))
+        // The default animation: a critically damped spring, response 0.55, 0.2 s in.
+        let spring = try Spring(response: 0.55, dampingRatio: 1)
+        #expect(abs(flying.width - spring.value(from: sunChip.width, to: sunSquare.width, at: 0.2)) < 1e-9)
+        #expect(abs(flying.minY - spring.value(from: sunChip.minY, to: sunSquare.minY, at: 0.2)) < 1e-9)
+        let overlay = try #require(middle.node("details")).opacity
+        #expect(overlay > 0 && overlay < 1)
+        let end = engine.frame(at: 3)
+        #expect(near(try #require(end.node("details.sun.color")).rect, sunSquare))
+        #expect(end.node("details.sun.text")?.text.first?.text == "Sunny")
+        #expect(end.node("details.snow.color") != nil && end.node("details.snow.hairline") == nil)  // last row
+        #expect(end.node("details.rain.hairline") != nil)
+        #expect(end.node("details")?.opacity == 1 && !end.isAnimating)
+        #expect(end.events.isEmpty)
+        #expect(
+            start.events.contains { if case .haptic(let haptic) = $0 { haptic.style == .light } else { false } })
+    }
+
+    @Test func onlyOneNodePerMatchedIDIsEverVisible() throws {
+        var engine = try engine()
+        try engine.perform(SceneAction("open", ["line": .string("302")]), at: 1)
+        try engine.perform(SceneAction("close"), at: 1.2)
+        try engine.perform(SceneAction("open", ["line": .string("302")]), at: 1.3)
+        try engine.perform(SceneAction("open", ["line": .string("303")]), at: 1.5)
+        try engine.perform(SceneAction("close"), at: 1.6)
+        var time = 0.0
+        while time < 4 {
+            let frame = engine.frame(at: time)
+            #expect(matchedIDsAreUnique(frame), "at \(time)")
+            for item in ["leaf", "flame", "drop", "star", "heart", "bolt", "moon"] {
+                for part in ["color", "icon", "text"] {
+                    #expect(frame.nodes.contains { $0.matchedGeometryID == "\(item).\(part)" }, "\(item).\(part)")
+                }
+            }
+            time += 0.01
+        }
+        #expect(!engine.frame(at: 4).isAnimating)
+    }
+
+    @Test func closeFliesThemBack() throws {
+        var engine = try engine()
+        tap(&engine, firstLine, at: 1)
+        _ = engine.frame(at: 3)
+        tap(&engine, closeButton, at: 4)
+        let start = engine.frame(at: 4.05)
+        #expect(start.node("details.sun.color") == nil)
+        #expect(near(try #require(start.node("overview.sun.color")).rect, sunSquare))
+        let middle = try #require(engine.frame(at: 4.25).node("overview.sun.color")).rect
+        #expect(between(middle.minX, sunSquare.minX, sunChip.minX))
+        let end = engine.frame(at: 6)
+        #expect(near(try #require(end.node("overview.sun.color")).rect, sunChip))
+        #expect(end.node("details") == nil && end.node("details.close") == nil && !end.isAnimating)
+    }
+
+    @Test func closingMidFlightReversesFromWhereTheNodesAreWithTheirVelocity() throws {
+        var engine = try engine()
+        try engine.perform(SceneAction("open", ["line": .string("301")]), at: 1)
+        // The fourth item ("Snow") travels furthest: from y 80 in the first row to y 88 + 3·63 in the details.
+        let before = try #require(engine.frame(at: 1.149).node("details.snow.color")).rect
+        let at = try #require(engine.frame(at: 1.15).node("details.snow.color")).rect
+        try engine.perform(SceneAction("close"), at: 1.15)
+        let frame = engine.frame(at: 1.15)
+        #expect(frame.node("details.snow.color") == nil)  // handed back at once
+        #expect(matchedIDsAreUnique(frame))
+        let now = try #require(frame.node("overview.snow.color")).rect
+        #expect(near(now, at, 1e-9))  // no jump
+        let after = try #require(engine.frame(at: 1.151).node("overview.snow.color")).rect
+        // The velocity carries over: the step just after the reversal continues the step just before.
+        let vBefore = (at.minY - before.minY) / 0.001
+        let vAfter = (after.minY - at.minY) / 0.001
+        #expect(vBefore > 300)
+        #expect(abs(vAfter - vBefore) < 0.2 * vBefore)
+        // The overlay fades back out from its current opacity.
+        let overlayAt = try #require(frame.node("details")).opacity
+        #expect(overlayAt > 0 && overlayAt < 1)
+        #expect(try #require(engine.frame(at: 1.2).node("details")).opacity < overlayAt + 0.2)
+        let end = engine.frame(at: 4)
+        #expect(near(try #require(end.node("overview.sun.color")).rect, sunChip))
+        #expect(end.node("details") == nil && !end.isAnimating)
+    }
+
+    @Test func theOverlayTakesTheTouchesMeantForTheOverview() throws {
+        var engine = try engine()
+        tap(&engine, firstLine, at: 1)
+        tap(&engine, Point(x: 300, y: 72 + 2 * 52 + 22), at: 3)  // where the third line is, under the overlay
+        let frame = engine.frame(at: 5)
+        #expect(frame.node("details.sun.color") != nil && frame.node("details.star.color") == nil)
+        #expect(frame.node("overview.star.color") != nil)
+    }
+
+    @Test func keysChooseOpenAndClose() throws {
+        var engine = try engine()
+        engine.handle(.key(KeyInput("down"), time: 1))
+        engine.handle(.key(KeyInput("down"), time: 1.1))
+        #expect(engine.frame(at: 1.1).node("line.302")?.stroke != nil)
+        engine.handle(.key(KeyInput("enter"), time: 1.2))
+        let open = engine.frame(at: 3)
+        #expect(open.node("details.leaf.color") != nil && open.node("overview.leaf.color") == nil)
+        engine.handle(.key(KeyInput("escape"), time: 3))
+        let closed = engine.frame(at: 5)
+        #expect(closed.node("details") == nil && closed.node("overview.leaf.color") != nil)
+        engine.handle(.key(KeyInput("up"), time: 5))
+        engine.handle(.key(KeyInput("space"), time: 5.1))
+        #expect(engine.frame(at: 7).node("details.sun.color") != nil)
+        engine.handle(.key(KeyInput("backspace"), time: 7))
+        #expect(engine.frame(at: 9).node("details") == nil)
+    }
+
+    @Test func badInputIsRefused() throws {
+        var engine = try engine()
+        #expect(throws: SceneError.unknownCard(CardID(999))) {
+            try engine.perform(SceneAction("open", ["line": .string("999")]), at: 0)
+        }
+        #expect(throws: SceneError.invalidArgument(action: "open", argument: "line", reason: "missing")) {
+            try engine.perform(SceneAction("open"), at: 0)
+        }
+        #expect(throws: SceneError.unknownAction("fly")) { try engine.perform(SceneAction("fly"), at: 0) }
+        let line = try #require(SeedData.itemLines.first)
+        var copy = line
+        copy.id = CardID(399)
+        let duplicated = try Deck([line, copy])
+        #expect(throws: SceneError.self) { try engine.replaceDeck(duplicated, at: 1) }
+        #expect(throws: SceneError.self) { try HeroScene(options: SceneOptions(deck: SeedData.wallet)) }
+        #expect(engine.deck == SeedData.itemLines)
+    }
+}

@@ -1,0 +1,97 @@
+import CardEngine
+import CardScenes
+import Testing
+
+private let viewport = Size(width: 390, height: 844)
+
+/// The y of rank `rank` (0-based) with every card collapsed, from the scene's layout constants.
+private func rankY(_ rank: Int) -> Double { 16 + 48 + 10 + Double(rank) * (56 + 10) }
+
+@Suite struct ScoresSceneTests {
+    func engine() throws -> Engine {
+        Engine(scene: try ScoresScene(), viewport: viewport)
+    }
+
+    @Test func cardsAreRankedByTheSelectedTest() throws {
+        var engine = try engine()
+        let frame = engine.frame(at: 0)
+        let names = frame.nodes.filter { $0.role == .card }.sorted { $0.rect.minY < $1.rect.minY }.map(\.card)
+        // Test 1: Diana 92, Bob 90, Alice 85, Eve 85 (tie: seed order), Charlie 78.
+        #expect(names == [4, 2, 1, 5, 3].map { CardID($0) })
+        #expect(frame.node("header")?.text.map(\.text) == ["Test ", "1"])
+    }
+
+    @Test func reRankingSlidesEveryCardFromItsOldRankToItsNewOne() throws {
+        var engine = try engine()
+        _ = engine.frame(at: 0)
+        try engine.perform(SceneAction("select", ["test": .number(2)]), at: 1)
+        // Test 2: Eve 95, Alice 92, Charlie 88, Bob 85, Diana 76.
+        let oldRank: [CardID: Int] = [4: 0, 2: 1, 1: 2, 5: 3, 3: 4]
+        let newRank: [CardID: Int] = [5: 0, 1: 1, 3: 2, 2: 3, 4: 4]
+        let start = engine.frame(at: 1)
+        let middle = engine.frame(at: 1.2)
+        let end = engine.frame(at: 3)
+        for (id, old) in oldRank {
+            let new = try #require(newRank[id])
+            let y0 = try #require(start.node(card: id)).rect.minY
+            let y1 = try #require(middle.node(card: id)).rect.minY
+            let y2 = try #require(end.node(card: id)).rect.minY
+            #expect(abs(y0 - rankY(old)) < 1e-9, "card \(id) starts at its old rank")
+            #expect(abs(y2 - rankY(new)) < 1e-9, "card \(id) ends at its new rank")
+            #expect(min(rankY(old), rankY(new)) < y1 && y1 < max(rankY(old), rankY(new)), "card \(id) is between")
+        }
+        #expect(start.isAnimating)
+        #expect(!end.isAnimating)
+        #expect(start.events.contains { if case .deckChanged = $0 { true } else { false } })
+    }
+
+    @Test func headerAndScoresRollTheirDigits() throws {
+        var engine = try engine()
+        _ = engine.frame(at: 0)
+        try engine.perform(SceneAction("select", ["test": .number(10)]), at: 1)
+        let middle = engine.frame(at: 1.1)
+        let header = try #require(middle.node("header"))
+        let number = try #require(header.text.last)
+        #expect(number.text == "10")
+        #expect(number.rollingFrom == "1")
+        // "1" → "10": right-aligned, both characters changed; they are mid-roll.
+        #expect(number.digitProgress.count == 2)
+        #expect(number.digitProgress.allSatisfy { $0 > 0 && $0 < 1 })
+        let score = try #require(middle.node("card.4.score")?.text.first)
+        #expect(score.rollingFrom == "92")
+        #expect(score.text == "74")
+        let settled = engine.frame(at: 3)
+        #expect(settled.node("header")?.text.last?.rollingFrom == nil)
+    }
+
+    @Test func onlyOneCardIsExpandedAndBarsAreScoresOverOneHundred() throws {
+        var engine = try engine()
+        try engine.perform(SceneAction("toggle", ["card": .string("1")]), at: 0)
+        try engine.perform(SceneAction("toggle", ["card": .string("2")]), at: 0.1)
+        let frame = engine.frame(at: 2)
+        let expanded = Set(
+            frame.nodes.filter { $0.role == .bar && $0.id.rawValue.hasSuffix(".bar.1") }.compactMap { $0.parent })
+        #expect(expanded == ["card.2"])
+        let scores = [90, 85, 88, 72, 80, 95, 78, 84, 91, 67]  // Bob
+        for test in 1...10 {
+            let bar = try #require(frame.node(NodeID("card.2.bar.\(test)")))
+            let track = try #require(frame.node(NodeID("card.2.bar.\(test).track")))
+            #expect(abs(bar.rect.width - track.rect.width * Double(scores[test - 1]) / 100) < 1e-9)
+            #expect(bar.opacity == (test == 1 ? 0.9 : 0.5))
+        }
+        // Tapping the expanded card again collapses it.
+        try engine.perform(SceneAction("toggle", ["card": .string("2")]), at: 3)
+        #expect(engine.frame(at: 6).nodes.allSatisfy { $0.role != .bar || $0.parent == "slider" })
+    }
+
+    @Test func badActionsAreRefused() throws {
+        var engine = try engine()
+        #expect(throws: SceneError.invalidArgument(action: "select", argument: "test", reason: "must be 1…10")) {
+            try engine.perform(SceneAction("select", ["test": .number(11)]), at: 0)
+        }
+        #expect(throws: SceneError.unknownCard(CardID(99))) {
+            try engine.perform(SceneAction("toggle", ["card": .string("99")]), at: 0)
+        }
+        #expect(throws: SceneError.unknownAction("fly")) { try engine.perform(SceneAction("fly"), at: 0) }
+    }
+}
