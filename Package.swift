@@ -6,7 +6,7 @@
 //   cardistry (executable) → CardistryCLI (the registration point) → CardTUI, CardStdio (front ends)
 //   front ends → CardFrontend (the seam), CardEngine;  CardistryCLI → CardScenes → CardEngine
 //   CardEngine → CardPersistence, CardGestures, CardPhysics, CardModels, CardJSON
-//   CardPersistence → CardModels, CardJSON;  CardGestures, CardPhysics → CardGeometry;  CardModels → shims
+//   CardPersistence → CardModels, CardJSON;  CardGestures → CardPhysics → CardGeometry;  CardModels → shims
 //
 // The root declares every target itself, so that a package that depends on this repository by URL gets the
 // libraries (SwiftPM refuses a URL dependency whose manifest names local path packages). Each `Packages/X` keeps
@@ -41,7 +41,7 @@ let package = Package(
         library("CardModels", in: "Models", ["CardModelsShims"]),
         library("CardGeometry", in: "Physics"),
         library("CardPhysics", in: "Physics", ["CardGeometry"]),
-        library("CardGestures", in: "Gestures", ["CardGeometry"]),
+        library("CardGestures", in: "Gestures", ["CardGeometry", "CardPhysics"]),
         library("CardPersistence", in: "Persistence", ["CardModels", "CardJSON"]),
         library(
             "CardEngine", in: "Engine",

@@ -7,9 +7,10 @@ import CardEngine
 /// points per cell. The scene's viewport is derived from the terminal: `columns × sx` by `rows × sy` points for
 /// the rows above the status line, so a scene lays itself out for the terminal it is shown on and a larger
 /// terminal simply gets more room (1600 × 944 points at 200 × 60). When a scene needs more height than the
-/// terminal gives at 16 points per row (the scores seed needs 500 points; 80 × 24 has 23 rows = 368 points),
-/// `fitting(height:rows:)` grows the scale just enough — sy = height / rows, sx = sy / 2 — so the whole layout
-/// fits (21.7 × 10.9 points per cell for scores at 80 × 24, a 870 × 500 viewport). A cell covers the points
+/// terminal gives at 16 points per row (its descriptor's design height: a scene that needs 500 points, where
+/// 80 × 24 has 23 rows = 368 points), `fitting(height:rows:)` grows the scale just enough — sy = height / rows,
+/// sx = sy / 2 — so the whole layout fits (21.7 × 10.9 points per cell at 80 × 24, a 870 × 500 viewport). A cell
+/// covers the points
 /// `[column·sx, (column+1)·sx) × [row·sy, (row+1)·sy)`; a pointer in a cell is at the cell's centre.
 public struct CellScale: Sendable, Hashable {
     public var pointsPerColumn: Double

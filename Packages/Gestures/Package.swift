@@ -13,7 +13,9 @@ let package = Package(
     targets: [
         .target(
             name: "CardGestures",
-            dependencies: [.product(name: "CardGeometry", package: "Physics")],
+            dependencies: [
+                .product(name: "CardGeometry", package: "Physics"), .product(name: "CardPhysics", package: "Physics"),
+            ],
             path: "Sources/CardGestures"
         )
     ],

@@ -86,4 +86,19 @@ struct TransitionProbeScene: Scene {
         try engine.perform(SceneAction("toggle"), at: 2)
         #expect(engine.frame(at: 2).node("box") == nil)
     }
+
+    /// The engine evaluates motion through the animator it is given: with `InstantAnimator` a change is at its end
+    /// state in the first frame after it and nothing animates.
+    @Test func anInjectedInstantAnimatorAppliesChangesAtOnce() throws {
+        var engine = Engine(
+            scene: TransitionProbeScene(transition: .opacity), viewport: viewport, animator: InstantAnimator())
+        try engine.perform(SceneAction("toggle"), at: 1)
+        let frame = engine.frame(at: 1)
+        #expect(frame.node("box")?.opacity == 1 && !frame.isAnimating)
+        try engine.perform(SceneAction("toggle"), at: 2)
+        // The removal is over the moment it starts: invisible at once, dropped as soon as time moves on.
+        #expect(engine.frame(at: 2).node("box")?.opacity == 0)
+        #expect(engine.frame(at: 2.001).node("box") == nil)
+        #expect(engine.nextWakeTime() == nil)
+    }
 }

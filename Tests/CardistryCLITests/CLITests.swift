@@ -42,4 +42,47 @@ import Testing
         let bad = try ParsedArguments(["--to", "abc"], options: ["to"], flags: [])
         #expect(throws: UsageError.self) { try bad.double("to") }
     }
+
+    /// The command line is built from the registered front ends: a third front end is one value in the list.
+    /// This one opens a scene from the catalogue it is handed, taps it headlessly and prints the deck's size.
+    @Test func aRegisteredFrontendIsListedHelpedAndRun() {
+        let frontends: [any Frontend] = CLI.frontends + [EchoFrontend(catalog: .standard)]
+        let (help, helpOutput) = FrontendIO.capture()
+        #expect(CLI.run(["--help"], io: help, frontends: frontends) == 0)
+        #expect(helpOutput.stdout.contains("  echo    open a scene and report its deck"))
+        let (usage, usageOutput) = FrontendIO.capture()
+        #expect(CLI.run(["help", "echo"], io: usage, frontends: frontends) == 0)
+        #expect(usageOutput.stdout == "Usage: cardistry echo SCENE\n")
+        let (io, output) = FrontendIO.capture()
+        #expect(CLI.run(["echo", "wallet"], environment: ["GREETING": "hi"], io: io, frontends: frontends) == 0)
+        #expect(output.stdout == "hi: Wallet has 5 cards\n")
+        let (bad, badOutput) = FrontendIO.capture()
+        #expect(CLI.run(["echo", "nope"], io: bad, frontends: frontends) == 2)
+        #expect(badOutput.stderr.hasPrefix("cardistry echo: unknown scene 'nope'"))
+        // Without the registration, the command does not exist.
+        let (missing, _) = FrontendIO.capture()
+        #expect(CLI.run(["echo", "wallet"], io: missing) == 2)
+    }
+}
+
+/// A small front end for the registration test.
+private struct EchoFrontend: Frontend {
+    let catalog: SceneCatalog
+    var name: String { "echo" }
+    var summary: String { "open a scene and report its deck" }
+    var usage: String { "Usage: cardistry echo SCENE\n" }
+
+    func run(arguments: [String], environment: [String: String], io: FrontendIO) -> Int32 {
+        withUsage(io: io) {
+            guard let name = arguments.first, catalog.names.contains(name) else {
+                throw UsageError("unknown scene '\(arguments.first ?? "")'")
+            }
+            var engine = Engine(scene: try catalog.make(name), viewport: Size(width: 390, height: 844))
+            engine.handle(.pointer(PointerEvent(.down, at: Point(x: 195, y: 400), time: 1)))
+            engine.handle(.pointer(PointerEvent(.up, at: Point(x: 195, y: 400), time: 1.05)))
+            let title = engine.scene.descriptor.title
+            io.out("\(environment["GREETING"] ?? "?"): \(title) has \(engine.deck.count) cards\n")
+            return 0
+        }
+    }
 }

@@ -1,4 +1,4 @@
-// Front ends import CardEngine alone and see everything it builds on (ARCHITECTURE.md §1).
+// Front ends import CardEngine alone and see everything it builds on (docs/architecture.md).
 @_exported import CardGeometry
 @_exported import CardGestures
 @_exported import CardModels

@@ -119,5 +119,6 @@ extension Engine {
             rollProgress.removeAll()
             rolls.removeAll()
         }
+        _checkInvariants()
     }
 }

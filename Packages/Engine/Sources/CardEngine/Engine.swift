@@ -7,7 +7,7 @@ import CardPhysics
 /// Determinism: the engine is a pure function of its scene's initial state, the inputs with their times, and the
 /// times frames are taken at — it never reads a clock. Timers (a long press) fire at their own deadlines, not at
 /// the time a frame happens to be taken, so the nodes of a frame at time t are the same whatever frames were
-/// taken before (ARCHITECTURE.md §3). Inputs whose time is earlier than the latest input are processed at the
+/// taken before (docs/architecture.md, "Determinism"). Inputs whose time is earlier than the latest input are processed at the
 /// latest time (and logged that way), so a replay reproduces them.
 ///
 /// How changes animate (SwiftUI's transactions): after every input the scene is laid out again and each node is
@@ -39,18 +39,27 @@ public struct Engine: Sendable {
     /// Nodes that left the layout and are playing their removal transition, until `leaving[id].settle`.
     var leaving: [NodeID: LeavingNode] = [:]
     var leavingOrder: [NodeID] = []
-    var geometry = AnimationTimeline<NodeID, NodeMotion>()
-    var fills = AnimationTimeline<NodeID, RGBA>()
+    var geometry: AnimationTimeline<NodeID, NodeMotion>
+    var fills: AnimationTimeline<NodeID, RGBA>
     var rolls: [RollKey: RollingText] = [:]
-    var rollProgress = AnimationTimeline<RollKey, Double>()
+    var rollProgress: AnimationTimeline<RollKey, Double>
     var arena = GestureArena<NodeID>()
     var pending: [EngineEvent] = []
 
     /// Opens `scene` in `viewport` at `startTime`. With a store, the scene's saved state is restored first
     /// (a state that cannot be read is reported in `storeError` and left untouched on disk). After the first
     /// layout (which never animates) the scene's `appear` runs; its changes animate from that layout.
-    public init(scene: any Scene, viewport: Size, store: (any DeckStore)? = nil, startTime: Double = 0) {
+    ///
+    /// `animator` evaluates every motion: the SwiftUI-exact closed forms by default, or `InstantAnimator()` for a
+    /// host that wants changes applied at once (reduced motion, or tests of end states).
+    public init(
+        scene: any Scene, viewport: Size, store: (any DeckStore)? = nil, startTime: Double = 0,
+        animator: any Animator = ClosedFormAnimator()
+    ) {
         self.scene = scene
+        self.geometry = AnimationTimeline(animator: animator)
+        self.fills = AnimationTimeline(animator: animator)
+        self.rollProgress = AnimationTimeline(animator: animator)
         self.viewport = Self.sanitized(viewport)
         self.time = startTime.isFinite ? startTime : 0
         self.store = store
@@ -72,6 +81,7 @@ public struct Engine: Sendable {
         applyLayout(context: &context, isInitial: true)
         var appearing = SceneContext(time: time, viewport: self.viewport)
         if self.scene.appear(context: &appearing) { commit(&appearing) }
+        _checkInvariants()
     }
 
     /// The scene's deck, in its current order.
@@ -209,6 +219,7 @@ public struct Engine: Sendable {
         pending.append(contentsOf: context.deckChanges.map(EngineEvent.deckChanged))
         applyLayout(context: &context, isInitial: false)
         if context.stateChanged { persist() }
+        _checkInvariants()
     }
 
     mutating func persist() {

@@ -5,7 +5,7 @@ import CardPhysics
 ///
 /// `rect` is the node's frame *including* any offset (the seeds' `.offset` modifiers are folded in); `rotation` and
 /// `scale` apply about the frame's centre (SwiftUI's `rotationEffect` and `scaleEffect` with the default anchor),
-/// so rotating before offsetting (the flashcards seed) is exactly this model. Nodes paint in ascending `z`, ties
+/// so rotating before offsetting (as seed 003 does) is exactly this model. Nodes paint in ascending `z`, ties
 /// in layout order.
 public struct Node: Sendable, Hashable {
     public var id: NodeID

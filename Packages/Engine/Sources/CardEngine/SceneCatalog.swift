@@ -66,7 +66,7 @@ public struct SceneDescriptor: Sendable, Hashable {
         self.actions = actions
     }
 
-    /// The summary with the seed it reproduces: "swipe-away flashcards (seed 003)".
+    /// The summary with the number of the seed it reproduces: "cards that fan out (seed 007)".
     public var menuSummary: String {
         let number = seed.split(separator: " ").first.map(String.init) ?? seed
         return "\(summary) (seed \(number))"

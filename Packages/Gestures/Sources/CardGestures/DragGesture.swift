@@ -1,3 +1,5 @@
+import CardPhysics
+
 /// An axis a drag or scroll can be locked to.
 public enum GestureAxis: Sendable, Hashable {
     case horizontal
@@ -104,7 +106,9 @@ public struct DragRecognizer: GestureRecognizer {
             translation = axis.project(translation)
             velocity = axis.project(velocity)
         }
-        let predicted = translation + Deceleration.projectedOffset(velocity: velocity)
+        // Where a scroll view would come to rest after this release (CardPhysics' UIScrollView deceleration).
+        let rest = Deceleration.normal.destination(from: Point(x: 0, y: 0), initialVelocity: velocity)
+        let predicted = translation + Vector(dx: rest.x, dy: rest.y)
         return DragValue(
             time: event.time, location: start + translation, startLocation: start, translation: translation,
             velocity: velocity, predictedEndTranslation: predicted, predictedEndLocation: start + predicted)

@@ -183,11 +183,6 @@ public struct GestureArena<TargetID: Hashable & Sendable>: Sendable {
         return events
     }
 
-    /// Fires the timers due at the clock's current time.
-    public mutating func advance(clock: some GestureClock) -> [GestureEvent<TargetID>] {
-        advance(to: clock.now)
-    }
-
     /// Feeds one pointer event and returns the gesture events it caused, in order.
     public mutating func handle(_ input: PointerEvent) -> [GestureEvent<TargetID>] {
         guard input.isFinite else { return [] }

@@ -21,6 +21,7 @@ public struct Deck: Sendable, Hashable, Codable, RandomAccessCollection {
         }
         self.cards = cards
         self.positions = positions
+        _checkInvariants()
     }
 
     // MARK: Collection
@@ -97,6 +98,7 @@ public struct Deck: Sendable, Hashable, Codable, RandomAccessCollection {
     public mutating func update(_ card: Card) throws(ModelError) {
         guard let index = positions[card.id] else { throw .unknownID(card.id) }
         cards[index] = card
+        _checkInvariants()
     }
 
     /// Sorts the deck by `key`, keeping the current order among equal keys (a stable sort). O(n log n).
@@ -131,6 +133,21 @@ public struct Deck: Sendable, Hashable, Codable, RandomAccessCollection {
 
     private mutating func reindex(_ range: some Sequence<Int>) {
         for index in range { positions[cards[index].id] = index }
+        _checkInvariants()
+    }
+
+    /// Checks, in debug builds, that `positions` indexes exactly the cards (one entry per card, each at its card's
+    /// index), as swift-collections' `_checkInvariants`. Compiled out of release builds. O(n) up to 4,096 cards;
+    /// beyond, the count and 1,024 evenly spaced cards, so that debug builds of million-card decks stay usable.
+    @inline(__always)
+    func _checkInvariants() {
+        #if DEBUG
+            precondition(positions.count == cards.count, "\(positions.count) positions for \(cards.count) cards")
+            let stride = Swift.max(1, cards.count / 1024)
+            for index in Swift.stride(from: 0, to: cards.count, by: cards.count <= 4096 ? 1 : stride) {
+                precondition(positions[cards[index].id] == index, "card \(cards[index].id) is not at index \(index)")
+            }
+        #endif
     }
 
     // MARK: Equality and coding (the position index is derived, so it takes no part)
