@@ -29,13 +29,17 @@ resolve_modules() {
     if [[ ${#EXPLICIT_MODULES[@]} -gt 0 ]]; then
         MODULES=("${EXPLICIT_MODULES[@]}")
     else
+        local out
         # shellcheck disable=SC2086
-        mapfile -t MODULES < <(python3 "$SWIFTPM_HELPER" modules "$BIN_DIR" $CARDISTRY_FALLBACK_MODULES)
+        out="$(python3 "$SWIFTPM_HELPER" modules "$BIN_DIR" $CARDISTRY_FALLBACK_MODULES)" || exit 2
+        mapfile -t MODULES <<< "$out"
     fi
-    [[ ${#MODULES[@]} -gt 0 ]] || { echo "error: no library module to process" >&2; exit 2; }
+    [[ ${#MODULES[@]} -gt 0 && -n "${MODULES[0]}" ]] || { echo "error: no library module to process" >&2; exit 2; }
 }
 
 # Fills the FLAGS array with the import flags the build used for module $1.
 module_flags() {
-    mapfile -t FLAGS < <(python3 "$SWIFTPM_HELPER" flags "$BIN_DIR" "$1")
+    local out
+    out="$(python3 "$SWIFTPM_HELPER" flags "$BIN_DIR" "$1")" || exit 2
+    mapfile -t FLAGS <<< "$out"
 }
