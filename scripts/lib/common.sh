@@ -1,0 +1,45 @@
+# Sourced by scripts/docs.sh and scripts/api-check.sh. Bash.
+#
+# The module list comes from ONE place: the library products of the root package (`swift package dump-package`),
+# resolved by scripts/lib/swiftpm.py. Until the root Package.swift vends library products (issue 20), it falls
+# back to this variable.
+# TODO(issue 20): delete CARDISTRY_FALLBACK_MODULES once the root package declares its library products; the
+# dump-package path then takes over with no other change. A `--module NAME` on either script overrides both.
+CARDISTRY_FALLBACK_MODULES="CardModels CardGeometry CardPhysics CardGestures CardPersistence CardEngine"
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+SWIFTPM_HELPER="$REPO_ROOT/scripts/lib/swiftpm.py"
+
+# Tools come from the active toolchain (the directory that holds `swift`), never from a package dependency.
+toolchain_bin() {
+    dirname "$(readlink -f "$(command -v swift)")"
+}
+
+# Ensures the ordinary debug build is up to date (a no-op when it is) unless NO_BUILD=1, then sets BIN_DIR.
+# The same `swift build` a developer or CI runs anyway: no extra flags, so nothing is rebuilt for the tooling.
+prepare_build() {
+    if [[ "${NO_BUILD:-0}" != 1 ]]; then
+        swift build >&2
+    fi
+    BIN_DIR="$(swift build --show-bin-path)"
+}
+
+# Fills the MODULES array: --module arguments if any were given (EXPLICIT_MODULES), else the helper's answer.
+resolve_modules() {
+    if [[ ${#EXPLICIT_MODULES[@]} -gt 0 ]]; then
+        MODULES=("${EXPLICIT_MODULES[@]}")
+    else
+        local out
+        # shellcheck disable=SC2086
+        out="$(python3 "$SWIFTPM_HELPER" modules "$BIN_DIR" $CARDISTRY_FALLBACK_MODULES)" || exit 2
+        mapfile -t MODULES <<< "$out"
+    fi
+    [[ ${#MODULES[@]} -gt 0 && -n "${MODULES[0]}" ]] || { echo "error: no library module to process" >&2; exit 2; }
+}
+
+# Fills the FLAGS array with the import flags the build used for module $1.
+module_flags() {
+    local out
+    out="$(python3 "$SWIFTPM_HELPER" flags "$BIN_DIR" "$1")" || exit 2
+    mapfile -t FLAGS <<< "$out"
+}
