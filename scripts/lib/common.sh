@@ -1,11 +1,7 @@
 # Sourced by scripts/docs.sh and scripts/api-check.sh. Bash.
 #
 # The module list comes from ONE place: the library products of the root package (`swift package dump-package`),
-# resolved by scripts/lib/swiftpm.py. Until the root Package.swift vends library products (issue 20), it falls
-# back to this variable.
-# TODO(issue 20): delete CARDISTRY_FALLBACK_MODULES once the root package declares its library products; the
-# dump-package path then takes over with no other change. A `--module NAME` on either script overrides both.
-CARDISTRY_FALLBACK_MODULES="CardModels CardGeometry CardPhysics CardGestures CardPersistence CardEngine"
+# resolved by scripts/lib/swiftpm.py. A `--module NAME` on either script overrides it.
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 SWIFTPM_HELPER="$REPO_ROOT/scripts/lib/swiftpm.py"
@@ -30,8 +26,7 @@ resolve_modules() {
         MODULES=("${EXPLICIT_MODULES[@]}")
     else
         local out
-        # shellcheck disable=SC2086
-        out="$(python3 "$SWIFTPM_HELPER" modules "$BIN_DIR" $CARDISTRY_FALLBACK_MODULES)" || exit 2
+        out="$(python3 "$SWIFTPM_HELPER" modules "$BIN_DIR")" || exit 2
         mapfile -t MODULES <<< "$out"
     fi
     [[ ${#MODULES[@]} -gt 0 && -n "${MODULES[0]}" ]] || { echo "error: no library module to process" >&2; exit 2; }

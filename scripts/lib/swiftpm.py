@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Shared helper for scripts/docs.sh and scripts/api-check.sh (stdlib only).
 
-  swiftpm.py modules BIN_DIR FALLBACK...   the Swift modules of the root package's library products, one a line
+  swiftpm.py modules BIN_DIR               the Swift modules of the root package's library products, one a line
   swiftpm.py flags BIN_DIR MODULE          the import flags the build used for MODULE, one argument a line
 
-Module list: the targets of every library product in `swift package dump-package` of the root package. When the
-root package vends no library product (true until the issue-20 restructure lands) the FALLBACK names are used.
+Module list: the targets of every library product in `swift package dump-package` of the root package (C targets
+such as CardModelsShims are skipped).
 Targets with no Swift module (C targets such as CardModelsShims) are skipped.
 
 Flags: taken from BIN_DIR/description.json, which `swift build` writes: the -I, -F, -Xcc (module maps, header
@@ -45,12 +45,11 @@ def swift_module_built(bin_dir, name):
     return os.path.exists(os.path.join(bin_dir, "Modules", name + ".swiftmodule"))
 
 
-def modules(bin_dir, fallback):
+def modules(bin_dir):
     names = library_targets()
     source = "library products of the root package (swift package dump-package)"
     if not names:
-        names = fallback
-        source = "CARDISTRY_FALLBACK_MODULES (the root package vends no library product yet)"
+        sys.exit("error: the root package vends no library product")
     desc = description(bin_dir) or {}
     scan = desc.get("swiftTargetScanArgs", {})
     result = []
@@ -96,7 +95,7 @@ def flags(bin_dir, name):
 if __name__ == "__main__":
     cmd, bin_dir = sys.argv[1], sys.argv[2]
     if cmd == "modules":
-        modules(bin_dir, sys.argv[3:])
+        modules(bin_dir)
     elif cmd == "flags":
         flags(bin_dir, sys.argv[3])
     else:
