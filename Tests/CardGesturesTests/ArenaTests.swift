@@ -123,28 +123,6 @@ private func phases(_ events: [GestureEvent<String>]) -> [String] {
         #expect(phases(arena.send(move(100, 120, at: 0.2))) == ["deck.drag.began"])
     }
 
-    @Test func theFlashcardsDragSwipesAwayPastOneHundredPoints() throws {
-        var arena = GestureArena<String>()
-        arena.setTarget(GestureTarget(id: "card", frame: Rect(x: 0, y: 0, width: 450, height: 250), cornerRadius: 25))
-        try arena.attach(DragGesture(), named: "drag", to: "card")
-        var offset = Vector.zero
-        var removed = false
-        let stream = [down(200, 100, at: 0)] + (1...12).map { move(200 + Double($0) * 10, 100, at: Double($0) * 0.016) }
-        for event in stream + [up(320, 100, at: 0.2)] {
-            for event in arena.handle(event) {
-                switch event.phase {
-                case .began, .changed: offset = event.value?.drag?.translation ?? .zero
-                case .ended:
-                    removed = abs(offset.dx) > 100
-                    offset = .zero
-                case .cancelled, .failed: offset = .zero
-                }
-            }
-        }
-        #expect(removed)
-        #expect(offset == .zero)
-    }
-
     @Test func reattachingReplacesAndDetachingRemoves() throws {
         var arena = GestureArena<String>()
         arena.setTarget(GestureTarget(id: "deck", frame: Rect(x: 0, y: 0, width: 400, height: 800)))

@@ -31,7 +31,7 @@ import Testing
         #expect(rankings.count >= 5)
     }
 
-    @Test func walletHasFourBrandsAndTenTransactions() {
+    @Test func walletHasFiveBrandsAndTwelveTransactions() {
         var brands: Set<PaymentCard.Brand> = []
         for card in SeedData.wallet {
             guard case .payment(let payment) = card.payload else {
@@ -41,8 +41,10 @@ import Testing
             brands.insert(payment.brand)
             #expect(!payment.number.isEmpty && !payment.holder.isEmpty && payment.expiry.count == 5)
         }
-        #expect(brands.count >= 4)
-        #expect(SeedData.transactions.count >= 10)
+        // The AppCoda seed's five cards, one per brand.
+        #expect(brands == [.visa, .mastercard, .amex, .discover, .unionPay])
+        #expect(SeedData.wallet.count == 5)
+        #expect(SeedData.transactions.count == 12)
         #expect(Set(SeedData.transactions.map(\.id)).count == SeedData.transactions.count)
         #expect(SeedData.transactions[0].formattedAmount == "$24.50")
         #expect(SeedData.transactions[10].formattedAmount == "-$75.00")

@@ -109,4 +109,18 @@ private let viewport = Size(width: 844, height: 390)
     @Test func aUserDeckMustBeFlashcards() {
         #expect(throws: SceneError.self) { try FlashcardsScene(options: SceneOptions(deck: SeedData.students)) }
     }
+
+    /// The seed's threshold, through the scene's own drag: released beyond 100 points the top card is swiped
+    /// away; at 100 points or less it springs back. Dragged with real pointer events, as a user would.
+    @Test(arguments: [(99.0, false), (100.0, false), (101.0, true), (-101.0, true), (-60.0, false)])
+    func aDragPastOneHundredPointsSwipesTheTopCardAway(distance: Double, swiped: Bool) throws {
+        var engine = try engine()
+        let top = try topCard(engine.frame(at: 0))
+        let count = engine.deck.count
+        drag(&engine, from: Point(x: top.rect.midX, y: top.rect.midY), by: Vector(dx: distance, dy: 0), at: 1)
+        _ = engine.frame(at: 3)
+        #expect(engine.deck.count == (swiped ? count - 1 : count))
+        #expect(engine.deck.contains { $0.id == top.card } == !swiped)
+        if !swiped { #expect(try topCard(engine.frame(at: 3)).rect == top.rect) }
+    }
 }

@@ -228,8 +228,33 @@ struct AppDriver {
         driver.mouse(MouseInput(.release, column: 10, row: 5), at: 0.15)
         #expect(!driver.app.pointerIsDown)
         driver.mouse(MouseInput(.wheel, button: 1, column: 10, row: 5), at: 0.2)
-        // Every pointer input reached the engine's log (down, up, wheel).
-        #expect((driver.app.engine?.log.inputs.count ?? 0) >= 3)
+        driver.mouse(MouseInput(.press, column: 79, row: 22), at: 0.3)
+        driver.mouse(MouseInput(.drag, column: 0, row: 0), at: 0.35)
+        driver.mouse(MouseInput(.release, column: 0, row: 0), at: 0.4)
+        // Each input reached the engine at its cell's centre, in points. Scores needs 500 points of height and 80 × 24
+        // has 23 rows for it, so a row is 500 / 23 points and a column half that; a wheel notch scrolls three rows.
+        let row = 500.0 / 23
+        let column = row / 2
+        func at(_ x: Double, _ y: Double) -> Point { Point(x: x * column, y: y * row) }
+        let expected: [InputEvent] = [
+            .pointer(PointerEvent(.down, at: at(10.5, 5.5), time: 0.1)),
+            .pointer(PointerEvent(.up, at: at(10.5, 5.5), time: 0.15)),
+            .pointer(PointerEvent(.wheel(dx: 0, dy: 3 * row), at: at(10.5, 5.5), time: 0.2, buttons: [])),
+            .pointer(PointerEvent(.down, at: at(79.5, 22.5), time: 0.3)),
+            .pointer(PointerEvent(.move, at: at(0.5, 0.5), time: 0.35)),
+            .pointer(PointerEvent(.up, at: at(0.5, 0.5), time: 0.4)),
+        ]
+        let logged = driver.app.engine?.log.inputs ?? []
+        #expect(logged.count == expected.count)
+        for (input, wanted) in zip(logged, expected) {
+            guard case .pointer(let event) = input, case .pointer(let target) = wanted else {
+                Issue.record("not a pointer input: \(input)")
+                continue
+            }
+            #expect(event.kind == target.kind && event.time == target.time && event.buttons == target.buttons)
+            #expect(
+                abs(event.location.x - target.location.x) < 1e-9 && abs(event.location.y - target.location.y) < 1e-9)
+        }
     }
 }
 

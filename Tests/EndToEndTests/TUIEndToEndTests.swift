@@ -7,6 +7,9 @@ import Testing
 
 /// A tmux server of our own (`tmux -L <socket>`), so tests never touch the user's sessions and can be torn
 /// down whole. Every wait polls `capture-pane` with a bounded timeout instead of sleeping a fixed time.
+///
+/// Made only by `withTmux`, which tears the server, the program it runs and the store directory down when the
+/// test's body returns or throws (a `deinit` is not relied on: it did not run, and servers piled up).
 final class TmuxHarness {
     static let executable: String? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
@@ -22,20 +25,30 @@ final class TmuxHarness {
     let storeDirectory: String
 
     /// Starts a detached `columns × rows` session running a plain shell.
-    init(columns: Int = 80, rows: Int = 24) throws {
+    fileprivate init(columns: Int, rows: Int) throws {
         socket = "cardistry-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         storeDirectory = NSTemporaryDirectory() + socket
         try FileManager.default.createDirectory(atPath: storeDirectory, withIntermediateDirectories: true)
-        _ = try run([
-            "new-session", "-d", "-s", session, "-x", "\(columns)", "-y", "\(rows)", "-e", "COLORTERM=truecolor",
-            "/bin/sh",
-        ])
-        // The shell's prompt ("$ ", or "# " for root).
-        #expect(try waitFor { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty })
+        do {
+            _ = try run([
+                "new-session", "-d", "-s", session, "-x", "\(columns)", "-y", "\(rows)", "-e",
+                "COLORTERM=truecolor", "/bin/sh",
+            ])
+            // The shell's prompt ("$ ", or "# " for root).
+            #expect(try waitFor { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty })
+        } catch {
+            close()
+            throw error
+        }
     }
 
-    deinit {
+    /// Ends the program in the pane, the tmux server and its shell, and removes the store directory. Kills the
+    /// server by pid if `kill-server` did not end it.
+    fileprivate func close() {
+        let server = (try? format("#{pid}")).flatMap { pid_t($0) }
+        for pid in (try? programPIDs()) ?? [] { kill(pid, SIGKILL) }
         _ = try? run(["kill-server"])
+        if let server, server > 0, kill(server, 0) == 0 { kill(server, SIGKILL) }
         try? FileManager.default.removeItem(atPath: storeDirectory)
     }
 
@@ -85,11 +98,13 @@ final class TmuxHarness {
         try send("\u{1B}[<0;\(column + 1);\(row + 1)M\u{1B}[<0;\(column + 1);\(row + 1)m")
     }
 
-    /// A left-button drag from one cell to another in `steps` moves, as SGR mouse reports; with `hold` the
-    /// press is held (the engine's long-press timer runs on real time) before moving.
-    func drag(from start: (Int, Int), to end: (Int, Int), steps: Int = 6, hold: Double = 0) throws {
+    /// A left-button drag from one cell to another in `steps` moves, as SGR mouse reports. With `holdUntilChanged`
+    /// the press is held until the screen shows its effect (a long press lifting the card: the engine's timer runs
+    /// on real time), for at most 5 seconds, before moving.
+    func drag(from start: (Int, Int), to end: (Int, Int), steps: Int = 6, holdUntilChanged: Bool = false) throws {
+        let before = try screen()
         try send("\u{1B}[<0;\(start.0 + 1);\(start.1 + 1)M")
-        if hold > 0 { usleep(UInt32(hold * 1_000_000)) }
+        if holdUntilChanged { #expect(try waitFor(timeout: 5) { $0 != before }, "the long press showed nothing") }
         for step in 1...steps {
             let column = start.0 + (end.0 - start.0) * step / steps
             let row = start.1 + (end.1 - start.1) * step / steps
@@ -116,6 +131,25 @@ final class TmuxHarness {
             usleep(20_000)
         }
         return predicate(try screen())
+    }
+
+    /// Polls every 20 ms until the screen has not changed for `quiet` seconds (an animation came to rest), for at
+    /// most `timeout` seconds.
+    func waitForStillScreen(quiet: Double = 0.3, timeout: Double = 10) throws -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = try screen()
+        var since = Date()
+        while Date() < deadline {
+            usleep(20_000)
+            let now = try screen()
+            if now != last {
+                last = now
+                since = Date()
+            } else if Date().timeIntervalSince(since) >= quiet {
+                return true
+            }
+        }
+        return false
     }
 
     /// The terminal state the restore path must bring back.
@@ -145,6 +179,14 @@ final class TmuxHarness {
     }
 }
 
+/// Runs `body` with a fresh tmux server of `columns × rows` and tears it down afterwards, whether `body` returns
+/// or throws.
+func withTmux<Result>(columns: Int = 80, rows: Int = 24, _ body: (TmuxHarness) throws -> Result) throws -> Result {
+    let tmux = try TmuxHarness(columns: columns, rows: rows)
+    defer { tmux.close() }
+    return try body(tmux)
+}
+
 struct HarnessError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
@@ -161,115 +203,122 @@ struct HarnessError: Error, CustomStringConvertible {
     }
 
     @Test func noArgumentsOnATerminalOpensTheHomeScreenAndQQuits() throws {
-        let tmux = try TmuxHarness()
-        let before = try tmux.terminalFlags()
-        try tmux.type("CARDISTRY_HOME='\(tmux.storeDirectory)' '\(try cardistryExecutable().path)'; echo EXIT=$?")
-        #expect(try tmux.waitFor { $0.contains("choose a scene") && $0.contains("scores") })
-        #expect(try tmux.format("#{alternate_on}") == "1")
-        try tmux.send("q")
-        #expect(try tmux.waitFor { $0.contains("EXIT=0") })
-        #expect(try tmux.terminalFlags() == before)
+        try withTmux { tmux in
+            let before = try tmux.terminalFlags()
+            try tmux.type("CARDISTRY_HOME='\(tmux.storeDirectory)' '\(try cardistryExecutable().path)'; echo EXIT=$?")
+            #expect(try tmux.waitFor { $0.contains("choose a scene") && $0.contains("scores") })
+            #expect(try tmux.format("#{alternate_on}") == "1")
+            try tmux.send("q")
+            #expect(try tmux.waitFor { $0.contains("EXIT=0") })
+            #expect(try tmux.terminalFlags() == before)
+        }
     }
 
     @Test func theScoresSliderReRanksTheCards() throws {
-        let tmux = try TmuxHarness()
-        try tmux.type(try tmux.command("tui --scene scores"))
-        #expect(try tmux.waitFor { $0.contains("Test 1") && $0.contains("●") })
-        let lines = try tmux.lines()
-        let before = Self.order(lines, of: Self.students)
-        #expect(before.count == 5)
-        let knobRow = try #require(lines.firstIndex { $0.contains("●") })
-        let knobColumn = try #require(lines[knobRow].unicodeScalars.firstIndex(of: "●")).utf16Offset(in: lines[knobRow])
-        let fiveColumn = try #require(lines[knobRow + 1].firstIndex(of: "5")).utf16Offset(in: lines[knobRow + 1])
-        try tmux.drag(from: (knobColumn, knobRow), to: (fiveColumn, knobRow))
-        #expect(try tmux.waitFor { $0.contains("Test 5") })
-        // Wait for the re-sort to settle, then compare the order.
-        #expect(
-            try tmux.waitFor { screen in
-                let order = Self.order(screen.split(separator: "\n").map(String.init), of: Self.students)
-                return order.count == 5 && order != before
-            })
-        try tmux.send("q")
-        try tmux.send("q")
-        #expect(try tmux.waitFor { $0.contains("EXIT=0") })
+        try withTmux { tmux in
+            try tmux.type(try tmux.command("tui --scene scores"))
+            #expect(try tmux.waitFor { $0.contains("Test 1") && $0.contains("●") })
+            let lines = try tmux.lines()
+            let before = Self.order(lines, of: Self.students)
+            #expect(before.count == 5)
+            let knobRow = try #require(lines.firstIndex { $0.contains("●") })
+            let knobColumn = try #require(lines[knobRow].unicodeScalars.firstIndex(of: "●")).utf16Offset(
+                in: lines[knobRow])
+            let fiveColumn = try #require(lines[knobRow + 1].firstIndex(of: "5")).utf16Offset(in: lines[knobRow + 1])
+            try tmux.drag(from: (knobColumn, knobRow), to: (fiveColumn, knobRow))
+            #expect(try tmux.waitFor { $0.contains("Test 5") })
+            // Wait for the re-sort to settle, then compare the order.
+            #expect(
+                try tmux.waitFor { screen in
+                    let order = Self.order(screen.split(separator: "\n").map(String.init), of: Self.students)
+                    return order.count == 5 && order != before
+                })
+            try tmux.send("q")
+            try tmux.send("q")
+            #expect(try tmux.waitFor { $0.contains("EXIT=0") })
+        }
     }
 
     @Test func aFlashcardSwipedAwayDisappears() throws {
-        let tmux = try TmuxHarness()
-        try tmux.type(try tmux.command("tui --scene flashcards"))
-        #expect(try tmux.waitFor { $0.contains("╭") })
-        let lines = try tmux.lines()
-        // The top card is the last box drawn: its prompt is the boldest text; take the text in the middle row of
-        // the lowest box.
-        let bottomEdge = try #require(lines.lastIndex { $0.contains("╰") })
-        let topEdge = try #require(lines[..<bottomEdge].lastIndex { $0.contains("╭") })
-        let middle = (topEdge + bottomEdge) / 2
-        let prompt = try #require(
-            lines[topEdge...bottomEdge].map {
-                $0.replacingOccurrences(of: "│", with: " ").trimmingCharacters(in: .whitespaces)
-            }
-            .first { !$0.isEmpty && !$0.hasPrefix("╭") && !$0.hasPrefix("╰") && !$0.contains("─") })
-        let column = 40
-        try tmux.drag(from: (column, middle), to: (2, middle), steps: 8)
-        #expect(try tmux.waitFor { !$0.contains(prompt) })
-        try tmux.send("q")
-        try tmux.send("q")
-        #expect(try tmux.waitFor { $0.contains("EXIT=0") })
+        try withTmux { tmux in
+            try tmux.type(try tmux.command("tui --scene flashcards"))
+            #expect(try tmux.waitFor { $0.contains("╭") })
+            let lines = try tmux.lines()
+            // The top card is the last box drawn: its prompt is the boldest text; take the text in the middle row of
+            // the lowest box.
+            let bottomEdge = try #require(lines.lastIndex { $0.contains("╰") })
+            let topEdge = try #require(lines[..<bottomEdge].lastIndex { $0.contains("╭") })
+            let middle = (topEdge + bottomEdge) / 2
+            let prompt = try #require(
+                lines[topEdge...bottomEdge].map {
+                    $0.replacingOccurrences(of: "│", with: " ").trimmingCharacters(in: .whitespaces)
+                }
+                .first { !$0.isEmpty && !$0.hasPrefix("╭") && !$0.hasPrefix("╰") && !$0.contains("─") })
+            let column = 40
+            try tmux.drag(from: (column, middle), to: (2, middle), steps: 8)
+            #expect(try tmux.waitFor { !$0.contains(prompt) })
+            try tmux.send("q")
+            try tmux.send("q")
+            #expect(try tmux.waitFor { $0.contains("EXIT=0") })
+        }
     }
 
     @Test func aLongPressDragInWalletReordersTheCards() throws {
         let brands = ["DISCOVER", "UnionPay", "AMEX", "Mastercard", "VISA"]
-        let tmux = try TmuxHarness()
-        try tmux.type(try tmux.command("tui --scene wallet"))
-        // Wait for the launch animation to settle: every brand on screen.
-        #expect(try tmux.waitFor { screen in brands.allSatisfy { screen.contains($0) } })
-        usleep(800_000)  // The staggered launch springs take about half a second to come to rest.
-        let lines = try tmux.lines()
-        let before = Self.order(lines, of: brands)
-        #expect(before.count == 5)
-        // The front card is the last one listed (drawn lowest); press its middle, hold past the 0.05 s long
-        // press, and drag it up about five rows (over 100 points: two places back in the stack).
-        let front = try #require(before.last)
-        let frontRow = try #require(lines.firstIndex { $0.contains(front) })
-        let bottomEdge = try #require(lines[frontRow...].firstIndex { $0.contains("╰") })
-        let row = (frontRow + bottomEdge) / 2
-        try tmux.drag(from: (40, row), to: (40, row - 5), steps: 10, hold: 0.3)
-        #expect(
-            try tmux.waitFor { screen in
-                let order = Self.order(screen.split(separator: "\n").map(String.init), of: brands)
-                return order.count == 5 && order != before && order.last != front
-            })
-        try tmux.send("q")
-        try tmux.send("q")
-        #expect(try tmux.waitFor { $0.contains("EXIT=0") })
+        try withTmux { tmux in
+            try tmux.type(try tmux.command("tui --scene wallet"))
+            // Wait for the launch animation to settle: every brand on screen.
+            #expect(try tmux.waitFor { screen in brands.allSatisfy { screen.contains($0) } })
+            // The staggered launch springs take about half a second to come to rest: wait for a still screen.
+            #expect(try tmux.waitForStillScreen())
+            let lines = try tmux.lines()
+            let before = Self.order(lines, of: brands)
+            #expect(before.count == 5)
+            // The front card is the last one listed (drawn lowest); press its middle, hold past the 0.05 s long
+            // press, and drag it up about five rows (over 100 points: two places back in the stack).
+            let front = try #require(before.last)
+            let frontRow = try #require(lines.firstIndex { $0.contains(front) })
+            let bottomEdge = try #require(lines[frontRow...].firstIndex { $0.contains("╰") })
+            let row = (frontRow + bottomEdge) / 2
+            try tmux.drag(from: (40, row), to: (40, row - 5), steps: 10, holdUntilChanged: true)
+            #expect(
+                try tmux.waitFor { screen in
+                    let order = Self.order(screen.split(separator: "\n").map(String.init), of: brands)
+                    return order.count == 5 && order != before && order.last != front
+                })
+            try tmux.send("q")
+            try tmux.send("q")
+            #expect(try tmux.waitFor { $0.contains("EXIT=0") })
+        }
     }
 
     /// SIGTSTP restores the terminal before stopping; `fg` (SIGCONT) re-enters and repaints; SIGWINCH (a resize)
     /// re-lays the scene out for the new size with a full repaint.
     @Test func suspendResumeAndResize() throws {
-        let tmux = try TmuxHarness()
-        let before = try tmux.terminalFlags()
-        try tmux.type(try tmux.command("tui --scene scores"))
-        #expect(try tmux.waitFor { $0.contains("Test 1") })
-        let pids = try tmux.programPIDs()
-        #expect(pids.count == 1)
-        for pid in pids { kill(pid, SIGTSTP) }
-        #expect(try tmux.waitFor { $0.contains("Stopped") })
-        #expect(try tmux.terminalFlags() == before)
-        try tmux.type("fg")
-        #expect(try tmux.waitFor { $0.contains("Test 1") && $0.contains("q back") })
-        #expect(try tmux.format("#{alternate_on} #{mouse_any_flag}#{mouse_sgr_flag}") == "1 11")
-        try tmux.run(["resize-window", "-t", tmux.session, "-x", "120", "-y", "40"])
-        #expect(
-            try tmux.waitFor { screen in
-                let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-                return lines.count >= 40 && lines[39].hasSuffix("q back") && lines[39].count >= 110
-            })
-        try tmux.send("q")
-        try tmux.send("q")
-        // The stopped job's command list was abandoned by the shell, so wait for the process rather than EXIT=.
-        #expect(try tmux.waitForExit())
-        #expect(try tmux.terminalFlags() == before)
+        try withTmux { tmux in
+            let before = try tmux.terminalFlags()
+            try tmux.type(try tmux.command("tui --scene scores"))
+            #expect(try tmux.waitFor { $0.contains("Test 1") })
+            let pids = try tmux.programPIDs()
+            #expect(pids.count == 1)
+            for pid in pids { kill(pid, SIGTSTP) }
+            #expect(try tmux.waitFor { $0.contains("Stopped") })
+            #expect(try tmux.terminalFlags() == before)
+            try tmux.type("fg")
+            #expect(try tmux.waitFor { $0.contains("Test 1") && $0.contains("q back") })
+            #expect(try tmux.format("#{alternate_on} #{mouse_any_flag}#{mouse_sgr_flag}") == "1 11")
+            try tmux.run(["resize-window", "-t", tmux.session, "-x", "120", "-y", "40"])
+            #expect(
+                try tmux.waitFor { screen in
+                    let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+                    return lines.count >= 40 && lines[39].hasSuffix("q back") && lines[39].count >= 110
+                })
+            try tmux.send("q")
+            try tmux.send("q")
+            // The stopped job's command list was abandoned by the shell, so wait for the process rather than EXIT=.
+            #expect(try tmux.waitForExit())
+            #expect(try tmux.terminalFlags() == before)
+        }
     }
 
     /// SIGINT, SIGTERM and SIGHUP each restore the terminal: the main screen, every mouse mode off, the cursor
@@ -277,26 +326,27 @@ struct HarnessError: Error, CustomStringConvertible {
     /// shell abandons the rest of the command line, so only the other two print the exit status.)
     @Test(arguments: [(SIGINT, nil), (SIGTERM, "143"), (SIGHUP, "129")] as [(Int32, String?)])
     func aSignalRestoresTheTerminal(signal: Int32, status: String?) throws {
-        let tmux = try TmuxHarness()
-        let before = try tmux.terminalFlags()
-        let directory = tmux.storeDirectory
-        try tmux.type("stty -g > '\(directory)/before'; echo SAVED=\"\"OK")
-        #expect(try tmux.waitFor { $0.contains("SAVED=OK") })
-        try tmux.type(try tmux.command("tui --scene scores"))
-        #expect(try tmux.waitFor { $0.contains("Test 1") })
-        #expect(try tmux.format("#{alternate_on} #{mouse_any_flag}#{mouse_sgr_flag}") == "1 11")
-        let pids = try tmux.programPIDs()
-        #expect(pids.count == 1)
-        for pid in pids { kill(pid, signal) }
-        #expect(try tmux.waitForExit())
-        if let status { #expect(try tmux.waitFor { $0.contains("EXIT=\(status)") }) }
-        #expect(try tmux.terminalFlags() == before)
-        try tmux.type("stty -g > '\(directory)/after'; echo DONE=\"\"OK")
-        #expect(try tmux.waitFor { $0.contains("DONE=OK") })
-        let saved = try String(contentsOfFile: directory + "/before", encoding: .utf8)
-        let restored = try String(contentsOfFile: directory + "/after", encoding: .utf8)
-        #expect(!saved.isEmpty)
-        #expect(saved == restored)
+        try withTmux { tmux in
+            let before = try tmux.terminalFlags()
+            let directory = tmux.storeDirectory
+            try tmux.type("stty -g > '\(directory)/before'; echo SAVED=\"\"OK")
+            #expect(try tmux.waitFor { $0.contains("SAVED=OK") })
+            try tmux.type(try tmux.command("tui --scene scores"))
+            #expect(try tmux.waitFor { $0.contains("Test 1") })
+            #expect(try tmux.format("#{alternate_on} #{mouse_any_flag}#{mouse_sgr_flag}") == "1 11")
+            let pids = try tmux.programPIDs()
+            #expect(pids.count == 1)
+            for pid in pids { kill(pid, signal) }
+            #expect(try tmux.waitForExit())
+            if let status { #expect(try tmux.waitFor { $0.contains("EXIT=\(status)") }) }
+            #expect(try tmux.terminalFlags() == before)
+            try tmux.type("stty -g > '\(directory)/after'; echo DONE=\"\"OK")
+            #expect(try tmux.waitFor { $0.contains("DONE=OK") })
+            let saved = try String(contentsOfFile: directory + "/before", encoding: .utf8)
+            let restored = try String(contentsOfFile: directory + "/after", encoding: .utf8)
+            #expect(!saved.isEmpty)
+            #expect(saved == restored)
+        }
     }
 
     @Test(arguments: [
