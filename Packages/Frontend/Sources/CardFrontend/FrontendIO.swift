@@ -13,7 +13,8 @@ public struct FrontendIO: Sendable {
     /// Whether standard input and standard output are both terminals.
     public var isTerminal: Bool
 
-    /// An output with the given writers (each call writes one whole piece of text) and terminal flag.
+    /// An IO that writes standard output through `out` and standard error through `err`; `isTerminal` says whether
+    /// both standard input and standard output are terminals.
     public init(
         out: @escaping @Sendable (String) -> Void,
         err: @escaping @Sendable (String) -> Void,

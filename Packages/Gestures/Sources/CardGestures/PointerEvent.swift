@@ -75,7 +75,7 @@ public struct PointerButtons: OptionSet, Sendable, Hashable {
 
     /// A finger, a pen tip or the left mouse button.
     public static let primary = PointerButtons(rawValue: 1 << 0)
-    /// The right mouse button or a two-finger click.
+    /// The secondary (usually right) mouse button.
     public static let secondary = PointerButtons(rawValue: 1 << 1)
     /// The middle mouse button.
     public static let middle = PointerButtons(rawValue: 1 << 2)

@@ -27,7 +27,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case chmod
         /// Taking a document's lock file, `<name>.json.lock` (`flock`).
         case lock
-        /// Reading a file's status (`lstat`/`fstat`).
+        /// Reading a file's status (`lstat`).
         case stat
         /// Making the `.bak` hard link (`link`).
         case link
