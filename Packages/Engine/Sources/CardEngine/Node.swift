@@ -93,7 +93,7 @@ public enum NodeRole: String, Sendable, Hashable, Codable, CaseIterable {
     case card
     /// A text-only node.
     case text
-    /// A small labelled rounded rectangle (the hero scene's items).
+    /// A small labelled rounded rectangle (a tag, an item of a line).
     case chip
     /// An icon (an SF Symbol name in its text; front ends map it to a glyph).
     case icon
