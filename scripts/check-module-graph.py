@@ -144,6 +144,8 @@ def main():
     scene_names = set()
     scenes_dir = os.path.join(ROOT, "Packages", "Scenes", "Sources", "CardScenes")
     for name in os.listdir(scenes_dir):
+        if not name.endswith(".swift"):  # the CardScenes.docc catalog is a directory
+            continue
         text = open(os.path.join(scenes_dir, name), encoding="utf-8").read()
         for match in re.finditer(r'SceneDescriptor\(\s*name:\s*"([^"]+)"', text):
             scene_names.add(match.group(1))

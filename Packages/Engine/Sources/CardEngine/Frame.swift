@@ -3,7 +3,9 @@ import CardGestures
 /// Everything a front end needs to draw one moment of a scene: every visible node at time `time`, in paint order,
 /// and the events since the previous frame.
 public struct Frame: Sendable, Hashable {
+    /// The time the frame was sampled at, in seconds on the engine's time line.
     public var time: Double
+    /// The size of the area the scene is laid out in, in points.
     public var viewport: Size
     /// Nodes in paint order (ascending z; ties in layout order; leaving nodes keep their place).
     public var nodes: [FrameNode]
@@ -12,6 +14,7 @@ public struct Frame: Sendable, Hashable {
     /// Whether anything is still moving at `time` (a front end may stop drawing while false).
     public var isAnimating: Bool
 
+    /// A frame from its parts; the engine builds frames with `Engine.frame(at:)`.
     public init(time: Double, viewport: Size, nodes: [FrameNode], events: [EngineEvent], isAnimating: Bool) {
         self.time = time
         self.viewport = viewport
@@ -29,26 +32,40 @@ public struct Frame: Sendable, Hashable {
 
 /// A node as drawn at one moment: its animated values sampled at the frame's time.
 public struct FrameNode: Sendable, Hashable {
+    /// The node's identity, stable across frames.
     public var id: NodeID
+    /// What the node is (a card, a title, a button…).
     public var role: NodeRole
+    /// The card this node shows, on a card's main node.
     public var card: CardID?
+    /// The enclosing node, if any.
     public var parent: NodeID?
     /// The frame before `scale` and `rotation` (which apply about its centre).
     public var rect: Rect
+    /// The stacking order: higher is drawn on top; `nodes` is already sorted by it.
     public var z: Double
+    /// The opacity, 0 (invisible) to 1; may overshoot briefly under a bouncy spring.
     public var opacity: Double
     /// Degrees, clockwise.
     public var rotation: Double
+    /// The scale factor about the centre of `rect` (1 is unscaled).
     public var scale: Double
+    /// The radius of the corners, in points.
     public var cornerRadius: Double
+    /// The fill colour, or nil for none; components are not clamped (see `RGBA.clamped`).
     public var fill: RGBA?
+    /// The outline colour, or nil for none.
     public var stroke: RGBA?
+    /// The drop shadow, if any.
     public var shadow: Shadow?
+    /// The text runs, with their rolling-digit state.
     public var text: [FrameText]
+    /// The matched-geometry id the node flies under, if any (see `Node.matchedGeometryID`).
     public var matchedGeometryID: String?
     /// The node has left the layout and is playing its removal transition.
     public var isLeaving: Bool
 
+    /// A frame node from its sampled values; the engine builds them in `Engine.frame(at:)`.
     public init(
         id: NodeID, role: NodeRole, card: CardID?, parent: NodeID?, rect: Rect, z: Double, opacity: Double,
         rotation: Double, scale: Double, cornerRadius: Double, fill: RGBA?, stroke: RGBA?, shadow: Shadow?,
@@ -78,6 +95,7 @@ public struct FrameNode: Sendable, Hashable {
 
 /// A text run as drawn: the run, and while its digits roll, the text they roll from and each character's progress.
 public struct FrameText: Sendable, Hashable {
+    /// The text run as laid out (its final text, style, colour, weight and alignment).
     public var run: TextRun
     /// The text before the change, while a numeric-text transition runs.
     public var rollingFrom: String?
@@ -85,19 +103,24 @@ public struct FrameText: Sendable, Hashable {
     /// Unchanged characters are at 1.
     public var digitProgress: [Double]
 
+    /// A run, by default not rolling.
     public init(run: TextRun, rollingFrom: String? = nil, digitProgress: [Double] = []) {
         self.run = run
         self.rollingFrom = rollingFrom
         self.digitProgress = digitProgress
     }
 
+    /// The run's final text.
     public var text: String { run.text }
 }
 
 /// Something that happened between two frames.
 public enum EngineEvent: Sendable, Hashable {
+    /// A gesture attached to a node changed phase.
     case gesture(GestureNote)
+    /// The scene asked for haptic feedback.
     case haptic(HapticEvent)
+    /// The scene's deck changed order or content.
     case deckChanged(DeckChange)
 
     /// When it happened, in seconds.
@@ -112,13 +135,18 @@ public enum EngineEvent: Sendable, Hashable {
 
 /// A recognised gesture, as front ends and hosts see it.
 public struct GestureNote: Sendable, Hashable {
+    /// When the gesture changed phase, in seconds.
     public var time: Double
     /// The name the scene attached the gesture under (`tap`, `drag`, `reorder`, …).
     public var kind: String
+    /// The gesture's new phase.
     public var phase: GesturePhase
+    /// The node the gesture is attached to.
     public var target: NodeID
+    /// The card of that node, if it shows one.
     public var card: CardID?
 
+    /// A note of gesture `kind` entering `phase` on `target` at `time` seconds.
     public init(time: Double, kind: String, phase: GesturePhase, target: NodeID, card: CardID?) {
         self.time = time
         self.kind = kind
@@ -130,15 +158,38 @@ public struct GestureNote: Sendable, Hashable {
 
 /// Haptic feedback requested by a scene (UIKit's feedback generators); front ends render it their own way.
 public struct HapticEvent: Sendable, Hashable {
+    /// The kind of feedback, as UIKit's impact, selection and notification feedback generators name them.
     public enum Style: String, Sendable, Hashable, Codable, CaseIterable {
-        case light, medium, heavy, soft, rigid, selection, success, warning, error
+        /// A light impact.
+        case light
+        /// A medium impact.
+        case medium
+        /// A heavy impact.
+        case heavy
+        /// A soft (damped) impact.
+        case soft
+        /// A rigid (sharp) impact.
+        case rigid
+        /// A selection change (a tick).
+        case selection
+        /// A task succeeded.
+        case success
+        /// A warning.
+        case warning
+        /// A task failed.
+        case error
     }
 
+    /// When the scene asked for it, in seconds.
     public var time: Double
+    /// The kind of feedback.
     public var style: Style
+    /// The node the feedback is about, if any.
     public var target: NodeID?
+    /// The card the feedback is about, if any.
     public var card: CardID?
 
+    /// A haptic of `style` at `time` seconds about `target` and `card`.
     public init(time: Double, style: Style, target: NodeID?, card: CardID?) {
         self.time = time
         self.style = style
@@ -149,10 +200,14 @@ public struct HapticEvent: Sendable, Hashable {
 
 /// The scene's deck changed order or content: the new order and the minimal diff from the old one.
 public struct DeckChange: Sendable, Hashable {
+    /// When the deck changed, in seconds.
     public var time: Double
+    /// The deck's card ids in their new order.
     public var ids: [CardID]
+    /// The minimal diff from the previous order to `ids`.
     public var diff: ReorderDiff
 
+    /// A deck change at `time` seconds to the order `ids`, reached by `diff`.
     public init(time: Double, ids: [CardID], diff: ReorderDiff) {
         self.time = time
         self.ids = ids

@@ -10,11 +10,16 @@ import CardPersistence
 /// `{"t":3,"type":"action","name":"select","args":{"test":3}}`, `{"t":4,"type":"resize","width":390,"height":844}`.
 /// Numbers are written in Swift's shortest round-trip form, so they read back exactly.
 public struct InputLog: Sendable, Hashable {
+    /// The catalogue name of the scene the inputs were fed to.
     public var scene: String
+    /// The viewport the scene was opened in, in points (a `resize` input changes it later).
     public var viewport: Size
+    /// The engine's time when the scene was opened, in seconds.
     public var startTime: Double
+    /// The inputs, in the order the engine processed them.
     public private(set) var inputs: [InputEvent] = []
 
+    /// A log of `scene` opened in `viewport` at `startTime`, holding `inputs`.
     public init(scene: String, viewport: Size, startTime: Double = 0, inputs: [InputEvent] = []) {
         self.scene = scene
         self.viewport = viewport
@@ -194,7 +199,9 @@ public struct InputLog: Sendable, Hashable {
 
 /// A line of an input log that could not be read.
 public struct InputLogError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The 1-based number of the line.
     public var line: Int
+    /// What is wrong with it, in words.
     public var reason: String
 
     public var description: String { "line \(line): \(reason)" }

@@ -1,8 +1,10 @@
 /// The identity of a node in a scene's layout (`"card.101"`, `"header"`, `"slider.thumb"`), stable across layouts so
 /// that the engine can animate a node from one layout to the next (SwiftUI's view identity).
 public struct NodeID: Sendable, Hashable, Comparable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The id's text; by convention dot-separated (`"card.101"`).
     public var rawValue: String
 
+    /// The id with this text.
     public init(_ rawValue: String) {
         self.rawValue = rawValue
     }

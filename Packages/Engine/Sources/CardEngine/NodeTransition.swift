@@ -24,7 +24,14 @@ public indirect enum NodeTransition: Sendable, Hashable {
 
     /// A viewport edge.
     public enum Edge: String, Sendable, Hashable, Codable {
-        case top, leading, bottom, trailing
+        /// The top edge.
+        case top
+        /// The left edge.
+        case leading
+        /// The bottom edge.
+        case bottom
+        /// The right edge.
+        case trailing
     }
 
     /// The node's absent state when it is being inserted (`isInsertion`) or removed.

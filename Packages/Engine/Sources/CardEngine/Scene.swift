@@ -69,6 +69,8 @@ public struct SceneContext: Sendable {
     var haptics: [HapticEvent] = []
     var deckChanges: [DeckChange] = []
 
+    /// A context for handling an input at `time` seconds in `viewport`; the engine makes one per change, so a scene
+    /// needs this only in tests.
     public init(time: Double, viewport: Size, animation: Animation? = nil) {
         self.time = time
         self.viewport = viewport
@@ -112,6 +114,7 @@ public struct NodeImpulse: Sendable, Hashable {
     /// The motion that carries the kick (a delay staggers it: the node holds still until then).
     public var animation: Animation
 
+    /// A kick of `velocity` points per second carried by `animation`.
     public init(velocity: Vector, animation: Animation) {
         self.velocity = velocity
         self.animation = animation
@@ -120,9 +123,12 @@ public struct NodeImpulse: Sendable, Hashable {
 
 /// A semantic action with named arguments: `select {test: 3}`, `swipe {card: "204", direction: "left"}`.
 public struct SceneAction: Sendable, Hashable {
+    /// The action's name (`select`, `swipe`, …), as listed in the scene's `SceneDescriptor.actions`.
     public var name: String
+    /// The named arguments; read them with `int(_:)`, `double(_:)`, `string(_:)` and `card(_:)`.
     public var arguments: [String: ActionValue]
 
+    /// The action `name` with `arguments`.
     public init(_ name: String, _ arguments: [String: ActionValue] = [:]) {
         self.name = name
         self.arguments = arguments
@@ -175,18 +181,24 @@ public struct SceneAction: Sendable, Hashable {
 
 /// An action argument's value.
 public enum ActionValue: Sendable, Hashable {
+    /// A number (JSON numbers are doubles; `SceneAction.int(_:)` checks for a whole number).
     case number(Double)
+    /// A string.
     case string(String)
+    /// A Boolean.
     case bool(Bool)
 }
 
 /// Describes a semantic action for help and protocol documentation.
 public struct ActionInfo: Sendable, Hashable {
+    /// The action's name, as passed in `SceneAction.name`.
     public var name: String
     /// Argument names and what they mean (`"test": "1…10"`).
     public var arguments: [String: String]
+    /// What the action does, in one line.
     public var summary: String
 
+    /// Describes the action `name`: a one-line `summary` and its arguments with what each means.
     public init(_ name: String, _ summary: String, arguments: [String: String] = [:]) {
         self.name = name
         self.summary = summary
@@ -196,9 +208,12 @@ public struct ActionInfo: Sendable, Hashable {
 
 /// A key and what it does, for help screens.
 public struct KeyHelp: Sendable, Hashable {
+    /// The keys, as shown to the user (`"← →"`, `"space enter"`).
     public var keys: String
+    /// What the keys do, in a few words.
     public var summary: String
 
+    /// A help line: `keys` do `summary`.
     public init(_ keys: String, _ summary: String) {
         self.keys = keys
         self.summary = summary
@@ -208,11 +223,16 @@ public struct KeyHelp: Sendable, Hashable {
 /// A key press, by name: `left`, `right`, `up`, `down`, `tab`, `backtab`, `enter`, `space`, `escape`,
 /// `backspace`, `home`, `end`, `pageup`, `pagedown`, or a single printable character.
 public struct KeyInput: Sendable, Hashable {
+    /// The key's name (see the type's discussion) or the printable character itself.
     public var key: String
+    /// Whether Shift was held.
     public var shift: Bool
+    /// Whether Control was held.
     public var control: Bool
+    /// Whether Alt (Option) was held.
     public var alt: Bool
 
+    /// A press of `key` with the given modifiers (none by default).
     public init(_ key: String, shift: Bool = false, control: Bool = false, alt: Bool = false) {
         self.key = key
         self.shift = shift
@@ -223,9 +243,13 @@ public struct KeyInput: Sendable, Hashable {
 
 /// Why a scene refused an action.
 public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The scene has no action with this name.
     case unknownAction(String)
+    /// An argument of `action` is missing or unusable; `reason` says why (`"missing"`, `"must be a whole number"`).
     case invalidArgument(action: String, argument: String, reason: String)
+    /// No card of the deck has this id.
     case unknownCard(CardID)
+    /// The action or data does not fit the scene's state; the text says why (`"the stack is empty; restart it"`).
     case invalidState(String)
 
     public var description: String {

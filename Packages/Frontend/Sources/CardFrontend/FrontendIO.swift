@@ -13,6 +13,8 @@ public struct FrontendIO: Sendable {
     /// Whether standard input and standard output are both terminals.
     public var isTerminal: Bool
 
+    /// An IO that writes standard output through `out` and standard error through `err`; `isTerminal` says whether
+    /// both standard input and standard output are terminals.
     public init(
         out: @escaping @Sendable (String) -> Void,
         err: @escaping @Sendable (String) -> Void,
@@ -33,7 +35,7 @@ public struct FrontendIO: Sendable {
     }
 
     /// An IO that records everything written, for tests.
-    public static func capture(isTerminal: Bool = false) -> (io: FrontendIO, output: CapturedOutput) {
+    package static func capture(isTerminal: Bool = false) -> (io: FrontendIO, output: CapturedOutput) {
         let output = CapturedOutput()
         let io = FrontendIO(
             out: { output.append(out: $0) },
@@ -45,15 +47,15 @@ public struct FrontendIO: Sendable {
 }
 
 /// Text captured from a command run in-process.
-public final class CapturedOutput: @unchecked Sendable {
+package final class CapturedOutput: @unchecked Sendable {
     private let lock = NSLock()
     private var outText = ""
     private var errText = ""
 
     /// Everything written to standard output so far.
-    public var stdout: String { lock.withLock { outText } }
+    package var stdout: String { lock.withLock { outText } }
     /// Everything written to standard error so far.
-    public var stderr: String { lock.withLock { errText } }
+    package var stderr: String { lock.withLock { errText } }
 
     func append(out text: String) { lock.withLock { outText += text } }
     func append(err text: String) { lock.withLock { errText += text } }
@@ -61,7 +63,7 @@ public final class CapturedOutput: @unchecked Sendable {
 
 /// Writes every byte of `text` to `fd`, retrying on short writes and EINTR; gives up quietly on other errors
 /// (a closed pipe must not crash the program: SIGPIPE is ignored by the commands that stream).
-public func writeAll(fd: Int32, _ text: String) {
+func writeAll(fd: Int32, _ text: String) {
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {

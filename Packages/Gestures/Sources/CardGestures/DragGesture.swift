@@ -2,7 +2,9 @@ import CardPhysics
 
 /// An axis a drag or scroll can be locked to.
 public enum GestureAxis: Sendable, Hashable {
+    /// Along x only (left and right).
     case horizontal
+    /// Along y only (up and down).
     case vertical
 
     /// The component of `vector` along the axis, as a vector (the other component zeroed).
@@ -29,9 +31,12 @@ public enum GestureAxis: Sendable, Hashable {
 /// With an `axis` lock only the movement along that axis counts towards the minimum distance and is reported:
 /// the location, translation, velocity and predictions are projected onto the axis through the start location.
 public struct DragGesture: Sendable, Hashable {
+    /// How far, in points, the pointer must move from where it went down before the drag begins; 0 begins on down.
     public var minimumDistance: Double
+    /// The axis the drag is locked to, or `nil` to follow the pointer freely.
     public var axis: GestureAxis?
 
+    /// A drag that begins after `minimumDistance` points (default 10), optionally locked to `axis`.
     public init(minimumDistance: Double = 10, axis: GestureAxis? = nil) {
         self.minimumDistance = minimumDistance
         self.axis = axis
@@ -47,11 +52,13 @@ public struct DragRecognizer: GestureRecognizer {
         case done
     }
 
+    /// The drag this recogniser recognises.
     public let configuration: DragGesture
     private var phase = Phase.idle
     private var reporter = PhaseReporter()
     private var tracker = VelocityTracker()
 
+    /// A recogniser in the `possible` state for `configuration`.
     public init(_ configuration: DragGesture) {
         self.configuration = configuration
     }

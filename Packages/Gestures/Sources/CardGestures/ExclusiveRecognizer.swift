@@ -16,6 +16,7 @@ public struct ExclusiveRecognizer: GestureRecognizer {
     private var winner = Winner.none
     private var reporter = PhaseReporter()
 
+    /// A recogniser in the `possible` state for `first` exclusively before `second`.
     public init(first: Gesture, second: Gesture) {
         self.first = first.makeRecognizer()
         self.second = second.makeRecognizer()

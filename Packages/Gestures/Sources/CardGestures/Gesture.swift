@@ -6,10 +6,15 @@
 /// let wallet = TapGesture().exclusively(before: LongPressGesture(minimumDuration: 0.05).sequenced(before: DragGesture()))
 /// ```
 public indirect enum Gesture: Sendable, Hashable {
+    /// A tap or multiple tap.
     case tap(TapGesture)
+    /// A long press.
     case longPress(LongPressGesture)
+    /// A drag.
     case drag(DragGesture)
+    /// A swipe, judged when the pointer lifts.
     case swipe(SwipeGesture)
+    /// A scroll or pull along one axis, from drags or the wheel.
     case scroll(ScrollGesture)
     /// The second gesture starts once the first has ended (SwiftUI's `SequenceGesture`).
     case sequenced(Gesture, Gesture)
@@ -46,6 +51,7 @@ public indirect enum Gesture: Sendable, Hashable {
 
 /// Anything that describes a gesture; gives every gesture type SwiftUI's composition methods.
 public protocol GestureConvertible: Sendable {
+    /// The gesture this value describes.
     var gesture: Gesture { get }
 }
 

@@ -59,6 +59,7 @@ public struct GestureArena<TargetID: Hashable & Sendable>: Sendable {
     /// The latest time seen, in seconds.
     public private(set) var now = -Double.infinity
 
+    /// An empty arena: no targets, no gestures, no touch in progress.
     public init() {}
 
     // MARK: Targets and gestures

@@ -8,9 +8,12 @@
 /// }
 /// ```
 public struct GestureStateValue<Value: Sendable>: Sendable {
+    /// The value the state starts from and returns to when the gesture finishes.
     public let initialValue: Value
+    /// The current value: updated by `update(_:_:body:)` while the gesture runs, `initialValue` otherwise.
     public private(set) var wrappedValue: Value
 
+    /// A state holding `initialValue`.
     public init(initialValue: Value) {
         self.initialValue = initialValue
         self.wrappedValue = initialValue
@@ -32,11 +35,14 @@ public struct GestureStateValue<Value: Sendable>: Sendable {
 /// Closure-style sugar over gesture events (SwiftUI's `onChanged` / `onEnded`): `onChanged` runs for `began` and
 /// `changed` (which the recognisers only report when the value changed), `onEnded` only on success.
 public struct GestureCallbacks {
+    /// Runs with the gesture's value for `began` and `changed`.
     public var onChanged: ((GestureValue) -> Void)?
+    /// Runs with the gesture's final value when it ends successfully.
     public var onEnded: ((GestureValue) -> Void)?
     /// Runs for `cancelled` and `failed`.
     public var onCancelled: (() -> Void)?
 
+    /// Callbacks for the phases you care about; the others are ignored.
     public init(
         onChanged: ((GestureValue) -> Void)? = nil, onEnded: ((GestureValue) -> Void)? = nil,
         onCancelled: (() -> Void)? = nil

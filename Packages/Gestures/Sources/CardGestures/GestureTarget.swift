@@ -5,14 +5,20 @@
 /// as pointer events. A target that is not hit-testable never receives a touch itself (its ancestors still can,
 /// through a hit descendant).
 public struct GestureTarget<ID: Hashable & Sendable>: Sendable {
+    /// The host's identifier of the target (the engine uses node ids); unique within an arena.
     public var id: ID
+    /// The area that receives touches, in points, in the pointer events' coordinate space.
     public var frame: Rect
+    /// The stacking order: among targets that contain a point, the highest `z` is hit.
     public var z: Double
+    /// The radius, in points, by which the corners of `frame` are rounded for hit-testing.
     public var cornerRadius: Double
     /// The enclosing target, whose gestures compete with this target's (SwiftUI's view hierarchy).
     public var parent: ID?
+    /// Whether the target can be hit itself; when `false` touches pass through it to the targets below.
     public var isHitTestable: Bool
 
+    /// A target; by default at z 0 with square corners, without a parent, and hit-testable.
     public init(
         id: ID, frame: Rect, z: Double = 0, cornerRadius: Double = 0, parent: ID? = nil, isHitTestable: Bool = true
     ) {
@@ -42,9 +48,11 @@ public enum GesturePriority: Sendable, Hashable {
 
 /// One output of a ``GestureArena``: a gesture attached to a target changed phase.
 public struct GestureEvent<TargetID: Hashable & Sendable>: Sendable {
+    /// The target the gesture is attached to.
     public var target: TargetID
     /// The name the gesture was attached under.
     public var gesture: String
+    /// The gesture's new phase.
     public var phase: GesturePhase
     /// The gesture's value (nil for failures).
     public var value: GestureValue?

@@ -5,9 +5,12 @@
 /// SwiftUI and UIKit default); moving further or lifting before that fails it. Moving after it has been
 /// recognised is allowed (the gesture has already ended). A `minimumDuration` of zero or less ends on touch-down.
 public struct LongPressGesture: Sendable, Hashable {
+    /// How long, in seconds, the pointer must be held before the press is recognised (default 0.5).
     public var minimumDuration: Double
+    /// How far, in points, the pointer may move from where it went down before the press fails (default 10).
     public var maximumDistance: Double
 
+    /// A long press of at least `minimumDuration` seconds within `maximumDistance` points.
     public init(minimumDuration: Double = 0.5, maximumDistance: Double = 10) {
         self.minimumDuration = minimumDuration
         self.maximumDistance = maximumDistance
@@ -22,10 +25,12 @@ public struct LongPressRecognizer: GestureRecognizer {
         case done
     }
 
+    /// The long press this recogniser recognises.
     public let configuration: LongPressGesture
     private var phase = Phase.idle
     private var reporter = PhaseReporter()
 
+    /// A recogniser in the `possible` state for `configuration`.
     public init(_ configuration: LongPressGesture) {
         self.configuration = configuration
     }

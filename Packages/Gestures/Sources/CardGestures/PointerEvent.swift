@@ -18,15 +18,21 @@ public struct PointerEvent: Sendable, Hashable {
         case wheel(dx: Double, dy: Double)
     }
 
+    /// What happened: down, move, up, cancel or a wheel scroll.
     public var kind: Kind
     /// Identifies one finger or device across its down, moves and up.
     public var pointerID: Int
+    /// Where it happened, in points.
     public var location: Point
     /// Seconds on the clock's monotonic time line.
     public var time: Double
+    /// The buttons held (`.primary` for a touch).
     public var buttons: PointerButtons
+    /// The keyboard modifiers held.
     public var modifiers: PointerModifiers
 
+    /// An event of `kind` at `location` (points) and `time` (seconds); by default pointer 0, the primary button,
+    /// no modifiers.
     public init(
         _ kind: Kind, at location: Point, time: Double, pointerID: Int = 0, buttons: PointerButtons = .primary,
         modifiers: PointerModifiers = []
@@ -69,7 +75,9 @@ public struct PointerButtons: OptionSet, Sendable, Hashable {
 
     /// A finger, a pen tip or the left mouse button.
     public static let primary = PointerButtons(rawValue: 1 << 0)
+    /// The secondary (usually right) mouse button.
     public static let secondary = PointerButtons(rawValue: 1 << 1)
+    /// The middle mouse button.
     public static let middle = PointerButtons(rawValue: 1 << 2)
 }
 
@@ -78,8 +86,12 @@ public struct PointerModifiers: OptionSet, Sendable, Hashable {
     public var rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// Shift.
     public static let shift = PointerModifiers(rawValue: 1 << 0)
+    /// Control.
     public static let control = PointerModifiers(rawValue: 1 << 1)
+    /// Option (Alt).
     public static let option = PointerModifiers(rawValue: 1 << 2)
+    /// Command (Super, Meta).
     public static let command = PointerModifiers(rawValue: 1 << 3)
 }

@@ -3,11 +3,17 @@
 /// Continuous gestures go possible → began → changed… → ended | cancelled; discrete ones and those that never
 /// start go possible → ended | failed. `ended`, `cancelled` and `failed` are terminal.
 public enum RecognizerState: Sendable, Hashable {
+    /// Not recognised yet; the initial state.
     case possible
+    /// A continuous gesture was recognised and has started.
     case began
+    /// A continuous gesture that has begun reported a new value.
     case changed
+    /// The gesture finished successfully (terminal).
     case ended
+    /// The gesture was recognised and then cancelled, by a cancel event or by losing to another gesture (terminal).
     case cancelled
+    /// The gesture was never recognised (terminal).
     case failed
 
     /// Whether the recogniser will never change again.
@@ -29,19 +35,26 @@ public enum RecognizerState: Sendable, Hashable {
 
 /// What a gesture reports to its owner: the phases of ``RecognizerState`` other than `possible`.
 public enum GesturePhase: Sendable, Hashable {
+    /// The gesture was recognised and started.
     case began
+    /// The gesture's value changed.
     case changed
+    /// The gesture finished successfully.
     case ended
+    /// The gesture was cancelled after it had begun.
     case cancelled
+    /// The gesture will not be recognised for this touch.
     case failed
 }
 
 /// One reported step of a recogniser: its new phase and its value at that moment.
 public struct GestureTransition: Sendable, Hashable {
+    /// The phase the recogniser entered.
     public var phase: GesturePhase
     /// The gesture's value; `nil` for failures and for cancellations before any value existed.
     public var value: GestureValue?
 
+    /// A transition to `phase` with `value`.
     public init(phase: GesturePhase, value: GestureValue?) {
         self.phase = phase
         self.value = value

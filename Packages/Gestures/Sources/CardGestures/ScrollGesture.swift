@@ -9,12 +9,18 @@
 /// - From the wheel: began on the first wheel event, changed on each further one, ended once no wheel event has
 ///   come for `wheelEndDelay` (0.15 s, a documented choice).
 public struct ScrollGesture: Sendable, Hashable {
+    /// The axis the content scrolls along (default vertical).
     public var axis: GestureAxis
+    /// The content offset, in points, when the gesture starts.
     public var contentOffset: Double
+    /// The offsets, in points, the content may rest at; beyond them the value reports overscroll.
     public var offsetRange: ClosedRange<Double>
+    /// How far, in points, a drag must move along the axis before scrolling begins (default 10).
     public var minimumDistance: Double
+    /// How long, in seconds, without a wheel event ends a wheel scroll (default 0.15).
     public var wheelEndDelay: Double
 
+    /// A scroll gesture; see the type's discussion for each parameter's meaning and default.
     public init(
         axis: GestureAxis = .vertical, contentOffset: Double = 0, offsetRange: ClosedRange<Double> = 0...0,
         minimumDistance: Double = 10, wheelEndDelay: Double = 0.15
@@ -37,11 +43,13 @@ public struct ScrollRecognizer: GestureRecognizer {
         case done
     }
 
+    /// The scroll this recogniser recognises.
     public let configuration: ScrollGesture
     private var phase = Phase.idle
     private var reporter = PhaseReporter()
     private var tracker = VelocityTracker()
 
+    /// A recogniser in the `possible` state for `configuration`.
     public init(_ configuration: ScrollGesture) {
         self.configuration = configuration
     }

@@ -13,6 +13,7 @@ public struct SequenceRecognizer: GestureRecognizer {
     private var lastEvent: PointerEvent?
     private var pointerIsDown = false
 
+    /// A recogniser in the `possible` state for `first` sequenced before `second`.
     public init(first: Gesture, second: Gesture) {
         self.first = first.makeRecognizer()
         self.secondGesture = second

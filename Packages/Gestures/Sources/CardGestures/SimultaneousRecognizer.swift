@@ -7,6 +7,7 @@ public struct SimultaneousRecognizer: GestureRecognizer {
     private var second: any GestureRecognizer
     private var reporter = PhaseReporter()
 
+    /// A recogniser in the `possible` state for `first` simultaneously with `second`.
     public init(first: Gesture, second: Gesture) {
         self.first = first.makeRecognizer()
         self.second = second.makeRecognizer()

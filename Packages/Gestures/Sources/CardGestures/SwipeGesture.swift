@@ -1,8 +1,12 @@
 /// The direction of a swipe (y grows downwards).
 public enum SwipeDirection: Sendable, Hashable, CaseIterable {
+    /// Towards negative x.
     case left
+    /// Towards positive x.
     case right
+    /// Towards negative y (up the screen).
     case up
+    /// Towards positive y (down the screen).
     case down
 
     /// The dominant direction of `translation` (horizontal wins ties).
@@ -39,12 +43,19 @@ public struct SwipeDirections: OptionSet, Sendable, Hashable {
     public var rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// Swipes to the left.
     public static let left = SwipeDirections(rawValue: 1 << 0)
+    /// Swipes to the right.
     public static let right = SwipeDirections(rawValue: 1 << 1)
+    /// Swipes up.
     public static let up = SwipeDirections(rawValue: 1 << 2)
+    /// Swipes down.
     public static let down = SwipeDirections(rawValue: 1 << 3)
+    /// Swipes to the left or right.
     public static let horizontal: SwipeDirections = [.left, .right]
+    /// Swipes up or down.
     public static let vertical: SwipeDirections = [.up, .down]
+    /// Swipes in any of the four directions.
     public static let all: SwipeDirections = [.horizontal, .vertical]
 }
 
@@ -56,11 +67,16 @@ public struct SwipeDirections: OptionSet, Sendable, Hashable {
 /// `maximumDuration`, without waiting for the up. (These thresholds are documented choices: UIKit does not
 /// publish its swipe recogniser's.)
 public struct SwipeGesture: Sendable, Hashable {
+    /// The directions that are recognised (default all).
     public var directions: SwipeDirections
+    /// The least distance, in points, along the swipe's direction (default 50).
     public var minimumDistance: Double
+    /// The least release velocity, in points per second, along the swipe's direction (default 300).
     public var minimumVelocity: Double
+    /// The longest the touch may last, in seconds (default 0.75).
     public var maximumDuration: Double
 
+    /// A swipe in `directions` with the given thresholds.
     public init(
         directions: SwipeDirections = .all, minimumDistance: Double = 50, minimumVelocity: Double = 300,
         maximumDuration: Double = 0.75
@@ -80,11 +96,13 @@ public struct SwipeRecognizer: GestureRecognizer {
         case done
     }
 
+    /// The swipe this recogniser recognises.
     public let configuration: SwipeGesture
     private var phase = Phase.idle
     private var reporter = PhaseReporter()
     private var tracker = VelocityTracker()
 
+    /// A recogniser in the `possible` state for `configuration`.
     public init(_ configuration: SwipeGesture) {
         self.configuration = configuration
     }

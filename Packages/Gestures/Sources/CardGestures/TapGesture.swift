@@ -7,12 +7,18 @@
 /// - between presses of a multi-tap the next down must come within `maximumInterval` (0.3 s) of the previous up
 ///   and within `multiTapSlop` (100 pt) of the first down.
 public struct TapGesture: Sendable, Hashable {
+    /// How many taps make the gesture (1 or more; 2 is a double tap).
     public var count: Int
+    /// How far, in points, the pointer may move during a press (default 10).
     public var movementTolerance: Double
+    /// How long, in seconds, a press may last before it is no longer a tap (default 0.5).
     public var maximumPressDuration: Double
+    /// The longest pause, in seconds, between an up and the next down of a multiple tap (default 0.3).
     public var maximumInterval: Double
+    /// How far, in points, each down of a multiple tap may be from the first (default 100).
     public var multiTapSlop: Double
 
+    /// A tap of `count` taps (a count below 1 is taken as 1) with the given tolerances.
     public init(
         count: Int = 1, movementTolerance: Double = 10, maximumPressDuration: Double = 0.5,
         maximumInterval: Double = 0.3, multiTapSlop: Double = 100
@@ -34,10 +40,12 @@ public struct TapRecognizer: GestureRecognizer {
         case done
     }
 
+    /// The tap this recogniser recognises.
     public let configuration: TapGesture
     private var phase = Phase.idle
     private var reporter = PhaseReporter()
 
+    /// A recogniser in the `possible` state for `configuration`.
     public init(_ configuration: TapGesture) {
         self.configuration = configuration
     }

@@ -27,6 +27,7 @@ public struct VelocityTracker: Sendable, Hashable {
     /// Index of the newest sample in `samples` (once it holds `capacity` samples it is a ring).
     private var newest = -1
 
+    /// A tracker with no samples (its velocity is zero).
     public init() {}
 
     /// The number of stored samples (at most ``capacity``).

@@ -1,12 +1,16 @@
 /// One card: identity, title, colour, a persisted sort order, and what the card is about.
 public struct Card: Sendable, Hashable, Codable, Identifiable {
     public var id: CardID
+    /// The text shown on the card.
     public var title: String
+    /// The card's fill colour.
     public var color: RGBColor
     /// The user's order key (seed 004's `sortOrder`); scenes that reorder cards keep it in step with the deck.
     public var sortOrder: Int
+    /// What the card carries beyond its title (a flashcard, a payment card, a student's scores…); `.plain` for none.
     public var payload: CardPayload
 
+    /// A card. `id` must be unique within any deck the card joins.
     public init(id: CardID, title: String, color: RGBColor, sortOrder: Int = 0, payload: CardPayload = .plain) {
         self.id = id
         self.title = title

@@ -8,6 +8,7 @@ public struct CardID: Sendable, Hashable, Comparable, Codable, CustomStringConve
     /// The raw 64-bit value.
     public var rawValue: UInt64
 
+    /// The id with this raw value.
     public init(_ rawValue: UInt64) {
         self.rawValue = rawValue
     }

@@ -4,6 +4,7 @@
 /// Costs: lookups O(1); `move`, `insert` and `remove` O(n) in the distance they shift (like `Array`);
 /// `sort` O(n log n); `apply` O(n).
 public struct Deck: Sendable, Hashable, Codable, RandomAccessCollection {
+    /// The cards in deck order (read-only: change the deck through its mutating methods, which keep ids unique).
     public private(set) var cards: [Card]
     private var positions: [CardID: Int]
 

@@ -92,7 +92,7 @@ func longestIncreasingSubsequenceLength(
 
 /// The positions (into `values`) of one longest strictly increasing subsequence of `values`, ascending.
 /// Any Int32 values; O(n log k) for a longest length k (O(n log n) when some are negative: they are ranked first).
-public func longestIncreasingSubsequence(_ values: [Int32]) -> [Int32] {
+package func longestIncreasingSubsequence(_ values: [Int32]) -> [Int32] {
     var ranked = values
     if let lowest = values.min(), lowest < 0 {
         // The search needs non-negative values; ranks keep every comparison the same.

@@ -16,9 +16,12 @@ public struct ReorderDiff: Sendable, Hashable, Codable {
     /// One key's move: from its index in the old order to its index in the new order (batch reading).
     /// In JSON a move is the pair `[from, to]`.
     public struct Move: Sendable, Hashable, Codable, CustomStringConvertible {
+        /// The key's index in the old order.
         public var from: Int
+        /// The key's index in the new order.
         public var to: Int
 
+        /// A move of the key at old index `from` to new index `to`.
         public init(from: Int, to: Int) {
             self.from = from
             self.to = to
@@ -71,6 +74,7 @@ public struct ReorderDiff: Sendable, Hashable, Codable {
     /// The moves, ascending by `to`.
     public var moves: [Move]
 
+    /// A diff from its parts, taken as given (not validated); to compute one, use `init(from:to:)`.
     public init(oldCount: Int, newCount: Int, removals: [Int], insertions: [Int], moves: [Move]) {
         self.oldCount = oldCount
         self.newCount = newCount

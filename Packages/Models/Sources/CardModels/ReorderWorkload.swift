@@ -1,5 +1,5 @@
 /// The seeded reorder workloads that the diff's property tests and benchmarks share.
-public enum ReorderWorkload: String, Sendable, CaseIterable {
+package enum ReorderWorkload: String, Sendable, CaseIterable {
     /// 1 % of the keys (at least one) removed and reinserted at random positions.
     case move1
     /// A uniform random permutation (Fisher–Yates).
@@ -12,7 +12,7 @@ public enum ReorderWorkload: String, Sendable, CaseIterable {
 
     /// The new order for `old` under this workload. `makeKey` supplies fresh keys for insertions (churn only);
     /// it must never return a key already in use. O(n) expected.
-    public func apply<Key: Hashable>(
+    package func apply<Key: Hashable>(
         to old: [Key], using generator: inout SplitMix64, makeKey: (inout SplitMix64) -> Key
     ) -> [Key] {
         var keys = old

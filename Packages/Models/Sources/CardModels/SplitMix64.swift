@@ -4,6 +4,7 @@
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     @usableFromInline var state: UInt64
 
+    /// A generator whose sequence is determined by `seed`; any value, 0 included, is a valid seed.
     public init(seed: UInt64) {
         state = seed
     }

@@ -8,6 +8,7 @@ public struct JSONDecodeError: Error, Sendable, Hashable, CustomStringConvertibl
     /// What is wrong, in words.
     public var reason: String
 
+    /// An error at byte `offset` (zero-based) with `reason`.
     public init(offset: Int, reason: String) {
         self.offset = offset
         self.reason = reason

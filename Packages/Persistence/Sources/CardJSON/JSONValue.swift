@@ -3,19 +3,27 @@
 /// Lossless: numbers keep their text, so a migration never rounds a value, and object members keep their order.
 /// Parsing is strict (see `JSONScanner`), rejects duplicate keys, and limits nesting to `maxDepth`.
 public indirect enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// A number, as its exact JSON text (for example `"12"` or `"1.5e3"`).
     case number(String)
+    /// A string, unescaped.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object: its members in document order (keys are unique).
     case object([Member])
 
     /// One member of an object.
     public struct Member: Sendable, Hashable {
+        /// The member's key, unescaped.
         public var key: String
+        /// The member's value.
         public var value: JSONValue
 
+        /// A member `key`: `value`.
         public init(_ key: String, _ value: JSONValue) {
             self.key = key
             self.value = value

@@ -4,7 +4,9 @@ import Foundation
 /// How a `JSONFileStore` turns decks into bytes and back: the streaming fast path (the default) or Foundation's
 /// `JSONEncoder`/`JSONDecoder`, kept as the reference for tests and the benchmark. Both read each other's files.
 public enum DeckCodec: String, Sendable, Hashable, CaseIterable {
+    /// The streaming encoder and decoder over `CardJSON` (the default; no Foundation on the hot path).
     case fast
+    /// Foundation's `JSONEncoder` and `JSONDecoder` through DeckDocument's `Codable` conformance.
     case foundation
 
     /// The document as UTF-8 JSON.

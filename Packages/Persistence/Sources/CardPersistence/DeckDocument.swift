@@ -9,12 +9,16 @@ public struct DeckDocument: Sendable, Hashable, Codable {
     /// newer ones open read-only.
     public static let currentSchemaVersion = 3
 
+    /// The document's format name; formatName for every deck document.
     public var format: String
+    /// The schema version the document was written with.
     public var schemaVersion: Int
     /// The document's revision: 1 when first saved, one more on every save.
     public var revision: Int
+    /// The deck itself.
     public var deck: Deck
 
+    /// A document around `deck` at `revision`, by default in the current schema and format.
     public init(
         deck: Deck, revision: Int, schemaVersion: Int = DeckDocument.currentSchemaVersion,
         format: String = DeckDocument.formatName

@@ -7,7 +7,10 @@ import Foundation
 public enum DeckFile {
     /// The file's format.
     public enum Format: Sendable, Hashable {
-        case json, tsv
+        /// A JSON deck document of any schema version, or a bare `{"cards": [...]}`.
+        case json
+        /// Tab-separated flashcards: one `prompt<TAB>answer` per line.
+        case tsv
     }
 
     /// Why a deck file could not be read; `description(file:)` is the message to show.

@@ -30,7 +30,9 @@ public protocol DeckStore: Sendable {
 
 /// A loaded deck and what the store knows about it.
 public struct StoredDeck: Sendable, Hashable {
+    /// The deck, migrated to the current schema if it was older.
     public var deck: Deck
+    /// The stored revision: pass it as `expectedRevision` to the next save to detect a concurrent change.
     public var revision: Int
     /// The schema version of the stored document (newer than `DeckDocument.currentSchemaVersion` when a newer
     /// Cardistry wrote it).
@@ -38,6 +40,7 @@ public struct StoredDeck: Sendable, Hashable {
     /// The older schema version the document was migrated from on load, if any (it is rewritten on next save).
     public var migratedFrom: Int?
 
+    /// A loaded deck; by default current schema, not migrated.
     public init(
         deck: Deck, revision: Int, schemaVersion: Int = DeckDocument.currentSchemaVersion, migratedFrom: Int? = nil
     ) {
@@ -53,10 +56,14 @@ public struct StoredDeck: Sendable, Hashable {
 
 /// A loaded scene state: the JSON text of its value, and its revision.
 public struct StoredState: Sendable, Hashable {
+    /// The state value as compact UTF-8 JSON text (the scene decodes its own type from it).
     public var json: [UInt8]
+    /// The stored revision: pass it as `expectedRevision` to the next save to detect a concurrent change.
     public var revision: Int
+    /// The schema version of the stored state document.
     public var schemaVersion: Int
 
+    /// A loaded state; by default in the current schema.
     public init(json: [UInt8], revision: Int, schemaVersion: Int = StateDocument.currentSchemaVersion) {
         self.json = json
         self.revision = revision

@@ -74,6 +74,7 @@ public enum DocumentMigrations {
 public struct MigrationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The schema version the failing step started from.
     public var fromVersion: Int
+    /// What the step could not read, in words.
     public var reason: String
 
     public var description: String { "migrating from schema version \(fromVersion): \(reason)" }

@@ -40,20 +40,33 @@ public protocol FileSystem: Sendable {
 
 /// What `lstat` tells about a path.
 public struct FileStatus: Sendable, Hashable {
+    /// The type of file a path names (`lstat` does not follow symbolic links).
     public enum Kind: Sendable, Hashable {
-        case regular, directory, symbolicLink, other
+        /// A regular file.
+        case regular
+        /// A directory.
+        case directory
+        /// A symbolic link (not followed).
+        case symbolicLink
+        /// Anything else: a device, a FIFO, a socket.
+        case other
     }
 
+    /// The type of file.
     public var kind: Kind
     /// The permission bits (`st_mode & 0o7777`).
     public var permissions: UInt32
+    /// The size in bytes (`st_size`).
     public var size: Int
     /// Device, inode and modification time in nanoseconds: together with the size they tell whether a file is
     /// still the one seen before (a rename puts a new inode in place).
     public var device: UInt64
+    /// The inode number (`st_ino`).
     public var inode: UInt64
+    /// The modification time, in nanoseconds since the Unix epoch (`st_mtim`).
     public var modificationNanoseconds: Int64
 
+    /// A status; the identity fields default to 0 for file systems (test doubles) that do not track them.
     public init(
         kind: Kind, permissions: UInt32, size: Int, device: UInt64 = 0, inode: UInt64 = 0,
         modificationNanoseconds: Int64 = 0
@@ -69,8 +82,10 @@ public struct FileStatus: Sendable, Hashable {
 
 /// A C error code from a file-system call.
 public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The `errno` value (`ENOENT`, `EACCES`, …).
     public var code: Int32
 
+    /// The error with this `errno` value.
     public init(_ code: Int32) {
         self.code = code
     }

@@ -6,12 +6,15 @@
 public enum FlashcardTSV {
     /// One bad line.
     public struct Problem: Sendable, Hashable {
+        /// The 1-based line number of the bad line.
         public var line: Int
+        /// What is wrong with the line, in words.
         public var reason: String
     }
 
     /// Every bad line of a file (at least one).
     public struct Problems: Error, Sendable, Hashable {
+        /// The bad lines, in file order.
         public var problems: [Problem]
 
         /// A report naming the file and each bad line (the first 20, then a count).

@@ -11,6 +11,7 @@ public final class InMemoryStore: DeckStore {
 
     private let contents = Mutex(Contents())
 
+    /// An empty store.
     public init() {}
 
     public func deckNames() throws(StoreError) -> [String] {

@@ -147,12 +147,15 @@ public struct JSONFileStore: DeckStore {
 
     /// What `check` found for one document.
     public struct CheckResult: Sendable, Hashable {
+        /// Whether the document is a deck or a scene state.
         public var kind: StoreError.DocumentKind
+        /// The document's name in the store.
         public var name: String
         /// nil when the document is readable.
         public var problem: StoreError?
         /// The revision and schema version when readable.
         public var revision: Int?
+        /// The schema version of a readable document; nil when it is unreadable.
         public var schemaVersion: Int?
         /// Cards in a readable deck.
         public var cardCount: Int?

@@ -5,6 +5,7 @@
 /// The real file system, through Glibc. Foundation is not used: its atomic write on Linux neither fsyncs the
 /// directory nor keeps the file's mode, and it replaces symbolic links.
 public struct PosixFileSystem: FileSystem {
+    /// The real file system (stateless).
     public init() {}
 
     public func open(_ path: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32 {

@@ -3,13 +3,39 @@
 public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of document a name refers to.
     public enum DocumentKind: String, Sendable, Hashable {
-        case deck, state
+        /// A deck document.
+        case deck
+        /// A scene-state document.
+        case state
     }
 
     /// A file-system step that failed.
     public enum Operation: String, Sendable, Hashable {
+        /// Creating the store directory (`mkdir`).
         case createDirectory = "create directory"
-        case list, open, read, write, fsync, chmod, lock, stat, link, rename, unlink
+        /// Listing a directory.
+        case list
+        /// Opening a file (`open`).
+        case open
+        /// Reading a file (`read`).
+        case read
+        /// Writing a file (`write`).
+        case write
+        /// Flushing a file to disk (`fsync`).
+        case fsync
+        /// Giving a new file the permissions of the one it replaces (`fchmod`).
+        case chmod
+        /// Taking a document's lock file, `<name>.json.lock` (`flock`).
+        case lock
+        /// Reading a file's status (`lstat`).
+        case stat
+        /// Making the `.bak` hard link (`link`).
+        case link
+        /// Putting a written file in place (`rename`).
+        case rename
+        /// Removing a file (`unlink`).
+        case unlink
+        /// Flushing the directory so that a rename is durable (`fsync` on the directory).
         case syncDirectory = "fsync directory"
     }
 

@@ -1,8 +1,11 @@
 /// A location in the engine's coordinate space, in points (y grows downwards, as in SwiftUI).
 public struct Point: Sendable, Hashable, Codable {
+    /// The horizontal coordinate, in points, growing to the right.
     public var x: Double
+    /// The vertical coordinate, in points, growing downwards.
     public var y: Double
 
+    /// The point at (`x`, `y`), in points.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y

@@ -1,13 +1,17 @@
 /// An axis-aligned rectangle: an origin (top-left corner) and a size, in points.
 public struct Rect: Sendable, Hashable, Codable {
+    /// The corner the size is measured from; the top-left corner when the size is not negative.
     public var origin: Point
+    /// The width and height, in points; may be negative (see ``standardized``).
     public var size: Size
 
+    /// A rectangle with the given origin and size.
     public init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
 
+    /// A rectangle whose origin is (`x`, `y`) and whose size is `width` × `height`, in points.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
@@ -15,14 +19,23 @@ public struct Rect: Sendable, Hashable, Codable {
     /// The empty rectangle at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The smallest x coordinate of the rectangle (its left edge), whatever the sign of the width.
     public var minX: Double { min(origin.x, origin.x + size.width) }
+    /// The smallest y coordinate of the rectangle (its top edge), whatever the sign of the height.
     public var minY: Double { min(origin.y, origin.y + size.height) }
+    /// The largest x coordinate of the rectangle (its right edge).
     public var maxX: Double { max(origin.x, origin.x + size.width) }
+    /// The largest y coordinate of the rectangle (its bottom edge).
     public var maxY: Double { max(origin.y, origin.y + size.height) }
+    /// The x coordinate of the centre.
     public var midX: Double { origin.x + size.width / 2 }
+    /// The y coordinate of the centre.
     public var midY: Double { origin.y + size.height / 2 }
+    /// The width, never negative.
     public var width: Double { abs(size.width) }
+    /// The height, never negative.
     public var height: Double { abs(size.height) }
+    /// The centre point, (``midX``, ``midY``).
     public var center: Point { Point(x: midX, y: midY) }
 
     /// The same rectangle with a non-negative size.

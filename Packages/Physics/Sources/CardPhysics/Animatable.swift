@@ -111,9 +111,12 @@ extension EdgeInsets: Animatable {
 
 /// Two animatable values animated together (SwiftUI's `AnimatablePair`); nest pairs for more.
 public struct AnimatablePair<First: Animatable, Second: Animatable>: Animatable {
+    /// The first value of the pair.
     public var first: First
+    /// The second value of the pair.
     public var second: Second
 
+    /// A pair of `first` and `second`, animated component by component.
     @inlinable
     public init(_ first: First, _ second: Second) {
         self.first = first

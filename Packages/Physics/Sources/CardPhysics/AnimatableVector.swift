@@ -2,11 +2,16 @@
 /// hold properties of different types (a position, an opacity, a colour, a frame) under (node, property) keys.
 /// Unused components stay 0.
 public struct AnimatableVector: Animatable, Hashable {
+    /// The first component (an x coordinate, a width, an opacity, a red component…).
     public var x: Double
+    /// The second component; 0 when unused.
     public var y: Double
+    /// The third component; 0 when unused.
     public var z: Double
+    /// The fourth component; 0 when unused.
     public var w: Double
 
+    /// A vector of up to four components; those left out are 0.
     @inlinable
     public init(_ x: Double, _ y: Double = 0, _ z: Double = 0, _ w: Double = 0) {
         self.x = x
@@ -31,7 +36,9 @@ public struct AnimatableVector: Animatable, Hashable {
 
 /// A value that packs into an `AnimatableVector` and back without loss.
 public protocol AnimatableVectorConvertible: Animatable {
+    /// Unpacks a value from the components that ``animatableVector`` packed it into.
     init(animatableVector: AnimatableVector)
+    /// The value packed into the components of an ``AnimatableVector``; unused components are 0.
     var animatableVector: AnimatableVector { get }
 }
 

@@ -11,6 +11,7 @@ public protocol Animator: Sendable {
 
 /// The real animator: SwiftUI-exact closed-form springs and timing curves.
 public struct ClosedFormAnimator: Animator {
+    /// The closed-form animator (stateless).
     public init() {}
 
     @inlinable
@@ -28,6 +29,7 @@ public struct ClosedFormAnimator: Animator {
 
 /// An animator under which every change completes the moment it starts (after its delay).
 public struct InstantAnimator: Animator {
+    /// The instant animator (stateless).
     public init() {}
 
     public func transition(of animation: Animation, blendingFrom previous: Spring?, elapsed: Double) -> MotionTransition

@@ -8,11 +8,16 @@
 ///
 /// The value shown is `target + offset(t)`. Velocities are per second.
 public struct MotionTransition: Sendable, Hashable {
+    /// How much of the initial offset `d₀` remains in the offset at time t (1 at the start, 0 once settled).
     public var positionFromOffset: Double
+    /// The offset at time t produced by each point per second of initial velocity `v₀`, in seconds.
     public var positionFromVelocity: Double
+    /// The velocity at time t produced by each point of initial offset `d₀`, per second.
     public var velocityFromOffset: Double
+    /// How much of the initial velocity `v₀` remains in the velocity at time t (1 at the start).
     public var velocityFromVelocity: Double
 
+    /// A transition with the four coefficients of the linear map.
     @inlinable
     public init(
         positionFromOffset: Double, positionFromVelocity: Double, velocityFromOffset: Double,

@@ -5,9 +5,13 @@
 /// 1e-12 — the approach of WebKit's `UnitBezier`) and returns y(s). Control x-coordinates must lie in [0, 1] so
 /// that x(s) is monotone and the solution unique; y-coordinates are free (overshooting curves are allowed).
 public struct TimingCurve: Sendable, Hashable {
+    /// The x coordinate of the first control point, in 0…1 (the fraction of the duration).
     public let x1: Double
+    /// The y coordinate of the first control point (the fraction of the change; may lie outside 0…1).
     public let y1: Double
+    /// The x coordinate of the second control point, in 0…1.
     public let x2: Double
+    /// The y coordinate of the second control point (may lie outside 0…1).
     public let y2: Double
 
     // Polynomial coefficients: x(s) = ((ax·s + bx)·s + cx)·s, likewise y.

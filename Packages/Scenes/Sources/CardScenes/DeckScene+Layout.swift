@@ -6,23 +6,28 @@ import CardPhysics
 /// On a 390×844 phone: cards 358 wide (16 pt margins) and 225.7 tall (a payment card's 1.586 aspect), each 60 pt
 /// below the one before (`step`), the column starting 72 pt from the top under the title bar. Narrow or short
 /// viewports scale the card down (at most 35 % of the height) and the step with it (at most 30 % of a card).
-public struct DeckMetrics: Sendable, Hashable {
-    public var sideMargin: Double
-    public var cardWidth: Double
-    public var cardHeight: Double
+package struct DeckMetrics: Sendable, Hashable {
+    /// The space left and right of the cards: 16 pt, or 5 % of the width on narrower viewports.
+    package var sideMargin: Double
+    /// A card's width: the viewport's width less both side margins.
+    package var cardWidth: Double
+    /// A card's height: its width over 1.586, at most 35 % of the viewport's height.
+    package var cardHeight: Double
     /// The distance between the tops of neighbouring cards in the closed stack.
-    public var step: Double
+    package var step: Double
     /// The top of the first card when the column is not scrolled.
-    public var contentTop: Double
+    package var contentTop: Double
     /// Space below the last card.
-    public var bottomPadding: Double
+    package var bottomPadding: Double
     /// The detail view's distance from the top and bottom edges (the strips left for a background tap).
-    public var detailInset: Double
-    public var viewport: Size
+    package var detailInset: Double
+    /// The viewport these metrics were computed for.
+    package var viewport: Size
     /// The most cards one layout holds.
-    public static let maximumVisibleCards = 1_000
+    package static let maximumVisibleCards = 1_000
 
-    public init(viewport: Size) {
+    /// The metrics for `viewport`.
+    package init(viewport: Size) {
         self.viewport = viewport
         sideMargin = min(16, viewport.width * 0.05)
         cardWidth = max(1, viewport.width - 2 * sideMargin)
@@ -35,22 +40,22 @@ public struct DeckMetrics: Sendable, Hashable {
 
     /// The distance between card tops while the stack is pulled `pull` points past its top: every gap widens by
     /// `pull·0.25`, so card i is `i·pull·0.25` lower than in the closed stack.
-    public func pitch(pull: Double) -> Double { step + max(0, pull) * DeckScene.fanResistance }
+    package func pitch(pull: Double) -> Double { step + max(0, pull) * DeckScene.fanResistance }
 
     /// The largest content offset for `count` cards.
-    public func maxOffset(count: Int) -> Double {
+    package func maxOffset(count: Int) -> Double {
         guard count > 0 else { return 0 }
         return max(0, contentTop + Double(count - 1) * step + cardHeight + bottomPadding - viewport.height)
     }
 
     /// The on-screen top of the card in `slot`.
-    public func cardTop(slot: Int, scroll: Double, pull: Double) -> Double {
+    package func cardTop(slot: Int, scroll: Double, pull: Double) -> Double {
         contentTop + Double(slot) * pitch(pull: pull) - scroll
     }
 
     /// The slots whose cards intersect the viewport widened by one step above and below (at most
     /// `maximumVisibleCards`). O(1).
-    public func visibleSlots(count: Int, scroll: Double, pull: Double) -> Range<Int> {
+    package func visibleSlots(count: Int, scroll: Double, pull: Double) -> Range<Int> {
         guard count > 0 else { return 0..<0 }
         let pitch = pitch(pull: pull)
         let low = (scroll - contentTop - cardHeight - step) / pitch
@@ -64,7 +69,7 @@ public struct DeckMetrics: Sendable, Hashable {
     }
 
     /// The full-screen detail's rect, dragged down by `offset`.
-    public func detailRect(offset: Double) -> Rect {
+    package func detailRect(offset: Double) -> Rect {
         Rect(
             x: sideMargin * 0.75, y: detailInset + offset, width: viewport.width - 1.5 * sideMargin,
             height: max(1, viewport.height - 2 * detailInset))

@@ -136,6 +136,9 @@ public struct DeckScene: Scene {
         var drop: Int
     }
 
+    /// The deck scene over `options.deck` (or `options.cardCount` generated cards, or the seed deck); throws
+    /// `SceneError.invalidArgument` for a card count outside 0…`maximumCount` and `SceneError.invalidState` for a
+    /// larger deck.
     public init(options: SceneOptions = SceneOptions()) throws(SceneError) {
         let deck: Deck
         if let count = options.cardCount {
@@ -197,13 +200,22 @@ public struct DeckScene: Scene {
 
 /// How the deck is sorted on top of the user's own order.
 public struct DeckSort: Sendable, Hashable {
+    /// What the cards are compared by.
     public enum Key: String, Sendable, Hashable, CaseIterable {
-        case title, color, sortOrder
+        /// The card's title, in Swift's `String` order (Unicode canonical, case-sensitive).
+        case title
+        /// The card's colour: greys first (dark to light), then by hue, then by lightness.
+        case color
+        /// The user's own order (`Card.sortOrder`), as manual reorders last set it.
+        case sortOrder
     }
 
+    /// The key the cards are compared by.
     public var key: Key
+    /// Whether the largest key comes first.
     public var descending: Bool
 
+    /// A stable sort by `key`, ascending unless `descending`.
     public init(_ key: Key, descending: Bool = false) {
         self.key = key
         self.descending = descending

@@ -47,6 +47,8 @@ public struct FlashcardsScene: Scene {
     static let cardGestures = [GestureAttachment("tap", TapGesture()), GestureAttachment("drag", DragGesture())]
     static let removalThreshold = 100.0
 
+    /// The flashcards scene over `options.deck` or the seed's cards; throws `SceneError.invalidState` when a card is not
+    /// a flashcard.
     public init(options: SceneOptions = SceneOptions()) throws(SceneError) {
         let source = options.deck ?? SeedData.flashcards
         guard source.allSatisfy({ if case .flashcard = $0.payload { true } else { false } }) else {

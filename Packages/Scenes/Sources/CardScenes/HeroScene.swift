@@ -37,6 +37,8 @@ public struct HeroScene: Scene {
     /// The line keyboard focus is on, if any.
     public private(set) var focused: CardID?
 
+    /// The hero scene over `options.deck` (cards whose payload is an item line) or the seed's lines; throws
+    /// `SceneError.invalidState` when a card is not an item line or an item id appears twice.
     public init(options: SceneOptions = SceneOptions()) throws(SceneError) {
         let deck = options.deck ?? SeedData.itemLines
         try Self.validate(deck)

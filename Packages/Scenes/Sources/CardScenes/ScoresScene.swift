@@ -53,6 +53,8 @@ public struct ScoresScene: Scene {
     static let barLabelWidth = 40.0
     static let sliderHeight = 96.0
 
+    /// The scores scene over `options.deck` or the seed's five students; throws `SceneError.invalidState` unless the
+    /// deck is a non-empty deck of students (cards with ten scores each).
     public init(options: SceneOptions = SceneOptions()) throws(SceneError) {
         var students = Array(SeedData.students)
         if let deck = options.deck {

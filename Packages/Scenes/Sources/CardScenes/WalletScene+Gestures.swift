@@ -5,8 +5,11 @@ extension WalletScene {
     /// The seed's `DragState`: what the card gesture is doing, reset when the gesture ends, is cancelled or fails
     /// (SwiftUI's `@GestureState`). Indices are the pressed card's index in the deck at the latest gesture event.
     public enum DragState: Sendable, Hashable {
+        /// No card is pressed.
         case inactive
+        /// The long press on the card at `index` has been recognised; the drag has not started.
         case pressing(index: Int)
+        /// The card at `index` is being dragged by `translation` points from where the drag started.
         case dragging(index: Int, translation: Vector)
 
         /// The pressed card's index, if a card is pressed.

@@ -66,6 +66,8 @@ public struct WalletScene: Scene {
     /// Where the cards in front of a selected one (lower indices) go (the seed's offset y +1400).
     static let dropOffset = 1400.0
 
+    /// The wallet scene over `options.deck` or the seed's cards; throws `SceneError.invalidState` unless the deck is a
+    /// non-empty deck of payment cards.
     public init(options: SceneOptions = SceneOptions()) throws(SceneError) {
         let deck = options.deck ?? SeedData.wallet
         guard !deck.isEmpty, deck.allSatisfy({ if case .payment = $0.payload { true } else { false } }) else {
