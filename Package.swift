@@ -74,7 +74,8 @@ let package = Package(
         .testTarget(
             name: "CardGesturesTests", dependencies: ["CardGeometry", "CardGestures", "CardModels"],
             path: "Tests/CardGesturesTests"),
-        .testTarget(name: "CardEngineTests", dependencies: ["CardEngine", "CardModels"], path: "Tests/CardEngineTests"),
+        .testTarget(
+            name: "CardEngineTests", dependencies: ["CardEngine", "CardModels"], path: "Tests/CardEngineTests"),
         .testTarget(
             name: "CardScenesTests", dependencies: ["CardScenes", "CardEngine"], path: "Tests/CardScenesTests"),
         .executableTarget(

@@ -4,7 +4,8 @@ import Foundation
 /// Draws an engine `Frame` into a `CellBuffer`.
 ///
 /// Points map to cells through `scale` (see `CellScale`). Each node is painted in frame order (the engine's paint
-/// order, ascending z): its shadow as cells dimmed towards the shadow colour, shifted down and right; its fill
+/// order: depth-first through the view tree), clipped to the cells of every ancestor that clips its content: its
+/// shadow as cells dimmed towards the shadow colour, shifted down and right; its fill
 /// blended over what is below with the node's opacity (so fading nodes blend towards the background); cards and
 /// stroked nodes get a box outline (rounded corners when the corner radius is set, ASCII with `ascii`); its text
 /// runs laid out inside. Scale applies about the centre; rotation is approximated by shearing rows sideways by
@@ -43,9 +44,34 @@ public struct Rasterizer: Sendable {
         }
         var context = PaintContext(
             scale: scale, glyphs: ascii ? .ascii : .rounded, square: ascii ? .ascii : .square, ascii: ascii,
-            page: pageColor, rowLimit: rowLimit, cardTextAtTop: cardTextAtTop)
+            page: pageColor, rowLimit: rowLimit, cardTextAtTop: cardTextAtTop,
+            clip: CellClip(left: 0, right: buffer.width, top: 0, bottom: rowLimit))
+        // Each node's clip: its parent's, narrowed to the parent's cells when the parent clips its content, and to
+        // the inside of the parent's box outline when it has one (a child never paints over its parent's border).
+        // Frames are in depth-first order, so a parent's clip is known before its children's.
+        let everything = context.clip
+        var clips: [NodeID: CellClip] = [:]
+        var placed: [NodeID: PaintContext.Placement] = [:]
         for node in frame.nodes {
+            let inherited = node.parent.flatMap { clips[$0] } ?? everything
+            context.clip = inherited
+            context.parent = node.parent.flatMap { placed[$0] }
             context.paint(node, pulse: pulses[node.id] ?? 0, into: &buffer)
+            var own = inherited
+            if let extent = context.extent(of: node) {
+                placed[node.id] = PaintContext.Placement(extent: extent, origin: context.visualOrigin(of: node))
+                let boxed =
+                    node.fill != nil && (node.role == .card || node.stroke != nil) && node.opacity > 0.01
+                    && extent.right - extent.left >= 3 && extent.bottom - extent.top >= 3 && extent.shearPerPoint == 0
+                let inset = boxed ? 1 : 0
+                if node.clipsContent || boxed {
+                    own = inherited.intersection(
+                        CellClip(
+                            left: extent.left + inset, right: extent.right - inset, top: extent.top + inset,
+                            bottom: extent.bottom - inset))
+                }
+            }
+            clips[node.id] = own
         }
         // A node painted over half of a wide character leaves the other half: it becomes a space. (Only text puts
         // wide characters in the buffer, which was cleared above: without any, there is nothing to repair.)
@@ -58,6 +84,24 @@ public struct Rasterizer: Sendable {
     }
 }
 
+/// The cells a node may paint: columns `left..<right`, rows `top..<bottom`.
+struct CellClip: Sendable, Hashable {
+    var left: Int
+    var right: Int
+    var top: Int
+    var bottom: Int
+
+    func intersection(_ other: CellClip) -> CellClip {
+        CellClip(
+            left: max(left, other.left), right: min(right, other.right), top: max(top, other.top),
+            bottom: min(bottom, other.bottom))
+    }
+
+    func contains(column: Int, row: Int) -> Bool {
+        column >= left && column < right && row >= top && row < bottom
+    }
+}
+
 /// The per-frame constants of painting, and the painting of one node.
 private struct PaintContext {
     let scale: CellScale
@@ -67,6 +111,24 @@ private struct PaintContext {
     let page: RGB8
     let rowLimit: Int
     let cardTextAtTop: Bool
+    /// The cells the node being painted may change (its clipping ancestors' cells, the buffer, the rows).
+    var clip: CellClip
+    /// Where the parent of the node being painted was placed: a child's cells are counted from its parent's, so
+    /// rounding never moves a child out of its box and equal sizes always take equal cells.
+    var parent: Placement?
+
+    /// A node's cells and the point its cell grid is anchored at (its top-left corner after scaling).
+    struct Placement {
+        var extent: Extent
+        var origin: Point
+    }
+
+    /// The top-left corner of a node after its scale about the centre, in points.
+    func visualOrigin(of node: FrameNode) -> Point {
+        let nodeScale = node.scale.isFinite ? max(0, node.scale) : 1
+        let rect = node.rect.standardized
+        return Point(x: rect.center.x - rect.width * nodeScale / 2, y: rect.center.y - rect.height * nodeScale / 2)
+    }
 
     /// The cell extent of a node: rows `top..<bottom`, columns `left..<right` before shearing.
     struct Extent {
@@ -99,10 +161,21 @@ private struct PaintContext {
         else { return nil }
         let sx = scale.pointsPerColumn
         let sy = scale.pointsPerRow
-        var left = Int(((center.x - width / 2) / sx - 0.5).rounded(.up))
-        var right = Int(((center.x + width / 2) / sx - 0.5).rounded(.up))
-        var top = Int(((center.y - height / 2) / sy - 0.5).rounded(.up))
-        var bottom = Int(((center.y + height / 2) / sy - 0.5).rounded(.up))
+        // The position rounds to the nearest cell (from the parent's cells when there is a parent) and the size
+        // separately, so that nodes of one size take the same number of cells wherever they are.
+        let originX = center.x - width / 2
+        let originY = center.y - height / 2
+        var left: Int
+        var top: Int
+        if let parent {
+            left = parent.extent.left + Int(((originX - parent.origin.x) / sx).rounded())
+            top = parent.extent.top + Int(((originY - parent.origin.y) / sy).rounded())
+        } else {
+            left = Int((originX / sx).rounded())
+            top = Int((originY / sy).rounded())
+        }
+        var right = left + Int((width / sx).rounded())
+        var bottom = top + Int((height / sy).rounded())
         // Nodes thinner than half a cell are lines (hairlines, slider tracks), drawn with line characters.
         let horizontalLine = height < sy / 2
         let verticalLine = !horizontalLine && width < sx / 2
@@ -153,11 +226,12 @@ private struct PaintContext {
         }
         if !node.text.isEmpty {
             var texts = node.text
-            if node.role == .icon || node.role == .button {
+            if node.role == .icon || node.role == .button || texts.contains(where: \.run.isSymbol) {
                 // Icons are SF Symbols names: draw one glyph, not the name (buttons only when it is a known one).
                 for index in texts.indices
                 where texts[index].rollingFrom == nil
-                    && (node.role == .icon || SymbolGlyphs.isKnownSymbol(texts[index].run.text))
+                    && (node.role == .icon || texts[index].run.isSymbol
+                        || SymbolGlyphs.isKnownSymbol(texts[index].run.text))
                 {
                     texts[index].run.text = SymbolGlyphs.glyph(for: texts[index].run.text, ascii: ascii)
                 }
@@ -175,15 +249,16 @@ private struct PaintContext {
         _ extent: Extent, offsetColumns: Int = 0, offsetRows: Int = 0, into buffer: inout CellBuffer,
         _ body: (inout Cell, _ column: Int, _ row: Int) -> Void
     ) {
-        let top = max(extent.top + offsetRows, 0)
-        let bottom = min(extent.bottom + offsetRows, rowLimit)
+        let top = max(extent.top + offsetRows, 0, clip.top)
+        let bottom = min(extent.bottom + offsetRows, rowLimit, clip.bottom)
         guard top < bottom else { return }
         let width = buffer.width
+        let clip = self.clip
         buffer.cells.withUnsafeMutableBufferPointer { cells in
             for row in top..<bottom {
                 let shift = extent.shift(row - offsetRows, scale: scale) + offsetColumns
-                let left = max(extent.left + shift, 0)
-                let right = min(extent.right + shift, width)
+                let left = max(extent.left + shift, 0, clip.left)
+                let right = min(extent.right + shift, width, clip.right)
                 guard left < right else { continue }
                 for column in left..<right {
                     body(&cells[row * width + column], column - shift, row - offsetRows)
@@ -215,7 +290,9 @@ private struct PaintContext {
     private func paintThumb(color: RGB8, alpha: Double, extent: Extent, into buffer: inout CellBuffer) {
         let row = (extent.top + extent.bottom - 1) / 2
         let column = (extent.left + extent.right - 1) / 2 + extent.shift(row, scale: scale)
-        guard row >= 0, row < rowLimit, buffer.contains(column: column, row: row) else { return }
+        guard row >= 0, row < rowLimit, buffer.contains(column: column, row: row),
+            clip.contains(column: column, row: row)
+        else { return }
         let index = row * buffer.width + column
         let under = RGB8(buffer.cells[index].background, fallback: page)
         let knob = color.luminance > 160 ? RGB8(red: 60, green: 60, blue: 67) : color
@@ -282,6 +359,12 @@ private struct PaintContext {
             } else if opaque {
                 cell.character = " "
                 cell.foreground = opaqueFill
+                cell.attributes = []
+            } else if alpha >= 0.5 {
+                // A mostly opaque fill hides the text under it: a glyph cannot be 90 % covered, only kept or not,
+                // and a kept one reads as part of the text painted on top ("12 cards" + "ts" below).
+                cell.character = " "
+                cell.foreground = foregrounds.blend(cell.foreground)
                 cell.attributes = []
             } else {
                 cell.foreground = foregrounds.blend(cell.foreground)
@@ -391,6 +474,18 @@ private struct PaintContext {
         let rows = height - 2 * inset
         // A run ending in whitespace continues on the same line (SwiftUI's `Text + Text`: "Test " + "3"); other runs
         // take a line each while they fit, else share lines by alignment (leading | center | trailing).
+        // Each run as the engine laid it out: a run of several lines is a group per line.
+        var texts = texts
+        if texts.contains(where: { $0.lines.count > 1 }) {
+            texts = texts.flatMap { text -> [FrameText] in
+                guard text.lines.count > 1 else { return [text] }
+                return text.lines.map { line in
+                    var run = text.run
+                    run.text = line
+                    return FrameText(run: run, lines: [line])
+                }
+            }
+        }
         var groups: [FrameText] = []
         for text in texts {
             if let last = groups.last, last.run.text.last?.isWhitespace == true, last.rollingFrom == nil,
@@ -411,7 +506,7 @@ private struct PaintContext {
         let firstRow = atTop ? top : top + (rows - lines.count) / 2
         for (lineIndex, line) in lines.enumerated() {
             let row = firstRow + lineIndex
-            guard row >= 0, row < rowLimit else { continue }
+            guard row >= 0, row < rowLimit, row >= clip.top, row < clip.bottom else { continue }
             let shift = extent.shift(row, scale: scale)
             // Runs sharing a line and an alignment are set one after the other, two spaces apart.
             var merged: [FrameText] = []
@@ -457,8 +552,8 @@ private struct PaintContext {
                 let color = RGB8(text.run.color)
                 let alpha = (text.run.color.alpha.isFinite ? min(max(text.run.color.alpha, 0), 1) : 0) * opacity
                 // The cells the text may use on this row: inside the node's text area and the buffer.
-                let clipLeft = max(left + shift, 0)
-                let clipRight = min(right + shift, buffer.width)
+                let clipLeft = max(left + shift, 0, clip.left)
+                let clipRight = min(right + shift, buffer.width, clip.right)
                 var column = start + shift
                 for character in characters {
                     defer { column += character.columns }

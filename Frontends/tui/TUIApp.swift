@@ -95,8 +95,10 @@ public struct TUIApp: Sendable {
     public mutating func open(_ name: String, at time: Double) -> Bool {
         do {
             let scene = try configuration.catalog.make(name, options: configuration.sceneOptions)
-            let viewport = scale(for: scene.descriptor).viewport(columns: columns, rows: contentRows)
-            engine = Engine(scene: scene, viewport: viewport, store: configuration.store, startTime: time)
+            let scale = scale(for: scene.descriptor)
+            engine = Engine(
+                scene: scene, viewport: scale.viewport(columns: columns, rows: contentRows), store: configuration.store,
+                startTime: time, textMeasurer: CellTextMeasurer(scale: scale, ascii: configuration.ascii))
             if let index = configuration.catalog.names.firstIndex(of: name) { selection = index }
             pulses = [:]
             pointerIsDown = false
@@ -121,6 +123,10 @@ public struct TUIApp: Sendable {
         self.columns = max(1, columns)
         self.rows = max(2, rows)
         let viewport = self.viewport
+        let measurer = CellTextMeasurer(scale: scale, ascii: configuration.ascii)
+        if let current = engine?.textMeasurer as? CellTextMeasurer, current != measurer {
+            engine?.setTextMeasurer(measurer, at: time)
+        }
         engine?.handle(.resize(viewport, time: time))
         isDirty = true
     }

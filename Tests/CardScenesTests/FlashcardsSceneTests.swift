@@ -36,10 +36,11 @@ private let viewport = Size(width: 844, height: 390)
         let top = try topCard(engine.frame(at: 0))
         pointer(&engine, .down, top.rect.midX, top.rect.midY, at: 1)
         pointer(&engine, .up, top.rect.midX, top.rect.midY, at: 1.05)
-        #expect(try topCard(engine.frame(at: 1.1)).text.count == 2)
+        let id = try #require(top.card)
+        #expect(engine.frame(at: 1.1).node(NodeID("card.\(id)").child("answer")) != nil)
         pointer(&engine, .down, top.rect.midX, top.rect.midY, at: 2)
         pointer(&engine, .up, top.rect.midX, top.rect.midY, at: 2.05)
-        #expect(try topCard(engine.frame(at: 2.1)).text.count == 1)
+        #expect(engine.frame(at: 2.5).node(NodeID("card.\(id)").child("answer")) == nil)
     }
 
     @Test func dragFollowsTheSeedFormulas() throws {

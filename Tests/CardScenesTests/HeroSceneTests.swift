@@ -5,9 +5,10 @@ import Testing
 private let viewport = Size(width: 390, height: 844)
 
 // The hero scene's geometry in a 390×844 viewport, from its layout rules.
-/// The overview frame of the first chip of the first line ("Sunny"): x 16 + 8, row y 72 + (44 − 28)/2, width
-/// 4 + 18 + 8 + 5·8.5 + 4.
-private let sunChip = Rect(x: 24, y: 80, width: 76.5, height: 28)
+/// The overview frame of the first chip of the first line ("Sunny"), measured with the standard text metrics (body
+/// 17 pt: 0.55 em a character, lines 1.2 em): x 16 + 8, height 20.4 + 2·4, row y 72 + (44 − 28.4)/2, width
+/// 4 + 18 + 8 + ⌈5 · 0.55 · 17⌉ + 4.
+private let sunChip = Rect(x: 24, y: 79.8, width: 81, height: 28.4)
 /// The details frame of the first item's colour square: padding 16 in the first row (top 72).
 private let sunSquare = Rect(x: 16, y: 88, width: 30, height: 30)
 /// A point on the first line's row, and the close button's centre.
@@ -50,11 +51,13 @@ private func matchedIDsAreUnique(_ frame: Frame) -> Bool {
         #expect(chip.fill == RGBA(RGBColor.orange))
         let text = try #require(frame.node("overview.sun.text"))
         #expect(text.text.first?.text == "Sunny" && text.text.first?.run.color == .white)
-        #expect(text.rect.minX == sunChip.minX + 4 + 18 + 8 && text.rect.minY == sunChip.minY + 4)
+        #expect(text.rect.minX == sunChip.minX + 4 + 18 + 8 && abs(text.rect.minY - (sunChip.minY + 4)) < 1e-9)
+        // The icon and the text are the chip's children, on one content row.
+        #expect(text.parent == "overview.sun.color" && frame.node("overview.sun.icon")?.rect.minY == text.rect.minY)
         #expect(frame.node("overview.sun.icon")?.text.first?.text == "sun.max.fill")
         // Chips follow each other 8 points apart.
         let cloud = try #require(frame.node("overview.cloud.color"))
-        #expect(cloud.rect.minX == sunChip.maxX + 8)
+        #expect(abs(cloud.rect.minX - (sunChip.maxX + 8)) < 1e-9)
         #expect(frame.node("details") == nil)
         #expect(!frame.isAnimating)
     }

@@ -81,6 +81,9 @@ func checkFrame(_ frame: Frame, scene: String, sourceLocation: SourceLocation = 
     for (matched, count) in visibleMatched {
         #expect(count == 1, "\(scene): matched id \(matched) visible \(count) times", sourceLocation: sourceLocation)
     }
+    // The view tree: depth-first paint order and parents present, in every frame.
+    let treeFindings = FrameLint().findings(in: frame).filter { $0.kind == .paintOrder || $0.kind == .missingParent }
+    #expect(treeFindings.isEmpty, "\(scene): \(treeFindings.prefix(3))", sourceLocation: sourceLocation)
 }
 
 @Suite struct ScenePropertyTests {

@@ -54,7 +54,7 @@ private func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool 
         let number = try #require(frame.node("card.101.number"))
         #expect(number.text.first?.text == "4354 8374 3473 4373")
         let holder = try #require(frame.node("card.101.holder")).text.map(\.text)
-        #expect(holder == ["Simon Ng", "  Valid Thru ", "08/29"])
+        #expect(holder == ["Simon Ng  ", "Valid Thru ", "08/29"])
         // Card text sits at the bottom-leading corner: leading 25, bottom 20.
         let holderNode = try #require(frame.node("card.101.holder"))
         #expect(near(holderNode.rect.minX, 35 + 25) && near(holderNode.rect.maxY, restY(0) + cardHeight - 20))

@@ -34,6 +34,12 @@ final class TmuxHarness {
                 "new-session", "-d", "-s", session, "-x", "\(columns)", "-y", "\(rows)", "-e",
                 "COLORTERM=truecolor", "/bin/sh",
             ])
+            // A watchdog window ends the server within a second of this test process dying (a crash, a kill -9: no
+            // defer runs then); tmux ends a server whose sessions are gone.
+            try run([
+                "new-window", "-d", "-t", session,
+                "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; tmux -L \(socket) -f /dev/null kill-server",
+            ])
             // The shell's prompt ("$ ", or "# " for root).
             #expect(try waitFor { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty })
         } catch {
@@ -47,6 +53,9 @@ final class TmuxHarness {
     fileprivate func close() {
         let server = (try? format("#{pid}")).flatMap { pid_t($0) }
         for pid in (try? programPIDs()) ?? [] { kill(pid, SIGKILL) }
+        // Every pane's process, the watchdog's among them (it outlives the server while this process lives).
+        let panes = (try? run(["list-panes", "-s", "-t", session, "-F", "#{pane_pid}"])) ?? ""
+        for pid in panes.split(separator: "\n").compactMap({ pid_t($0) }) where pid > 0 { kill(pid, SIGKILL) }
         _ = try? run(["kill-server"])
         if let server, server > 0, kill(server, 0) == 0 { kill(server, SIGKILL) }
         try? FileManager.default.removeItem(atPath: storeDirectory)
@@ -99,12 +108,20 @@ final class TmuxHarness {
     }
 
     /// A left-button drag from one cell to another in `steps` moves, as SGR mouse reports. With `holdUntilChanged`
-    /// the press is held until the screen shows its effect (a long press lifting the card: the engine's timer runs
-    /// on real time), for at most 5 seconds, before moving.
+    /// the press is held until the screen shows its effect, colours included (a long press: its haptic pulse
+    /// brightens the card; the engine's timer runs on real time), for at most 5 seconds, before moving.
     func drag(from start: (Int, Int), to end: (Int, Int), steps: Int = 6, holdUntilChanged: Bool = false) throws {
-        let before = try screen()
+        let before = try styledScreen()
         try send("\u{1B}[<0;\(start.0 + 1);\(start.1 + 1)M")
-        if holdUntilChanged { #expect(try waitFor(timeout: 5) { $0 != before }, "the long press showed nothing") }
+        if holdUntilChanged {
+            let deadline = Date().addingTimeInterval(5)
+            var changed = false
+            while !changed && Date() < deadline {
+                changed = try styledScreen() != before
+                if !changed { usleep(10_000) }
+            }
+            #expect(changed, "the long press showed nothing")
+        }
         for step in 1...steps {
             let column = start.0 + (end.0 - start.0) * step / steps
             let row = start.1 + (end.1 - start.1) * step / steps
@@ -114,6 +131,9 @@ final class TmuxHarness {
     }
 
     func screen() throws -> String { try run(["capture-pane", "-p", "-t", session]) }
+
+    /// The screen with its colours and attributes (SGR escapes), to see changes that move no character.
+    func styledScreen() throws -> String { try run(["capture-pane", "-p", "-e", "-t", session]) }
 
     func lines() throws -> [String] {
         try screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -1,38 +1,50 @@
 import CardPhysics
+import Foundation
 
 extension Engine {
     /// Every node sampled at `time`, in paint order, with the events since the previous frame.
     ///
     /// Taking a frame first fires the timers due by `time` (at their own deadlines), so the nodes are the same
     /// whatever frames were taken before. A time earlier than the latest input samples the current layout at that
-    /// time. O(n log n) in the visible nodes (the paint-order sort), allocation-light.
+    /// time. O(n log n) in the visible nodes (the paint-order sort; O(n) when the layout is in paint order),
+    /// plus the text layout of each run.
     public mutating func frame(at time: Double) -> Frame {
         let at = time.isFinite ? time : self.time
         advance(to: at)
-        // The nodes, and beside them their paint-order keys: sorting is rare, and then it permutes the nodes once
-        // (a node is a large value with several references; moving it twice, as sorting pairs would, costs).
+        // The nodes, and beside them their places in the tree: sorting permutes the nodes once (a node is a large
+        // value with several references; moving it twice, as sorting pairs would, costs).
         var frameNodes: [FrameNode] = []
-        var keys: [(z: Double, index: Int)] = []
+        var entries: [PaintOrder.Entry] = []
         frameNodes.reserveCapacity(nodes.count + leavingOrder.count)
-        keys.reserveCapacity(nodes.count + leavingOrder.count)
+        entries.reserveCapacity(nodes.count + leavingOrder.count)
+        var hasParents = false
         for index in nodes.indices {
-            keys.append((nodes[index].z, index))
+            entries.append(PaintOrder.Entry(parent: nil, zIndex: nodes[index].z, layoutIndex: index))
+            hasParents = hasParents || nodes[index].parent != nil
             frameNodes.append(frameNode(nodes[index], at: at, isLeaving: false))
         }
         for id in leavingOrder {
             guard let leavingNode = leaving[id] else { continue }
-            keys.append((leavingNode.node.z, leavingNode.orderIndex))
+            entries.append(
+                PaintOrder.Entry(parent: nil, zIndex: leavingNode.node.z, layoutIndex: leavingNode.orderIndex))
+            hasParents = hasParents || leavingNode.node.parent != nil
             frameNodes.append(frameNode(leavingNode.node, at: at, isLeaving: true))
         }
-        // Scenes usually emit nodes nearly in paint order already; sort only when they are not.
-        let inOrder = zip(keys, keys.dropFirst()).allSatisfy { $0.z < $1.z || ($0.z == $1.z && $0.index <= $1.index) }
-        if !inOrder {
-            let order = keys.indices.sorted { left, right in
-                let (a, b) = (keys[left], keys[right])
-                return a.z != b.z ? a.z < b.z : a.index != b.index ? a.index < b.index : left < right
+        if hasParents {
+            // A parent may be current or leaving; a leaving node whose parent is gone paints as a root.
+            var position: [NodeID: Int] = [:]
+            position.reserveCapacity(frameNodes.count)
+            for index in frameNodes.indices { position[frameNodes[index].id] = index }
+            for index in frameNodes.indices {
+                guard let parent = frameNodes[index].parent else { continue }
+                entries[index].parent = position[parent]
+                // A leaving node outlives a parent that has gone: it paints as a root, naming no parent.
+                if position[parent] == nil { frameNodes[index].parent = nil }
             }
-            frameNodes = order.map { frameNodes[$0] }
         }
+        let order = PaintOrder.order(entries)
+        if !order.elementsEqual(frameNodes.indices) { frameNodes = order.map { frameNodes[$0] } }
+        if hasParents { Self.compose(&frameNodes) }
         let events = pending
         pending.removeAll(keepingCapacity: true)
         return Frame(
@@ -46,6 +58,56 @@ extension Engine {
         let events = pending
         pending.removeAll(keepingCapacity: true)
         return events
+    }
+
+    /// Applies each parent's opacity, scale and rotation to its subtree, as SwiftUI composites a view with its
+    /// children: a node's opacity is multiplied by its ancestors'; its centre is carried by its parent's scale and
+    /// rotation about the parent's centre (a similarity transform, composed down the tree), and its own scale and
+    /// rotation add the parent's. Translation is not composed: a child's rect is already where the layout put it.
+    /// `nodes` must be in paint order (a parent before its children). O(n).
+    static func compose(_ nodes: inout [FrameNode]) {
+        /// x ↦ offset + scale · R(angle) · x, the transform that carries a node's layout points to the viewport.
+        struct Similarity {
+            var scale: Double
+            var angle: Double
+            var offset: Point
+            var opacity: Double
+
+            func apply(_ point: Point) -> Point {
+                let (sine, cosine) = (sin(angle), cos(angle))
+                return Point(
+                    x: offset.x + scale * (cosine * point.x - sine * point.y),
+                    y: offset.y + scale * (sine * point.x + cosine * point.y))
+            }
+
+            /// The transform of a node whose own scale and rotation act about `center`, placed by this one.
+            func child(center: Point, scale own: Double, degrees: Double, opacity: Double) -> Similarity {
+                let placed = apply(center)
+                let total = Similarity(
+                    scale: scale * own, angle: angle + degrees * .pi / 180, offset: .zero,
+                    opacity: self.opacity * opacity)
+                let moved = total.apply(center)
+                return Similarity(
+                    scale: total.scale, angle: total.angle,
+                    offset: Point(x: placed.x - moved.x, y: placed.y - moved.y), opacity: total.opacity)
+            }
+        }
+        let identity = Similarity(scale: 1, angle: 0, offset: .zero, opacity: 1)
+        var transforms: [NodeID: Similarity] = [:]
+        for index in nodes.indices {
+            let node = nodes[index]
+            let parent = node.parent.flatMap { transforms[$0] } ?? identity
+            let center = node.rect.center
+            let own = parent.child(center: center, scale: node.scale, degrees: node.rotation, opacity: node.opacity)
+            transforms[node.id] = own
+            guard node.parent != nil, parent.scale != 1 || parent.angle != 0 || parent.opacity != 1 else { continue }
+            let placed = parent.apply(center)
+            nodes[index].rect.origin = Point(
+                x: node.rect.origin.x + placed.x - center.x, y: node.rect.origin.y + placed.y - center.y)
+            nodes[index].scale = own.scale
+            nodes[index].rotation = own.angle * 180 / .pi
+            nodes[index].opacity = own.opacity
+        }
     }
 
     /// Whether anything still moves at `time`.
@@ -64,22 +126,25 @@ extension Engine {
         text.reserveCapacity(node.text.count)
         for (index, run) in node.text.enumerated() {
             let key = RollKey(node: node.id, run: index)
+            let lines = index < node.textLines.count ? node.textLines[index] : [run.text]
             if run.isNumeric, !rolls.isEmpty, let roll = rolls[key], !rollProgress.isSettled(key, at: time),
                 let progress = rollProgress.value(for: key, at: time)
             {
                 text.append(
                     FrameText(
                         run: run, rollingFrom: roll.from,
-                        digitProgress: Self.digitProgress(from: roll.from, to: roll.to, progress: progress)))
+                        digitProgress: Self.digitProgress(from: roll.from, to: roll.to, progress: progress),
+                        lines: lines))
             } else {
-                text.append(FrameText(run: run))
+                text.append(FrameText(run: run, lines: lines))
             }
         }
         return FrameNode(
             id: node.id, role: node.role, card: node.card, parent: node.parent, rect: motion.rect, z: node.z,
             opacity: min(max(motion.opacity, 0), 1), rotation: motion.rotation, scale: motion.scale,
             cornerRadius: max(0, motion.cornerRadius), fill: fill, stroke: node.stroke, shadow: node.shadow,
-            text: text, matchedGeometryID: node.matchedGeometryID, isLeaving: isLeaving)
+            text: text, matchedGeometryID: node.matchedGeometryID, isLeaving: isLeaving,
+            clipsContent: node.clipsContent, mayOverflow: node.mayOverflow)
     }
 
     /// Per character of `to`, right-aligned against `from` (digits of a number line up from the right): 1 where
@@ -103,7 +168,22 @@ extension Engine {
             leaving.removeAll()
             leavingOrder.removeAll()
         } else if !leavingOrder.isEmpty {
-            let done = leavingOrder.filter { geometry.isSettled($0, at: time) }
+            var done = leavingOrder.filter { geometry.isSettled($0, at: time) }
+            // A subtree leaves with its root: leaving descendants of a node that is gone go with it.
+            if !done.isEmpty {
+                var gone = Set(done)
+                var grew = true
+                while grew {
+                    grew = false
+                    for id in leavingOrder where !gone.contains(id) {
+                        if let parent = leaving[id]?.node.parent, gone.contains(parent), nodeIndex[parent] == nil {
+                            gone.insert(id)
+                            done.append(id)
+                            grew = true
+                        }
+                    }
+                }
+            }
             if !done.isEmpty {
                 for id in done {
                     leaving[id] = nil

@@ -2,11 +2,25 @@ import CardGestures
 import CardPhysics
 
 extension Engine {
+    /// Wraps each run of `node` in the node's width with the engine's measurer (text is laid out once per layout,
+    /// in the node's target width: it does not re-wrap while the node springs). O(characters · log(word length)).
+    func layOutText(of node: inout Node) {
+        let isSymbol = node.role == .icon
+        node.textLines = node.text.map { run in
+            // An icon's text names a symbol: one "line", never wrapped.
+            isSymbol || run.isSymbol
+                ? [run.text]
+                : TextLayout.lines(
+                    run.text, width: node.rect.width, style: run.style, weight: run.weight, lineLimit: run.lineLimit,
+                    measurer: textMeasurer)
+        }
+    }
+
     /// Lays the scene out and turns every difference from the previous layout into animations (see `Engine`).
     /// O(n) in the nodes of both layouts, plus the arena updates of the nodes that changed.
     mutating func applyLayout(context: inout SceneContext, isInitial: Bool) {
         let time = context.time
-        var newNodes = scene.layout(in: viewport)
+        var newNodes = scene.layout(in: viewport, text: textMeasurer)
         var newIndex: [NodeID: Int] = [:]
         newIndex.reserveCapacity(newNodes.count)
         var hasDuplicates = false
@@ -17,6 +31,7 @@ extension Engine {
                 hasDuplicates = true
             }
             if !Self.isFinite(newNodes[position]) { newNodes[position] = Self.sanitized(newNodes[position]) }
+            if !newNodes[position].text.isEmpty { layOutText(of: &newNodes[position]) }
         }
         if hasDuplicates {
             // A node id given twice: the first one counts (scenes should not do this; the engine stays consistent).

@@ -27,6 +27,8 @@ public struct Engine: Sendable {
     public private(set) var log: InputLog
     /// The last error the store reported while saving the scene's state (nil after a successful save).
     public private(set) var storeError: StoreError?
+    /// How text is measured: scenes lay text out with it and frames carry each run's lines as it wraps them.
+    public private(set) var textMeasurer: any TextMeasurer
 
     let store: (any DeckStore)?
     var stateRevision: Int?
@@ -54,9 +56,10 @@ public struct Engine: Sendable {
     /// host that wants changes applied at once (reduced motion, or tests of end states).
     public init(
         scene: any Scene, viewport: Size, store: (any DeckStore)? = nil, startTime: Double = 0,
-        animator: any Animator = ClosedFormAnimator()
+        animator: any Animator = ClosedFormAnimator(), textMeasurer: any TextMeasurer = StandardTextMeasurer()
     ) {
         self.scene = scene
+        self.textMeasurer = textMeasurer
         self.geometry = AnimationTimeline(animator: animator)
         self.fills = AnimationTimeline(animator: animator)
         self.rollProgress = AnimationTimeline(animator: animator)
@@ -123,6 +126,16 @@ public struct Engine: Sendable {
             commit(&context)
             return true
         }
+    }
+
+    /// Measures text with `measurer` from `time` on (a front end whose cells changed size): the scene is laid out
+    /// again, and what moves because of it animates like any other change without an animation (it jumps).
+    public mutating func setTextMeasurer(_ measurer: any TextMeasurer, at time: Double) {
+        let at = max(time.isFinite ? time : self.time, self.time)
+        advance(to: at)
+        textMeasurer = measurer
+        var context = SceneContext(time: at, viewport: viewport)
+        commit(&context)
     }
 
     /// Performs a semantic action; an unknown action or a bad argument throws and changes nothing.

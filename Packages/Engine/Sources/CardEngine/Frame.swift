@@ -7,7 +7,8 @@ public struct Frame: Sendable, Hashable {
     public var time: Double
     /// The size of the area the scene is laid out in, in points.
     public var viewport: Size
-    /// Nodes in paint order (ascending z; ties in layout order; leaving nodes keep their place).
+    /// Nodes in paint order: depth-first through the view tree (a node, then its children in ascending z with
+    /// ties in layout order, each followed by its subtree); leaving nodes keep their place in the tree.
     public var nodes: [FrameNode]
     /// Gestures, haptics and deck changes since the previous frame, oldest first.
     public var events: [EngineEvent]
@@ -64,12 +65,17 @@ public struct FrameNode: Sendable, Hashable {
     public var matchedGeometryID: String?
     /// The node has left the layout and is playing its removal transition.
     public var isLeaving: Bool
+    /// The node clips its subtree to its rounded rect.
+    public var clipsContent: Bool
+    /// The node may lie outside its parent at rest (see `Node.mayOverflow`).
+    public var mayOverflow: Bool
 
     /// A frame node from its sampled values; the engine builds them in `Engine.frame(at:)`.
     public init(
         id: NodeID, role: NodeRole, card: CardID?, parent: NodeID?, rect: Rect, z: Double, opacity: Double,
         rotation: Double, scale: Double, cornerRadius: Double, fill: RGBA?, stroke: RGBA?, shadow: Shadow?,
-        text: [FrameText], matchedGeometryID: String?, isLeaving: Bool
+        text: [FrameText], matchedGeometryID: String?, isLeaving: Bool, clipsContent: Bool = false,
+        mayOverflow: Bool = false
     ) {
         self.id = id
         self.role = role
@@ -87,10 +93,20 @@ public struct FrameNode: Sendable, Hashable {
         self.text = text
         self.matchedGeometryID = matchedGeometryID
         self.isLeaving = isLeaving
+        self.clipsContent = clipsContent
+        self.mayOverflow = mayOverflow
     }
 
-    /// All text of the node, runs joined by a space.
-    public var plainText: String { text.map(\.text).joined(separator: " ") }
+    /// All text of the node: a run ending in whitespace runs on into the next ("Test " + "3" is "Test 3"), other
+    /// runs are separate paragraphs, joined by a space.
+    public var plainText: String {
+        var result = ""
+        for text in text {
+            if !result.isEmpty && result.last?.isWhitespace != true { result += " " }
+            result += text.text
+        }
+        return result
+    }
 }
 
 /// A text run as drawn: the run, and while its digits roll, the text they roll from and each character's progress.
@@ -102,12 +118,16 @@ public struct FrameText: Sendable, Hashable {
     /// Per character of `run.text` (right-aligned against `rollingFrom`): 0 shows the old character, 1 the new one.
     /// Unchanged characters are at 1.
     public var digitProgress: [Double]
+    /// The run laid out inside the node's width with the engine's `TextMeasurer`: its lines, wrapped at word
+    /// boundaries and cut with "…" at the run's line limit. Empty when the frame was made without layout.
+    public var lines: [String]
 
-    /// A run, by default not rolling.
-    public init(run: TextRun, rollingFrom: String? = nil, digitProgress: [Double] = []) {
+    /// A run, by default not rolling, with its laid-out lines.
+    public init(run: TextRun, rollingFrom: String? = nil, digitProgress: [Double] = [], lines: [String] = []) {
         self.run = run
         self.rollingFrom = rollingFrom
         self.digitProgress = digitProgress
+        self.lines = lines
     }
 
     /// The run's final text.

@@ -5,8 +5,11 @@ import CardPhysics
 ///
 /// `rect` is the node's frame *including* any offset (the seeds' `.offset` modifiers are folded in); `rotation` and
 /// `scale` apply about the frame's centre (SwiftUI's `rotationEffect` and `scaleEffect` with the default anchor),
-/// so rotating before offsetting (as seed 003 does) is exactly this model. Nodes paint in ascending `z`, ties
-/// in layout order.
+/// so rotating before offsetting (as seed 003 does) is exactly this model.
+///
+/// Nodes form a view tree through `parent`, as SwiftUI composes views: a node paints, then its children in
+/// ascending `z` (SwiftUI's `zIndex`, which orders siblings only; ties in layout order), each with its subtree, then
+/// the node's next sibling. A node with `clipsContent` clips its subtree to its rounded rect.
 public struct Node: Sendable, Hashable {
     /// The node's identity, stable across layouts: nodes with the same id in two layouts animate between them.
     public var id: NodeID
@@ -14,7 +17,8 @@ public struct Node: Sendable, Hashable {
     public var role: NodeRole
     /// The card this node shows (set on a card's main node, role `card`).
     public var card: CardID?
-    /// The enclosing node: gestures of the parent compete with this node's, and hit-testing a child reaches it.
+    /// The composition parent: the node paints with it (after it, before its later siblings), is clipped by it
+    /// when it clips, and in hit-testing a child reaches the parent's gestures too.
     public var parent: NodeID?
     /// The node's frame in points, offsets included, before `rotation` and `scale`.
     public var rect: Rect
@@ -48,6 +52,12 @@ public struct Node: Sendable, Hashable {
     public var gestures: [GestureAttachment]
     /// Whether pointer input can land on this node (a node with `false` is seen through).
     public var isHitTestable: Bool
+    /// Whether the node clips its subtree to its rounded rect (SwiftUI's `.clipShape(RoundedRectangle(…))`).
+    public var clipsContent: Bool
+    /// Whether the node may lie outside its parent at rest (a card held by a drag); the frame lint excuses it.
+    public var mayOverflow: Bool
+    /// Each run's lines, laid out by the engine once per layout (see `Engine.applyLayout`).
+    var textLines: [[String]] = []
 
     /// A node; everything but its id, role and rect has a neutral default (z 0, opaque, unrotated, unscaled, square
     /// corners, no fill, no text, identity transition, no gestures, hit-testable).
@@ -56,7 +66,8 @@ public struct Node: Sendable, Hashable {
         opacity: Double = 1, rotation: Angle = .zero, scale: Double = 1, cornerRadius: Double = 0, fill: RGBA? = nil,
         stroke: RGBA? = nil, shadow: Shadow? = nil, text: [TextRun] = [], transition: NodeTransition = .identity,
         matchedGeometryID: String? = nil, implicitAnimation: ImplicitAnimation? = nil,
-        gestures: [GestureAttachment] = [], isHitTestable: Bool = true
+        gestures: [GestureAttachment] = [], isHitTestable: Bool = true, clipsContent: Bool = false,
+        mayOverflow: Bool = false
     ) {
         self.id = id
         self.role = role
@@ -77,6 +88,8 @@ public struct Node: Sendable, Hashable {
         self.implicitAnimation = implicitAnimation
         self.gestures = gestures
         self.isHitTestable = isHitTestable
+        self.clipsContent = clipsContent
+        self.mayOverflow = mayOverflow
     }
 
     /// The animatable part of the node.
@@ -117,7 +130,8 @@ public enum NodeRole: String, Sendable, Hashable, Codable, CaseIterable {
     case row
 }
 
-/// A run of text in a node, laid out by the front end inside the node's rect.
+/// A run of text in a node. Each run is a paragraph laid out inside the node's width (`FrameText.lines`), except
+/// that a run ending in whitespace continues on the same line as the next (SwiftUI's `Text + Text`: "Test " + "3").
 public struct TextRun: Sendable, Hashable, Codable {
     /// The text to show.
     public var text: String
@@ -131,11 +145,17 @@ public struct TextRun: Sendable, Hashable, Codable {
     public var alignment: TextAlignment
     /// Rolls changed digits when the text changes (SwiftUI's `.contentTransition(.numericText())`).
     public var isNumeric: Bool
+    /// The most lines the run may take (SwiftUI's `.lineLimit`); the last one ends in "…" when text is cut. Nil:
+    /// as many as it needs.
+    public var lineLimit: Int?
+    /// The text names a symbol (an SF Symbols name such as `xmark.circle`) to draw as one glyph, not as words.
+    /// The runs of `icon` nodes always do.
+    public var isSymbol: Bool
 
     /// A run of `text`; by default black, body style, regular weight, leading-aligned, not numeric.
     public init(
         _ text: String, style: TextStyle = .body, color: RGBA = .black, weight: TextWeight = .regular,
-        alignment: TextAlignment = .leading, isNumeric: Bool = false
+        alignment: TextAlignment = .leading, isNumeric: Bool = false, lineLimit: Int? = nil, isSymbol: Bool = false
     ) {
         self.text = text
         self.style = style
@@ -143,6 +163,8 @@ public struct TextRun: Sendable, Hashable, Codable {
         self.weight = weight
         self.alignment = alignment
         self.isNumeric = isNumeric
+        self.lineLimit = lineLimit
+        self.isSymbol = isSymbol
     }
 }
 

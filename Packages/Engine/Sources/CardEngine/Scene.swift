@@ -15,6 +15,10 @@ public protocol Scene: Sendable {
 
     /// The nodes for the current state, in points, for `viewport`.
     func layout(in viewport: Size) -> [Node]
+    /// The nodes for `viewport` when text sizes matter: `text` measures text as the front end will show it (a
+    /// scene sizes a text block to its wrapped lines with `TextLayout.lines`). The engine calls this one; the
+    /// default uses `layout(in:)`.
+    func layout(in viewport: Size, text: any TextMeasurer) -> [Node]
     /// Applies a semantic action; throws `SceneError` for an unknown action or bad arguments, changing nothing.
     mutating func perform(_ action: SceneAction, context: inout SceneContext) throws(SceneError)
     /// Reacts to a gesture recognised on one of its nodes.
@@ -37,6 +41,7 @@ public protocol Scene: Sendable {
 }
 
 extension Scene {
+    public func layout(in viewport: Size, text: any TextMeasurer) -> [Node] { layout(in: viewport) }
     /// The scene type's descriptor.
     public var descriptor: SceneDescriptor { Self.descriptor }
     /// The catalogue name (`descriptor.name`).

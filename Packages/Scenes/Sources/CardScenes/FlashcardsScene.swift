@@ -214,7 +214,70 @@ public struct FlashcardsScene: Scene {
         return cardSize * max(scale, 0.1)
     }
 
-    public func layout(in viewport: Size) -> [Node] {
+    public func layout(in viewport: Size) -> [Node] { layout(in: viewport, text: StandardTextMeasurer()) }
+
+    /// The padding between a card's edge and its text, and the spacing between prompt and answer (the seed's
+    /// `.padding(20)` and a VStack's default spacing).
+    static let textPadding = 20.0
+    static let textSpacing = 8.0
+
+    /// The card's text as the seed's VStack lays it out: the prompt (large title, black) and, when revealed, the
+    /// answer (title, grey), centred, wrapped inside the card's padded width, the block centred vertically; text
+    /// that does not fit the card's height is cut with "…" (the answer keeps at least one line).
+    func textNodes(_ flashcard: Flashcard, card id: NodeID, in rect: Rect, revealed: Bool, text: any TextMeasurer)
+        -> [Node]
+    {
+        let inner = Rect(
+            x: rect.minX + Self.textPadding, y: rect.minY + Self.textPadding,
+            width: max(1, rect.width - 2 * Self.textPadding), height: max(1, rect.height - 2 * Self.textPadding))
+        let promptHeight = text.lineHeight(of: .largeTitle)
+        let answerHeight = text.lineHeight(of: .title)
+        let answerRoom = revealed ? Self.textSpacing + answerHeight : 0
+        let promptLimit = max(1, Int(((inner.height - answerRoom) / promptHeight).rounded(.down)))
+        let promptLines = TextLayout.lines(
+            flashcard.prompt, width: inner.width, style: .largeTitle, weight: .regular, lineLimit: promptLimit,
+            measurer: text
+        ).count
+        var blockHeight = Double(promptLines) * promptHeight
+        var answerLines = 0
+        if revealed {
+            let left = inner.height - blockHeight - Self.textSpacing
+            let answerLimit = max(1, Int((left / answerHeight).rounded(.down)))
+            answerLines =
+                TextLayout.lines(
+                    flashcard.answer, width: inner.width, style: .title, weight: .regular, lineLimit: answerLimit,
+                    measurer: text
+                ).count
+            blockHeight += Self.textSpacing + Double(answerLines) * answerHeight
+        }
+        let top = inner.midY - blockHeight / 2
+        var nodes = [
+            Node(
+                id: id.child("prompt"), role: .text, parent: id,
+                rect: Rect(x: inner.minX, y: top, width: inner.width, height: Double(promptLines) * promptHeight),
+                text: [
+                    TextRun(
+                        flashcard.prompt, style: .largeTitle, color: Palette.text, alignment: .center,
+                        lineLimit: promptLimit)
+                ], isHitTestable: false)
+        ]
+        if revealed {
+            nodes.append(
+                Node(
+                    id: id.child("answer"), role: .text, parent: id,
+                    rect: Rect(
+                        x: inner.minX, y: top + Double(promptLines) * promptHeight + Self.textSpacing,
+                        width: inner.width, height: Double(answerLines) * answerHeight),
+                    text: [
+                        TextRun(
+                            flashcard.answer, style: .title, color: Palette.secondaryText, alignment: .center,
+                            lineLimit: answerLines)
+                    ], transition: .opacity, isHitTestable: false))
+        }
+        return nodes
+    }
+
+    public func layout(in viewport: Size, text measurer: any TextMeasurer) -> [Node] {
         var nodes: [Node] = [
             Node(
                 id: "background", role: .background,
@@ -234,16 +297,14 @@ public struct FlashcardsScene: Scene {
             let offsetY = Double(count - position) * 10
             let rect = Rect(
                 x: originX + translation.dx * 5, y: originY + offsetY, width: size.width, height: size.height)
-            var text = [TextRun(flashcard.prompt, style: .largeTitle, color: Palette.text, alignment: .center)]
-            if revealed.contains(card.id) {
-                text.append(TextRun(flashcard.answer, style: .title, color: Palette.secondaryText, alignment: .center))
-            }
             nodes.append(
                 Node(
                     id: id, role: .card, card: card.id, rect: rect, z: Double(position),
                     opacity: 2 - abs(translation.dx / 50), rotation: .degrees(translation.dx / 5), cornerRadius: 25,
-                    fill: Palette.white, shadow: Shadow(radius: 10), text: text,
-                    gestures: Self.cardGestures))
+                    fill: Palette.white, shadow: Shadow(radius: 10), gestures: Self.cardGestures,
+                    clipsContent: true, mayOverflow: translation != .zero))
+            nodes += textNodes(
+                flashcard, card: id, in: rect, revealed: revealed.contains(card.id), text: measurer)
         }
         if deck.isEmpty {
             let buttonRect = Rect(x: viewport.width / 2 - 80, y: viewport.height / 2 - 24, width: 160, height: 48)

@@ -12,8 +12,6 @@ extension HeroScene {
     static let chipSpacing = 8.0
     static let iconSize = 18.0
     static let lineHeight = 20.0
-    /// An estimate of the body text's advance per character (front ends measure text themselves).
-    static let characterWidth = 8.5
     /// Details row: `.padding()` (16) around a 30-point colour square, the icon and the text; hairline under it.
     static let detailsTop = 72.0
     static let squareSize = 30.0
@@ -27,7 +25,9 @@ extension HeroScene {
     /// order), the details overlay at 10 and everything on it at 12 (so each layout is in paint order already).
     static let overlayZ = 10.0
 
-    public func layout(in viewport: Size) -> [Node] {
+    public func layout(in viewport: Size) -> [Node] { layout(in: viewport, text: StandardTextMeasurer()) }
+
+    public func layout(in viewport: Size, text measurer: any TextMeasurer) -> [Node] {
         let width = viewport.width
         var nodes: [Node] = [
             Node(
@@ -51,7 +51,9 @@ extension HeroScene {
                 Node(
                     id: Self.lineNode(card.id), role: .card, card: card.id, rect: rowRect, cornerRadius: 10,
                     fill: Palette.white, stroke: focused == card.id ? Palette.focus : nil, gestures: Self.lineGestures))
-            if card.id != selectedLine { chips += overviewChips(line, in: rowRect, parent: Self.lineNode(card.id)) }
+            if card.id != selectedLine {
+                chips += overviewChips(line, in: rowRect, parent: Self.lineNode(card.id), text: measurer)
+            }
         }
         nodes += chips
         if let selectedLine, case .itemLine(let line)? = deck[id: selectedLine]?.payload {
@@ -60,20 +62,19 @@ extension HeroScene {
         return nodes
     }
 
-    /// The width of a text at body size, estimated.
-    static func textWidth(_ text: String) -> Double { Double(text.count) * characterWidth }
-
-    /// One row of chips, left to right from the row's leading inset; when they would overflow the row the texts
-    /// are narrowed by one common factor (never below zero). O(items).
-    func overviewChips(_ line: ItemLine, in row: Rect, parent: NodeID) -> [Node] {
+    /// One row of chips, left to right from the row's leading inset; each chip (the colour) holds its icon and
+    /// text, measured with the front end's metrics; when the chips would overflow the row the texts are narrowed by
+    /// one common factor (never below zero) and cut with "…". O(items).
+    func overviewChips(_ line: ItemLine, in row: Rect, parent: NodeID, text measurer: any TextMeasurer) -> [Node] {
         let fixed = 2 * Self.chipPadding + Self.iconSize + Self.chipSpacing
-        let texts = line.items.map { Self.textWidth($0.text) }
+        let texts = line.items.map { measurer.width(of: $0.text[...], style: .body, weight: .regular).rounded(.up) }
         let available =
             row.width - 2 * Self.chipSpacing - Double(max(line.items.count - 1, 0)) * Self.chipSpacing
             - Double(line.items.count) * fixed
         let total = texts.reduce(0, +)
         let factor = total > 0 && total > available ? max(available, 0) / total : 1
-        let chipHeight = Self.lineHeight + 2 * Self.chipPadding
+        let lineHeight = max(Self.lineHeight, measurer.lineHeight(of: .body))
+        let chipHeight = lineHeight + 2 * Self.chipPadding
         let chipY = row.minY + (row.height - chipHeight) / 2
         let contentY = chipY + Self.chipPadding
         var x = row.minX + Self.chipSpacing
@@ -83,21 +84,24 @@ extension HeroScene {
             let text = textWidth * factor
             let chip = Rect(x: x, y: chipY, width: fixed + text, height: chipHeight)
             let iconX = x + Self.chipPadding
+            let chipID = NodeID("overview.\(item.id).color")
+            // Icon and text share the chip's content row (one rect height), so they line up at any cell size.
             nodes += [
                 Node(
-                    id: NodeID("overview.\(item.id).color"), role: .chip, parent: parent, rect: chip, z: 1,
-                    cornerRadius: 8, fill: RGBA(item.color), transition: .opacity,
-                    matchedGeometryID: "\(item.id).color", isHitTestable: false),
+                    id: chipID, role: .chip, parent: parent, rect: chip, z: 1, cornerRadius: 8,
+                    fill: RGBA(item.color), transition: .opacity, matchedGeometryID: "\(item.id).color",
+                    isHitTestable: false, clipsContent: true),
                 Node(
-                    id: NodeID("overview.\(item.id).icon"), role: .icon, parent: parent,
-                    rect: Rect(x: iconX, y: contentY + 1, width: Self.iconSize, height: Self.iconSize), z: 1,
+                    id: NodeID("overview.\(item.id).icon"), role: .icon, parent: chipID,
+                    rect: Rect(x: iconX, y: contentY, width: Self.iconSize, height: lineHeight),
                     text: [TextRun(item.icon, color: Palette.white, alignment: .center)], transition: .opacity,
                     matchedGeometryID: "\(item.id).icon", isHitTestable: false),
                 Node(
-                    id: NodeID("overview.\(item.id).text"), role: .text, parent: parent,
+                    id: NodeID("overview.\(item.id).text"), role: .text, parent: chipID,
                     rect: Rect(
-                        x: iconX + Self.iconSize + Self.chipSpacing, y: contentY, width: text, height: Self.lineHeight),
-                    z: 1, text: [TextRun(item.text, color: Palette.white)], transition: .opacity,
+                        x: iconX + Self.iconSize + Self.chipSpacing, y: contentY, width: max(text, 1),
+                        height: lineHeight),
+                    text: [TextRun(item.text, color: Palette.white, lineLimit: 1)], transition: .opacity,
                     matchedGeometryID: "\(item.id).text", isHitTestable: false),
             ]
             x += chip.width + Self.chipSpacing
@@ -117,7 +121,9 @@ extension HeroScene {
             Node(
                 id: "details.close", role: .button, parent: "details",
                 rect: Rect(x: width - Self.padding - 44, y: Self.padding, width: 44, height: 44), z: z + 2,
-                text: [TextRun("xmark.circle", style: .title, color: Palette.accent, alignment: .center)],
+                text: [
+                    TextRun("xmark.circle", style: .title, color: Palette.accent, alignment: .center, isSymbol: true)
+                ],
                 transition: .opacity, gestures: Self.closeGestures),
         ]
         nodes.reserveCapacity(2 + line.items.count * 4)
@@ -134,13 +140,15 @@ extension HeroScene {
                 Node(
                     id: NodeID("details.\(item.id).icon"), role: .icon, parent: "details",
                     rect: Rect(
-                        x: Self.padding + Self.squareSize + Self.chipSpacing, y: contentY + 3, width: 24, height: 24),
+                        x: Self.padding + Self.squareSize + Self.chipSpacing, y: contentY + 3, width: 24, height: 24
+                    ),
                     z: z + 2, text: [TextRun(item.icon, color: Palette.text, alignment: .center)], transition: .opacity,
                     matchedGeometryID: "\(item.id).icon", isHitTestable: false),
                 Node(
                     id: NodeID("details.\(item.id).text"), role: .text, parent: "details",
-                    rect: Rect(x: textX, y: contentY + 5, width: max(width - textX - Self.padding, 1), height: 20),
-                    z: z + 2, text: [TextRun(item.text, color: Palette.text)], transition: .opacity,
+                    // The icon's row (y and height), so that both round to the same cells.
+                    rect: Rect(x: textX, y: contentY + 3, width: max(width - textX - Self.padding, 1), height: 24),
+                    z: z + 2, text: [TextRun(item.text, color: Palette.text, lineLimit: 1)], transition: .opacity,
                     matchedGeometryID: "\(item.id).text", isHitTestable: false),
             ]
             if row < line.items.count - 1 {

@@ -24,9 +24,18 @@ extension WalletScene {
         /// The transaction history's top and the number of rows that fit (when a card is selected).
         var historyTop: Double
         var historyRows: Int
+        /// A history row's height: the seed's 56 points, or more when two lines of text need it.
+        var rowHeight = WalletScene.historyRowHeight
     }
 
-    func metrics(in viewport: Size) -> Metrics {
+    /// A history row's height for `text`'s metrics: a headline and a footnote line and 12 points of padding,
+    /// never less than the seed's 56.
+    static func historyRowHeight(text: any TextMeasurer) -> Double {
+        max(historyRowHeight, text.lineHeight(of: .headline) + text.lineHeight(of: .footnote) + 12)
+    }
+
+    func metrics(in viewport: Size, text: any TextMeasurer = StandardTextMeasurer()) -> Metrics {
+        let rowHeight = Self.historyRowHeight(text: text)
         let titleBottom = Self.titleTop + Self.titleHeight + Self.titleBottomPadding
         // The card fills the width (padding 35) unless the stack would not fit under the title bar, as a
         // `scaledToFit` image shrinks to the height it is offered; never below 40 points high.
@@ -41,8 +50,8 @@ extension WalletScene {
             let room =
                 viewport.height - titleBottom - size.height - Self.historyTopPadding - Self.historyHeaderHeight
                 - Self.historyPadding
-            rows = min(max(Int(max(room, 0) / Self.historyRowHeight), 0), transactions.count)
-            fixed += Self.historyTopPadding + historyHeight(rows: rows)
+            rows = min(max(Int(max(room, 0) / rowHeight), 0), transactions.count)
+            fixed += Self.historyTopPadding + Self.historyHeaderHeight + Double(rows) * rowHeight
         }
         // The two spacers share what is left equally; in a short viewport the stack is lowered so that the card
         // at the back (offset −50·(count − 1)) stays under the title bar.
@@ -50,11 +59,7 @@ extension WalletScene {
         if selected == nil { stackTop = max(stackTop, titleBottom + stackRise) }
         return Metrics(
             cardSize: size, originX: (viewport.width - width) / 2, stackTop: stackTop,
-            historyTop: stackTop + size.height + Self.historyTopPadding, historyRows: rows)
-    }
-
-    func historyHeight(rows: Int) -> Double {
-        Self.historyHeaderHeight + Double(rows) * Self.historyRowHeight
+            historyTop: stackTop + size.height + Self.historyTopPadding, historyRows: rows, rowHeight: rowHeight)
     }
 
     /// The seed's `offset(for:)`: selection first, then the press-and-drag of the pressed card.
@@ -80,8 +85,10 @@ extension WalletScene {
         return base + dragState.translation.dy / Self.cardOffset
     }
 
-    public func layout(in viewport: Size) -> [Node] {
-        let metrics = metrics(in: viewport)
+    public func layout(in viewport: Size) -> [Node] { layout(in: viewport, text: StandardTextMeasurer()) }
+
+    public func layout(in viewport: Size, text measurer: any TextMeasurer) -> [Node] {
+        let metrics = metrics(in: viewport, text: measurer)
         var nodes: [Node] = [
             Node(
                 id: "background", role: .background,
@@ -92,7 +99,7 @@ extension WalletScene {
                 rect: Rect(x: 16, y: Self.titleTop, width: max(viewport.width - 32 - 40, 1), height: Self.titleHeight),
                 z: -9_999, text: [TextRun("Wallet", style: .largeTitle, weight: .heavy)], isHitTestable: false),
             Node(
-                id: "title.plus", role: .icon, parent: "title",
+                id: "title.plus", role: .icon,
                 rect: Rect(x: viewport.width - 16 - 32, y: Self.titleTop + 4.5, width: 32, height: 32), z: -9_999,
                 text: [TextRun("plus.circle.fill", style: .title, alignment: .center)], isHitTestable: false),
         ]
@@ -106,22 +113,29 @@ extension WalletScene {
             let rect = Rect(
                 x: metrics.originX + offset.dx, y: metrics.stackTop + offset.dy, width: metrics.cardSize.width,
                 height: metrics.cardSize.height)
-            nodes += cardNodes(card, payment, rect: rect, z: zIndex(forIndex: index))
+            nodes += cardNodes(card, payment, rect: rect, z: zIndex(forIndex: index), text: measurer)
         }
-        if selected != nil { nodes += historyNodes(metrics, in: viewport) }
+        if selected != nil { nodes += historyNodes(metrics, in: viewport, text: measurer) }
         return nodes
     }
 
     /// A card and its text: brand at the top trailing corner, number and "holder Valid Thru expiry" at the bottom
     /// leading corner (padding leading 25, bottom 20), white, with the seed's shadow (gray, radius 1, y 1).
-    func cardNodes(_ card: Card, _ payment: PaymentCard, rect: Rect, z: Double) -> [Node] {
+    func cardNodes(
+        _ card: Card, _ payment: PaymentCard, rect: Rect, z: Double, text: any TextMeasurer = StandardTextMeasurer()
+    ) -> [Node] {
         let id = Self.node(card.id)
-        // The launch transition; the card's text moves with the card by the same offset.
+        // The launch transition: the card slides in and fades; its text is offset by the same distance (the fade
+        // reaches the text through the card: opacity applies to a subtree).
         let slide = Vector(dx: -rect.maxX, dy: 0)
-        let childTransition = NodeTransition.combined([.offset(slide), .opacity])
+        let childTransition = NodeTransition.offset(slide)
         let inner = max(rect.width - 50, 1)
-        let holderY = rect.maxY - 20 - 18
-        let numberY = holderY - 4 - 24
+        // Lines as tall as the front end's text: the holder line on the padding, the number over it.
+        let holderHeight = text.lineHeight(of: .body)
+        let numberHeight = text.lineHeight(of: .title)
+        let brandHeight = text.lineHeight(of: .headline)
+        let holderY = rect.maxY - 20 - holderHeight
+        let numberY = holderY - 4 - numberHeight
         return [
             Node(
                 id: id, role: .card, card: card.id, rect: rect, z: z, cornerRadius: 12, fill: RGBA(card.color),
@@ -131,24 +145,24 @@ extension WalletScene {
                 gestures: Self.cardGestures),
             Node(
                 id: id.child("brand"), role: .text, parent: id,
-                rect: Rect(x: rect.minX + 25, y: rect.minY + 20, width: inner, height: 24), z: z,
+                rect: Rect(x: rect.minX + 25, y: rect.minY + 20, width: inner, height: brandHeight), z: z,
                 text: [
                     TextRun(
                         Self.brandName(payment.brand), style: .headline, color: Palette.white, weight: .heavy,
-                        alignment: .trailing)
+                        alignment: .trailing, lineLimit: 1)
                 ], transition: childTransition, isHitTestable: false),
             Node(
                 id: id.child("number"), role: .text, parent: id,
-                rect: Rect(x: rect.minX + 25, y: numberY, width: inner, height: 24), z: z,
-                text: [TextRun(payment.number, style: .title, color: Palette.white, weight: .bold)],
+                rect: Rect(x: rect.minX + 25, y: numberY, width: inner, height: numberHeight), z: z,
+                text: [TextRun(payment.number, style: .title, color: Palette.white, weight: .bold, lineLimit: 1)],
                 transition: childTransition, isHitTestable: false),
             Node(
                 id: id.child("holder"), role: .text, parent: id,
-                rect: Rect(x: rect.minX + 25, y: holderY, width: inner, height: 18), z: z,
+                rect: Rect(x: rect.minX + 25, y: holderY, width: inner, height: holderHeight), z: z,
                 text: [
-                    TextRun(payment.holder, color: Palette.white, weight: .bold),
-                    TextRun("  Valid Thru ", style: .footnote, color: Palette.white),
-                    TextRun(payment.expiry, style: .footnote, color: Palette.white),
+                    TextRun(payment.holder + "  ", color: Palette.white, weight: .bold, lineLimit: 1),
+                    TextRun("Valid Thru ", style: .footnote, color: Palette.white, lineLimit: 1),
+                    TextRun(payment.expiry, style: .footnote, color: Palette.white, lineLimit: 1),
                 ], transition: childTransition, isHitTestable: false),
         ]
     }
@@ -167,7 +181,7 @@ extension WalletScene {
     /// The transaction history under the selected card: a header and one row per transaction that fits
     /// (icon, merchant, date, amount). It moves in and out as one block past the bottom edge (`.move(edge:
     /// .bottom)` on the seed's history view).
-    func historyNodes(_ metrics: Metrics, in viewport: Size) -> [Node] {
+    func historyNodes(_ metrics: Metrics, in viewport: Size, text: any TextMeasurer) -> [Node] {
         let top = metrics.historyTop
         let x = Self.historyPadding
         let width = max(viewport.width - 2 * x, 1)
@@ -177,7 +191,9 @@ extension WalletScene {
         var nodes: [Node] = [
             Node(
                 id: "history", role: .overlay,
-                rect: Rect(x: x, y: top, width: width, height: historyHeight(rows: metrics.historyRows)), z: z,
+                rect: Rect(
+                    x: x, y: top, width: width,
+                    height: Self.historyHeaderHeight + Double(metrics.historyRows) * metrics.rowHeight), z: z,
                 transition: transition, isHitTestable: false),
             Node(
                 id: "history.header", role: .title, parent: "history",
@@ -187,8 +203,13 @@ extension WalletScene {
         ]
         for (row, transaction) in transactions.prefix(metrics.historyRows).enumerated() {
             let id = NodeID("history.\(transaction.id)")
-            let y = top + Self.historyHeaderHeight + Double(row) * Self.historyRowHeight
-            let rowRect = Rect(x: x, y: y + 4, width: width, height: Self.historyRowHeight - 8)
+            let y = top + Self.historyHeaderHeight + Double(row) * metrics.rowHeight
+            let rowRect = Rect(x: x, y: y + 4, width: width, height: metrics.rowHeight - 8)
+            // Merchant over date, the block centred in the row; the amount on the merchant's line, so that both
+            // take the same cells at any size.
+            let merchantHeight = text.lineHeight(of: .headline)
+            let dateHeight = text.lineHeight(of: .footnote)
+            let merchantY = rowRect.minY + (rowRect.height - merchantHeight - dateHeight) / 2
             let textX = x + 56
             let textWidth = max(width - 56 - 100 - 12, 1)
             nodes += [
@@ -197,23 +218,26 @@ extension WalletScene {
                     fill: Palette.background, transition: transition, isHitTestable: false),
                 Node(
                     id: id.child("icon"), role: .icon, parent: id,
-                    rect: Rect(x: x + 12, y: rowRect.minY + 8, width: 32, height: 32), z: z,
+                    rect: Rect(x: x + 12, y: merchantY, width: 32, height: merchantHeight + dateHeight), z: z,
                     text: [TextRun(transaction.icon, color: Palette.accent, alignment: .center)],
                     transition: transition, isHitTestable: false),
                 Node(
                     id: id.child("merchant"), role: .text, parent: id,
-                    rect: Rect(x: textX, y: rowRect.minY + 4, width: textWidth, height: 22), z: z,
-                    text: [TextRun(transaction.merchant, style: .headline, weight: .bold)], transition: transition,
+                    rect: Rect(x: textX, y: merchantY, width: textWidth, height: merchantHeight), z: z,
+                    text: [TextRun(transaction.merchant, style: .headline, weight: .bold, lineLimit: 1)],
+                    transition: transition,
                     isHitTestable: false),
                 Node(
                     id: id.child("date"), role: .text, parent: id,
-                    rect: Rect(x: textX, y: rowRect.minY + 26, width: textWidth, height: 18), z: z,
-                    text: [TextRun(transaction.date, style: .footnote, color: Palette.secondaryText)],
+                    rect: Rect(x: textX, y: merchantY + merchantHeight, width: textWidth, height: dateHeight), z: z,
+                    text: [TextRun(transaction.date, style: .footnote, color: Palette.secondaryText, lineLimit: 1)],
                     transition: transition, isHitTestable: false),
                 Node(
                     id: id.child("amount"), role: .text, parent: id,
-                    rect: Rect(x: x + width - 112, y: rowRect.minY + 13, width: 100, height: 22), z: z,
-                    text: [TextRun(transaction.formattedAmount, style: .headline, alignment: .trailing)],
+                    rect: Rect(x: x + width - 112, y: merchantY, width: 100, height: merchantHeight), z: z,
+                    text: [
+                        TextRun(transaction.formattedAmount, style: .headline, alignment: .trailing, lineLimit: 1)
+                    ],
                     transition: transition, isHitTestable: false),
             ]
         }

@@ -1,0 +1,103 @@
+import CardEngine
+import CardScenes
+import Testing
+
+@testable import CardTUI
+
+/// The defects a flat z-sorted frame caused, each checked on what the terminal shows or on the frames.
+@Suite struct ViewTreeDefectTests {
+    static let sizes = [(80, 24), (120, 40), (200, 60)]
+
+    /// Mid re-sort, no card's text paints over another card: every card that overlaps a text node of another card
+    /// paints after that text (the flat sort painted every text over every card: "Bobrlie").
+    @Test func scoresTextNeverPaintsOverAnotherCardMidResort() {
+        var engine = Engine(scene: try! SceneCatalog.standard.make("scores"), viewport: Size(width: 960, height: 624))
+        for _ in 0..<3 { engine.handle(.key(KeyInput("right"), time: 0.1)) }
+        var checked = 0
+        for step in 0...20 {
+            let frame = engine.frame(at: 0.1 + Double(step) * 0.03)
+            let position = Dictionary(uniqueKeysWithValues: frame.nodes.enumerated().map { ($1.id, $0) })
+            for (index, text) in frame.nodes.enumerated() where text.role == .text {
+                guard let parent = text.parent, frame.node(parent)?.role == .card else { continue }
+                for card in frame.nodes where card.role == .card && card.id != parent {
+                    guard card.rect.intersects(text.rect), let cardIndex = position[card.id] else { continue }
+                    checked += 1
+                    #expect(cardIndex > index || cardIndex < position[parent]!, "\(text.id) over \(card.id)")
+                }
+            }
+        }
+        #expect(checked > 0, "the cards never overlapped: the test saw no re-sort")
+    }
+
+    /// Every hero line keeps its whole box outline at every size: the chips stay inside (they covered the top or
+    /// bottom border, or a line lost its box).
+    @Test(arguments: sizes)
+    func heroChipsStayInsideTheirLineBoxes(columns: Int, rows: Int) {
+        var driver = AppDriver(columns: columns, rows: rows)
+        driver.app.open("hero", at: 0)
+        let buffer = driver.draw(at: 2)
+        let lines = (0..<buffer.height).map { buffer.text(row: $0) }
+        let tops = lines.indices.filter { lines[$0].contains("╭") }
+        let bottoms = lines.indices.filter { lines[$0].contains("╰") }
+        #expect(
+            tops.count == 3 && bottoms.count == 3, "\(columns)x\(rows): \(tops.count) tops, \(bottoms.count) bottoms")
+        for row in tops + bottoms {
+            let border = lines[row].trimmingCharacters(in: .whitespaces)
+            #expect(border.unicodeScalars.allSatisfy { "╭╮╰╯─".unicodeScalars.contains($0) }, "\(row): \(border)")
+        }
+        for (top, bottom) in zip(tops, bottoms) {
+            #expect(bottom - top == bottoms[0] - tops[0], "every line box has the same height")
+        }
+    }
+
+    /// The wallet's history rows stay readable: date and merchant on their own lines ("2026-11-02gon"), the
+    /// amount on the merchant's line, and the card's holder line inside the card.
+    @Test(arguments: sizes)
+    func walletHistoryRowsStayIntact(columns: Int, rows: Int) {
+        var driver = AppDriver(columns: columns, rows: rows)
+        driver.app.open("wallet", at: 0)
+        driver.draw(at: 3)
+        driver.key("enter", at: 3)
+        let buffer = driver.draw(at: 6)
+        let lines = (0..<buffer.height).map { buffer.text(row: $0) }
+        let merchant = lines.firstIndex { $0.contains("Golden Dragon") }
+        let date = lines.firstIndex { $0.contains("2026-11-02") }
+        #expect(merchant != nil && date != nil && merchant != date, "\(columns)x\(rows)")
+        if let merchant { #expect(lines[merchant].contains("$24.50")) }
+        if let apple = lines.firstIndex(where: { $0.contains("Apple Store") }) {
+            #expect(lines[apple].contains("$1299.00"))
+        }
+        let holder = lines.firstIndex { $0.contains("Simon Ng") }
+        let holderLine = holder.map { lines[$0].trimmingCharacters(in: .whitespaces) } ?? ""
+        #expect(holderLine.hasPrefix("│") && holderLine.hasSuffix("│"), "the holder line is inside the card")
+    }
+
+    /// The deck's header reads "12 cards" after scrolling: the titles under the translucent header do not show
+    /// through as extra letters ("12 cardsts").
+    @Test func deckHeaderStaysIntactWhenScrolled() {
+        var driver = AppDriver(columns: 120, rows: 40)
+        driver.app.open("deck", at: 0)
+        driver.draw(at: 0)
+        for notch in 0..<10 {
+            driver.mouse(MouseInput(.wheel, button: 1, column: 60, row: 20), at: 0.1 + Double(notch) * 0.02)
+        }
+        let buffer = driver.draw(at: 3)
+        let header = (0..<buffer.height).map { buffer.text(row: $0) }.first { $0.contains("12 cards") } ?? ""
+        #expect(header.trimmingCharacters(in: .whitespaces) == "12 cards")
+    }
+
+    /// The first flashcard's prompt is shown whole, wrapped inside the card, at every size.
+    @Test(arguments: sizes)
+    func theFirstFlashcardPromptIsShownWhole(columns: Int, rows: Int) {
+        var driver = AppDriver(columns: columns, rows: rows)
+        driver.app.open("flashcards", at: 0)
+        let buffer = driver.draw(at: 1)
+        let shown = (0..<buffer.height).map { buffer.text(row: $0) }
+            .map { $0.replacingOccurrences(of: "│", with: " ").trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.contains("─") }
+            .joined(separator: " ")
+        let prompt = "What is the speed of light in vacuum, in km/s (rounded)?"
+        #expect(shown.contains(prompt), "\(columns)x\(rows): \(shown)")
+        #expect(!shown.contains("…"))
+    }
+}
