@@ -26,7 +26,7 @@
   const SYMBOLS = {
     "sun.max": "\u2600\uFE0E", "cloud": "\u2601\uFE0E", "cloud.rain": "\u{1F327}", "snowflake": "\u2744\uFE0E",
     "leaf": "\u{1F343}", "flame": "\u{1F525}", "drop": "\u{1F4A7}", "star": "\u2605", "heart": "\u2665\uFE0E",
-    "bolt": "\u26A1\uFE0E", "moon": "\u263E", "plus.circle": "\u2295", "plus": "+", "xmark.circle": "\u24E7",
+    "bolt": "\u26A1\uFE0E", "moon": "\u263E", "plus.circle": "\u2295", "plus": "+", "xmark.circle": "\u2297",
     "xmark": "\u2715", "fork.knife": "\u{1F374}", "applelogo": "\u{1F34E}", "tram": "\u{1F68A}",
     "cup.and.saucer": "\u2615\uFE0E", "cart": "\u{1F6D2}", "film": "\u{1F39E}", "fuelpump": "\u26FD\uFE0E",
     "book": "\u{1F4D6}", "creditcard": "\u{1F4B3}", "chevron.left": "\u2039", "chevron.right": "\u203A",
@@ -68,7 +68,10 @@
     errors: [],             // JSON-RPC errors and transport problems
     exited: null,
     pulsing: () => pulses.length > 0,
-    settled: () => !!debug.frame && !debug.frame.animating && debug.drawnSeq === scene.seq && pulses.length === 0,
+    lastFrameAt: 0,         // performance.now() when the last frame arrived
+    // The last frame has settled, the canvas shows it, no haptic pulse is drawn, and no frame came for `quietMs`.
+    settled: (quietMs = 300) => !!debug.frame && !debug.frame.animating && debug.drawnSeq === scene.seq &&
+      pulses.length === 0 && performance.now() - debug.lastFrameAt >= quietMs,
     nodes: () => scene.order.map((id) => scene.nodes.get(id)).filter(Boolean),
     node: (id) => scene.nodes.get(id) || null,
     // Canvas pixel at (x, y) in screen points (0,0 = the screen's top-left; the bezel is outside), as [r, g, b, a].
@@ -193,6 +196,7 @@
   function applyFrame(frame) {
     debug.frame = frame;
     debug.frameLog.push(frame);
+    debug.lastFrameAt = performance.now();
     debug.frames++;
     if (frame.full) {
       debug.fullFrames++;
