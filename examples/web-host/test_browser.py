@@ -443,20 +443,46 @@ class BrowserTest(unittest.TestCase):
         self.check_pixels("flashcards stack")
         top = max((n for n in self.model() if n["role"] == "card"), key=lambda n: n["z"])
         self.assertEqual(len(top["runs"]), 1, "the answer shows before the tap")
+        ink = "__cardistry.ink(%f, %f, %f, %f, '#ffffffff')" % (top["x"] + 20, top["y"] + 10, top["width"] - 40,
+                                                                 top["height"] - 20)
+        prompt_ink = self.js(ink)
+        self.assertGreater(prompt_ink, 2000, "no prompt drawn on the top card")
         self.tap(*self.centre(top))
         self.wait("__cardistry.gestures.some(g => g.kind === 'tap' && g.phase === 'ended')")
         self.settle()
         self.assertEqual(len(self.node(top["id"])["runs"]), 2, "the answer did not appear")
+        self.assertNotEqual(self.js(ink), prompt_ink, "the canvas does not show the answer")
         self.check_pixels("flashcards answer shown")
         self.screenshot("flashcards")
-        # Swipe it away to the right.
+        # Hold a short drag (under the 100-point threshold): the card turns (width/5 degrees), moves five times as
+        # far (past the screen's right edge, which must clip it) and fades; released, it springs back.
         centre = self.centre(top)
+        self.page.mouse.move(*self.client(*centre))
+        self.page.mouse.down()
+        for step in range(1, 7):
+            self.page.mouse.move(*self.client(centre[0] + 10 * step, centre[1]))
+        self.wait("(() => { const n = __cardistry.node(%s); return n && n.rotation > 10; })()" % json.dumps(top["id"]))
+        self.settle()
+        held = self.node(top["id"])
+        self.assertAlmostEqual(held["rotation"], 12, delta=0.5)
+        self.assertLess(held["opacity"], 0.9)
+        self.assertGreater(held["x"] + held["width"], 390 + 100, "the card should reach past the screen")
+        self.check_pixels("flashcards held mid-drag")
+        count = self.gesture_count()
+        self.page.mouse.up()
+        self.wait("__cardistry.gestures.length > %d" % count)
+        self.settle()
+        self.assertEqual(self.node(top["id"])["rotation"], 0, "the card did not spring back")
+        # Swipe it away to the right.
         self.drag(centre, (centre[0] + 180, centre[1] + 4), steps=12)
         self.wait("__cardistry.deckChanges.length > 0")
         self.settle()
         change = self.js("__cardistry.deckChanges[__cardistry.deckChanges.length - 1]")
         self.assertNotIn(top["card"], change["deck"])
-        self.assertIsNone(self.node(top["id"]), "the swiped card is still drawn")
+        self.assertIsNone(self.node(top["id"]), "the swiped card is still in the frames")
+        # Where the swiped card's top edge was, the background (in the next card's shadow) shows now.
+        self.assertLess(max(self.js("__cardistry.pixel(195, %f)" % (top["y"] + 4))[:3]), 160,
+                        "the swiped card is still drawn")
         self.check_pixels("flashcards after a swipe")
         self.close_scene("flashcards")
 

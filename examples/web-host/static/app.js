@@ -80,6 +80,20 @@
       const px = Math.floor((x + BEZEL) * k), py = Math.floor((y + BEZEL) * k);
       return Array.from(ctx.getImageData(px, py, 1, 1).data);
     },
+    // How many device pixels in a rect (screen points) differ from `hex` by more than `threshold` in a channel.
+    ink: (x, y, width, height, hex, threshold = 60) => {
+      const k = view.scale * view.dpr;
+      const px = Math.max(0, Math.floor((x + BEZEL) * k)), py = Math.max(0, Math.floor((y + BEZEL) * k));
+      const w = Math.max(1, Math.floor(width * k)), h = Math.max(1, Math.floor(height * k));
+      const data = ctx.getImageData(px, py, w, h).data;
+      const c = parseColor(hex);
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (Math.abs(data[i] - c.r) > threshold || Math.abs(data[i + 1] - c.g) > threshold ||
+            Math.abs(data[i + 2] - c.b) > threshold) count++;
+      }
+      return count;
+    },
     // Client (CSS) coordinates of a point on the screen, for synthetic input.
     toClient: (x, y) => {
       const r = canvas.getBoundingClientRect();
