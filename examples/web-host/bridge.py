@@ -298,7 +298,11 @@ def main(argv=None):
         command += ["--store", options.store]
 
     bridge = Bridge(command, options.grace, options.keep_serving)
-    httpd = ThreadingHTTPServer((options.host, options.port), Handler)
+    try:
+        httpd = ThreadingHTTPServer((options.host, options.port), Handler)
+    except OSError as error:
+        log("cannot listen on %s port %d: %s (try --port 0 for a free port)" % (options.host, options.port, error))
+        return 2
     httpd.daemon_threads = True
     httpd.bridge = bridge
     httpd.verbose = options.verbose

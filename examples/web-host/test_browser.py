@@ -24,6 +24,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import unittest
 
@@ -47,9 +48,11 @@ def executable():
 
 def start_bridge(*extra):
     """Starts bridge.py on a free port; returns (process, url)."""
+    log = tempfile.TemporaryFile(mode="w+")  # a file, not a pipe: nobody reads it while the test runs
     process = subprocess.Popen(
         [sys.executable, BRIDGE, "--cardistry", executable(), "--port", "0", *extra],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        stdout=subprocess.PIPE, stderr=log, text=True)
+    process.log = log
     deadline = time.monotonic() + 20
     line = ""
     while time.monotonic() < deadline:
@@ -60,7 +63,12 @@ def start_bridge(*extra):
         if process.poll() is not None:
             break
     process.kill()
-    raise AssertionError("the bridge did not print its URL: %r %s" % (line, process.stderr.read()))
+    raise AssertionError("the bridge did not print its URL: %r %s" % (line, bridge_log(process)))
+
+
+def bridge_log(process):
+    process.log.seek(0)
+    return process.log.read()
 
 
 def stop_process(process, timeout=10):
@@ -71,6 +79,7 @@ def stop_process(process, timeout=10):
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+    process.stdout.close()
     return process.returncode
 
 
@@ -228,7 +237,8 @@ class BrowserTest(unittest.TestCase):
         cls.playwright.stop()
         status = stop_process(cls.bridge)
         if status != 0:
-            sys.stderr.write(cls.bridge.stderr.read())
+            sys.stderr.write(bridge_log(cls.bridge))
+        cls.bridge.log.close()
         assert status == 0, "the bridge exited with status %s" % status
 
     # --- page helpers
@@ -559,6 +569,7 @@ class BridgeTest(unittest.TestCase):
             self.assertFalse(os.path.exists("/proc/%d" % children[0]), "the server was left behind")
         finally:
             stop_process(bridge)
+            bridge.log.close()
 
     def test_sigterm_stops_the_server(self):
         if not os.access(executable(), os.X_OK):
@@ -580,6 +591,7 @@ class BridgeTest(unittest.TestCase):
             self.assertFalse(os.path.exists("/proc/%d" % children[0]), "the server was left behind")
         finally:
             stop_process(bridge)
+            bridge.log.close()
 
 
 if __name__ == "__main__":

@@ -625,8 +625,10 @@
     const stage = document.getElementById("stage");
     const availW = Math.max(200, stage.clientWidth - 24), availH = Math.max(300, stage.clientHeight - 24);
     const narrow = availW < DESIGN.width + 2 * BEZEL;
+    // A narrow window (a phone's browser) gets a screen as wide as it is, at least as tall as a small phone.
     const viewport = narrow
-      ? { width: Math.round(availW - 2 * BEZEL), height: Math.round(Math.min(DESIGN.height, availH - 2 * BEZEL)) }
+      ? { width: Math.round(availW - 2 * BEZEL),
+          height: Math.round(Math.max(568, Math.min(DESIGN.height, availH - 2 * BEZEL))) }
       : { ...DESIGN };
     const scale = Math.min(1, availH / (viewport.height + 2 * BEZEL), availW / (viewport.width + 2 * BEZEL));
     const dpr = window.devicePixelRatio || 1;
@@ -645,16 +647,20 @@
     return changed;
   }
 
+  // The window (or the toolbar above the stage) changed size: refit at once, and tell the server (debounced) when
+  // the screen's size in points changed.
   let resizeTimer = null;
-  window.addEventListener("resize", () => {
+  let resizePending = false;
+  new ResizeObserver(() => {
+    if (fit()) resizePending = true;
+    if (!resizePending || !debug.ready) return;
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(() => {
-      if (fit() && debug.ready) {
-        request("viewport.resize", { width: view.viewport.width, height: view.viewport.height, t: now() })
-          .catch(() => {});
-      }
-    }, 60);
-  });
+      resizePending = false;
+      request("viewport.resize", { width: view.viewport.width, height: view.viewport.height, t: round(now(), 4) })
+        .catch(() => {});
+    }, 80);
+  }).observe(document.getElementById("stage"));
 
   // ---------------------------------------------------------------------------------------------------------
   // Input
@@ -857,6 +863,10 @@
     const wanted = location.hash.slice(1);
     await openScene(list.scenes.includes(wanted) ? wanted : list.scenes[0]);
     debug.ready = true;
+    const sent = debug.frame.viewport;
+    if (sent.width !== view.viewport.width || sent.height !== view.viewport.height) {  // resized while starting
+      await request("viewport.resize", { width: view.viewport.width, height: view.viewport.height, t: round(now(), 4) });
+    }
   }
 
   window.addEventListener("error", (event) => debug.errors.push({ message: String(event.message) }));
