@@ -136,6 +136,7 @@ class Bridge:
         self.client = None
         self.server = None
         self.streams = 0
+        self.generation = 0  # the newest event stream; an older one of the same page stops sending
         self.last_stream_end = None  # when the last event stream closed (monotonic), None while one is open
         self.stopping = threading.Event()
 
@@ -151,8 +152,9 @@ class Bridge:
                 self.client = client
                 log("started %s (pid %d) for page %s" % (" ".join(self.command), self.server.process.pid, client))
             self.streams += 1
+            self.generation += 1
             self.last_stream_end = None
-            return self.server
+            return self.server, self.generation
 
     def detach(self):
         with self.lock:
@@ -239,7 +241,7 @@ class Handler(BaseHTTPRequestHandler):
         if not client:
             return self._reply(400, b"missing client id\n")
         bridge = self.server.bridge
-        server = bridge.attach(client)
+        server, generation = bridge.attach(client)
         try:
             self.send_response(200)
             self.send_header("Content-Type", "text/event-stream")
@@ -255,6 +257,10 @@ class Handler(BaseHTTPRequestHandler):
                     self.wfile.write(b": keep-alive\n\n")
                     self.wfile.flush()
                     continue
+                if generation != bridge.generation:  # the page reconnected: the new stream takes over
+                    if isinstance(line, str):
+                        server.unread(line)
+                    break
                 if isinstance(line, tuple):
                     self.wfile.write(b"event: exit\ndata: %s\n\n" % json.dumps({"status": line[1]}).encode())
                     self.wfile.flush()

@@ -243,14 +243,14 @@ class BrowserTest(unittest.TestCase):
 
     # --- page helpers
 
-    def open_scene(self, name):
+    def open_scene(self, name, touch=False):
         self.started = time.monotonic()
         self.page = self.browser.new_page(viewport={"width": 700, "height": 940}, device_scale_factor=2,
-                                          has_touch=False)
+                                          has_touch=touch)
         self.problems = []
         self.page.on("console", lambda m: m.type == "error" and self.problems.append("console: " + m.text))
         self.page.on("pageerror", lambda e: self.problems.append("page error: %s" % e))
-        self.page.goto(self.url + "#" + name)
+        self.page.goto(self.url + "?record#" + name)  # ?record: the page keeps every frame for replay
         self.wait("window.__cardistry && __cardistry.ready && __cardistry.scene === %s" % json.dumps(name))
         self.assertEqual(self.js("__cardistry.scenes"), ["scores", "flashcards", "wallet", "hero", "deck"])
         self.settle()
@@ -390,11 +390,11 @@ class BrowserTest(unittest.TestCase):
         self.close_scene("scores")
 
     def test_hero(self):
-        self.open_scene("hero")
+        self.open_scene("hero", touch=True)
         self.check_pixels("hero overview")
         line = self.node("line.302")
-        # Tap the line (on its right, past its chips).
-        self.tap(line["x"] + line["width"] - 20, line["y"] + line["height"] / 2)
+        # Tap the line with a finger (on its right, past its chips).
+        self.page.touchscreen.tap(*self.client(line["x"] + line["width"] - 20, line["y"] + line["height"] / 2))
         self.wait("__cardistry.gestures.some(g => g.kind === 'open' && g.phase === 'ended')")
         self.settle()
         details = [n for n in self.model() if n["id"].startswith("details.")]

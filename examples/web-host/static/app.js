@@ -61,7 +61,8 @@
   const debug = {
     ready: false, clientId, scenes: [], scene: null, title: "", actions: [],
     frame: null,            // the last frame received (as the server wrote it)
-    frameLog: [],           // every frame received in this scene, as written (the test replays them)
+    record: new URLSearchParams(location.search).has("record"),  // ?record keeps every frame (tests)
+    frameLog: [],           // with ?record: every frame received in this scene, as written (the test replays them)
     frames: 0, fullFrames: 0, deltaFrames: 0,
     drawnSeq: null,         // seq of the frame the canvas shows
     gestures: [], haptics: [], deckChanges: [], deck: null,
@@ -209,7 +210,7 @@
   // A full frame replaces everything; a delta drops `removed`, replaces or adds `changed`, and reorders by `order`.
   function applyFrame(frame) {
     debug.frame = frame;
-    debug.frameLog.push(frame);
+    if (debug.record) debug.frameLog.push(frame);
     debug.lastFrameAt = performance.now();
     debug.frames++;
     if (frame.full) {
