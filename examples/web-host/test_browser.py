@@ -245,7 +245,7 @@ class BrowserTest(unittest.TestCase):
 
     def open_scene(self, name, touch=False):
         self.started = time.monotonic()
-        self.page = self.browser.new_page(viewport={"width": 700, "height": 940}, device_scale_factor=2,
+        self.page = self.browser.new_page(viewport={"width": 700, "height": 1000}, device_scale_factor=2,
                                           has_touch=touch)
         self.problems = []
         self.page.on("console", lambda m: m.type == "error" and self.problems.append("console: " + m.text))
