@@ -19,6 +19,7 @@ docs/images/<scene>.png. Environment: CHROMIUM (default /usr/bin/chromium), WEB_
 """
 
 import json
+import math
 import os
 import re
 import signal
@@ -138,7 +139,6 @@ def reach(node):
 
 def bounds(node):
     """The axis-aligned bounds of a node's rect after scale and rotation about its centre."""
-    import math
     cx, cy = node["x"] + node["width"] / 2, node["y"] + node["height"] / 2
     w, h = node["width"] * node["scale"], node["height"] * node["scale"]
     angle = math.radians(node["rotation"])

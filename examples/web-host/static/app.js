@@ -478,7 +478,7 @@
     const box = { x: pad, y: pad, width: Math.max(1, node.width - 2 * pad), height: Math.max(1, node.height - 2 * pad) };
     if (node.role !== "card") { box.y = 0; box.height = node.height; }
     const groups = [];
-    node.runs.forEach((run, index) => {
+    node.runs.forEach((run) => {
       const last = groups[groups.length - 1];
       const joins = last && (/\s$/.test(last[last.length - 1].text) || /^\s/.test(run.text));
       if (joins) last.push(run); else groups.push([run]);
