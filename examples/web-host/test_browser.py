@@ -387,6 +387,12 @@ class BrowserTest(unittest.TestCase):
         self.assertGreater(self.node(below["id"])["y"], below["y"] + 150, "the card below did not move away")
         self.check_pixels("scores with a card expanded")
         self.screenshot("scores")
+        # Keys: left selects the previous test (the canvas has the focus since the taps).
+        self.page.keyboard.press("ArrowLeft")
+        self.wait("(() => { const h = __cardistry.node('header'); return h && h.runs[h.runs.length - 1].text === '6'; })()")
+        self.settle()
+        self.assertEqual(self.node("header")["runs"][-1]["text"], "6", "the left arrow did not select test 6")
+        self.check_pixels("scores after the left arrow")
         self.close_scene("scores")
 
     def test_hero(self):
@@ -411,6 +417,12 @@ class BrowserTest(unittest.TestCase):
         self.settle()
         self.assertFalse([n for n in self.model() if n["id"].startswith("details")], "the details stayed")
         self.check_pixels("hero closed")
+        # A window narrower than the phone: the screen takes its width and the scene reflows (viewport.resize).
+        self.page.set_viewport_size({"width": 360, "height": 1000})
+        self.wait("__cardistry.frame.viewport.width === 312")
+        self.settle()
+        self.assertEqual(self.node("line.301")["width"], 312 - 32, "the lines did not reflow")
+        self.check_pixels("hero in a narrow window")
         self.close_scene("hero")
 
     def test_wallet(self):
