@@ -1,0 +1,875 @@
+// Cardistry web host: draws `cardistry stdio` frames on a canvas and sends pointer, wheel, key and resize input.
+// Plain JavaScript, no dependencies. The bridge (bridge.py) relays JSON-RPC: POST /rpc carries messages to the
+// server, the event stream /events carries every line the server writes, in order.
+"use strict";
+
+(() => {
+  // ---------------------------------------------------------------------------------------------------------
+  // Constants
+
+  const DESIGN = { width: 390, height: 844 };  // the size the scenes were designed for (points)
+  const BEZEL = 12;                            // phone body around the screen, points
+  const SCREEN_RADIUS = 28;                    // the screen's rounded corners, points
+  const BEZEL_COLOR = "#0b0b0d";
+  const FONT_FAMILY = '-apple-system, "SF Pro Text", "Helvetica Neue", "Liberation Sans", Arial, system-ui, sans-serif';
+  // iOS text styles at the default (Large) Dynamic Type size: point size and line height.
+  const TEXT_STYLES = {
+    largeTitle: { size: 34, line: 41 },
+    title: { size: 28, line: 34 },
+    headline: { size: 17, line: 22 },
+    body: { size: 17, line: 22 },
+    footnote: { size: 13, line: 18 },
+    caption: { size: 12, line: 16 },
+  };
+  const WEIGHTS = { regular: 400, bold: 700, heavy: 800 };
+  // SF Symbols have no web font: each name maps to a Unicode symbol (drawn in the run's colour) or an emoji.
+  const SYMBOLS = {
+    "sun.max": "\u2600\uFE0E", "cloud": "\u2601\uFE0E", "cloud.rain": "\u{1F327}", "snowflake": "\u2744\uFE0E",
+    "leaf": "\u{1F343}", "flame": "\u{1F525}", "drop": "\u{1F4A7}", "star": "\u2605", "heart": "\u2665\uFE0E",
+    "bolt": "\u26A1\uFE0E", "moon": "\u263E", "plus.circle": "\u2295", "plus": "+", "xmark.circle": "\u2297",
+    "xmark": "\u2715", "fork.knife": "\u{1F374}", "applelogo": "\u{1F34E}", "tram": "\u{1F68A}",
+    "cup.and.saucer": "\u2615\uFE0E", "cart": "\u{1F6D2}", "film": "\u{1F39E}", "fuelpump": "\u26FD\uFE0E",
+    "book": "\u{1F4D6}", "creditcard": "\u{1F4B3}", "chevron.left": "\u2039", "chevron.right": "\u203A",
+    "trash": "\u{1F5D1}", "arrow.clockwise": "\u21BB", "checkmark": "\u2713", "gearshape": "\u2699\uFE0E",
+  };
+  const HAPTIC_VIBRATION = { light: 8, soft: 8, selection: 5, medium: 14, rigid: 14, heavy: 22, success: [10, 40, 10],
+    warning: [18, 40, 18], error: [25, 30, 25, 30, 25] };
+  const KEYS = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down", Enter: "enter",
+    " ": "space", Escape: "escape", Backspace: "backspace", Home: "home", End: "end", PageUp: "pageup",
+    PageDown: "pagedown" };
+
+  // ---------------------------------------------------------------------------------------------------------
+  // State, and the debug object the browser test reads
+
+  const canvas = document.getElementById("screen");
+  const ctx = canvas.getContext("2d");
+  const clientId = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
+  const t0 = performance.now();
+
+  const scene = {
+    name: null, title: "", actions: [],
+    nodes: new Map(),   // id → node, as the server last described it
+    order: [],          // ids in paint order
+    seq: null,          // seq of the last frame applied
+    viewport: { ...DESIGN },
+    animating: false,
+  };
+  const view = { scale: 1, dpr: 1, viewport: { ...DESIGN } };  // CSS px per point, device px per CSS px
+  const pulses = [];  // haptic pulses being shown: {rect, start, style}
+  let dirty = true;
+
+  const debug = {
+    ready: false, clientId, scenes: [], scene: null, title: "", actions: [],
+    frame: null,            // the last frame received (as the server wrote it)
+    record: new URLSearchParams(location.search).has("record"),  // ?record keeps every frame (tests)
+    frameLog: [],           // with ?record: every frame received in this scene, as written (the test replays them)
+    frames: 0, fullFrames: 0, deltaFrames: 0,
+    drawnSeq: null,         // seq of the frame the canvas shows
+    gestures: [], haptics: [], deckChanges: [], deck: null,
+    errors: [],             // JSON-RPC errors and transport problems
+    exited: null,
+    pulsing: () => pulses.length > 0,
+    lastFrameAt: 0,         // performance.now() when the last frame arrived
+    // The last frame has settled, the canvas shows it, no haptic pulse is drawn, and no frame came for `quietMs`.
+    settled: (quietMs = 300) => !!debug.frame && !debug.frame.animating && debug.drawnSeq === scene.seq &&
+      pulses.length === 0 && performance.now() - debug.lastFrameAt >= quietMs,
+    nodes: () => scene.order.map((id) => scene.nodes.get(id)).filter(Boolean),
+    node: (id) => scene.nodes.get(id) || null,
+    // Canvas pixel at (x, y) in screen points (0,0 = the screen's top-left; the bezel is outside), as [r, g, b, a].
+    pixel: (x, y) => {
+      const k = view.scale * view.dpr;
+      const px = Math.floor((x + BEZEL) * k), py = Math.floor((y + BEZEL) * k);
+      return Array.from(ctx.getImageData(px, py, 1, 1).data);
+    },
+    // How many device pixels in a rect (screen points) differ from `hex` by more than `threshold` in a channel.
+    ink: (x, y, width, height, hex, threshold = 60) => {
+      const k = view.scale * view.dpr;
+      const px = Math.max(0, Math.floor((x + BEZEL) * k)), py = Math.max(0, Math.floor((y + BEZEL) * k));
+      const w = Math.max(1, Math.floor(width * k)), h = Math.max(1, Math.floor(height * k));
+      const data = ctx.getImageData(px, py, w, h).data;
+      const c = parseColor(hex);
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (Math.abs(data[i] - c.r) > threshold || Math.abs(data[i + 1] - c.g) > threshold ||
+            Math.abs(data[i + 2] - c.b) > threshold) count++;
+      }
+      return count;
+    },
+    // Client (CSS) coordinates of a point on the screen, for synthetic input.
+    toClient: (x, y) => {
+      const r = canvas.getBoundingClientRect();
+      return { x: r.left + (x + BEZEL) * view.scale, y: r.top + (y + BEZEL) * view.scale };
+    },
+    bezel: BEZEL, bezelColor: BEZEL_COLOR,
+    rpc: (method, params) => request(method, params),
+    open: (name, options) => openScene(name, options),
+  };
+  window.__cardistry = debug;
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Transport: the event stream in, ordered POSTs out
+
+  const pending = new Map();  // request id → {resolve, reject, method}
+  let nextId = 1;
+  let outbox = [];
+  let posting = false;
+
+  function post(message) {
+    outbox.push(JSON.stringify(message));
+    if (!posting) flush();
+  }
+
+  // One POST at a time, carrying every message queued meanwhile (one per line): the server sees them in order.
+  async function flush() {
+    posting = true;
+    while (outbox.length) {
+      const body = outbox.join("\n");
+      outbox = [];
+      try {
+        const response = await fetch("/rpc?client=" + clientId, { method: "POST", body,
+          headers: { "Content-Type": "application/json" } });
+        if (!response.ok) reportError("bridge: POST /rpc " + response.status + " " + (await response.text()).trim());
+      } catch (error) {
+        reportError("bridge unreachable: " + error.message);
+      }
+    }
+    posting = false;
+  }
+
+  function request(method, params) {
+    const id = nextId++;
+    const message = { jsonrpc: "2.0", id, method };
+    if (params !== undefined) message.params = params;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject, method });
+      post(message);
+    });
+  }
+
+  function notify(method, params) {
+    const message = { jsonrpc: "2.0", method };
+    if (params !== undefined) message.params = params;
+    post(message);
+  }
+
+  function receive(message) {
+    if (Array.isArray(message)) { message.forEach(receive); return; }
+    if (message.method) { onNotification(message.method, message.params); return; }
+    const waiter = pending.get(message.id);
+    if (message.error) {
+      const text = (waiter ? waiter.method + ": " : "") + message.error.message + " (" + message.error.code + ")";
+      debug.errors.push({ id: message.id, method: waiter && waiter.method, code: message.error.code, message: message.error.message });
+      if (waiter) { pending.delete(message.id); waiter.reject(Object.assign(new Error(text), { code: message.error.code })); }
+      else showStatus(text, true);
+      return;
+    }
+    if (waiter) { pending.delete(message.id); waiter.resolve(message.result); }
+  }
+
+  function connect() {
+    return new Promise((resolve) => {
+      const events = new EventSource("/events?client=" + clientId);
+      events.onopen = () => resolve();
+      events.onmessage = (event) => {
+        let message;
+        try { message = JSON.parse(event.data); } catch (error) { reportError("unreadable line from the server"); return; }
+        receive(message);
+      };
+      events.addEventListener("exit", (event) => {
+        debug.exited = JSON.parse(event.data).status;
+        showStatus("the cardistry server exited (status " + debug.exited + "); reload the page for a new one", true);
+        events.close();
+      });
+    });
+  }
+
+  function reportError(text) {
+    debug.errors.push({ message: text });
+    showStatus(text, true);
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Frames and notifications
+
+  function onNotification(method, params) {
+    switch (method) {
+      case "frame": applyFrame(params); break;
+      case "gesture":
+        debug.gestures.push(params);
+        showStatus("gesture " + params.kind + " " + params.phase + (params.card ? " · card " + params.card : ""));
+        break;
+      case "haptic": onHaptic(params); break;
+      case "deck.changed":
+        debug.deckChanges.push(params);
+        debug.deck = params.deck;
+        showStatus("deck.changed: " + params.deck.slice(0, 12).join(" ") + (params.deck.length > 12 ? " …" : ""));
+        break;
+    }
+  }
+
+  // A full frame replaces everything; a delta drops `removed`, replaces or adds `changed`, and reorders by `order`.
+  function applyFrame(frame) {
+    debug.frame = frame;
+    if (debug.record) debug.frameLog.push(frame);
+    debug.lastFrameAt = performance.now();
+    debug.frames++;
+    if (frame.full) {
+      debug.fullFrames++;
+      scene.nodes = new Map(frame.nodes.map((node) => [node.id, node]));
+      scene.order = frame.nodes.map((node) => node.id);
+    } else {
+      debug.deltaFrames++;
+      if (scene.seq === null) { resync(); return; }
+      for (const id of frame.removed) scene.nodes.delete(id);
+      for (const node of frame.changed) scene.nodes.set(node.id, node);
+      if (frame.order) {
+        scene.order = frame.order.slice();
+      } else if (frame.removed.length || frame.changed.some((node) => !scene.order.includes(node.id))) {
+        // Not expected (order comes whenever it changes), but keep every node drawable.
+        scene.order = scene.order.filter((id) => scene.nodes.has(id));
+        for (const node of frame.changed) if (!scene.order.includes(node.id)) scene.order.push(node.id);
+      }
+    }
+    scene.seq = frame.seq;
+    scene.animating = frame.animating;
+    if (frame.viewport.width !== scene.viewport.width || frame.viewport.height !== scene.viewport.height) {
+      scene.viewport = { ...frame.viewport };
+    }
+    invalidate();
+  }
+
+  async function resync() {
+    try { applyFrame((await request("scene.frame")).frame); } catch (error) { /* reported */ }
+  }
+
+  function onHaptic(params) {
+    debug.haptics.push(params);
+    const node = params.target && scene.nodes.get(params.target);
+    pulses.push({ rect: node ? { x: node.x, y: node.y, width: node.width, height: node.height,
+      cornerRadius: node.cornerRadius, rotation: node.rotation, scale: node.scale } : null,
+      start: performance.now(), style: params.style });
+    if (navigator.vibrate && navigator.userActivation && navigator.userActivation.hasBeenActive) {
+      try { navigator.vibrate(HAPTIC_VIBRATION[params.style] || 10); } catch (error) { /* not allowed here */ }
+    }
+    showStatus("haptic " + params.style + (params.target ? " · " + params.target : ""));
+    invalidate();
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Paint order and clipping, in one place. Today frames are a flat list in paint order (ascending z, ties in
+  // layout order, as docs/protocol.md documents), so the plan is that list; each node is clipped to the screen
+  // (by the caller) and to the rounded shapes of its filled ancestors (a card clips its contents, as the seeds'
+  // clipShape does; unfilled containers such as a slider or a scroll column do not clip). When frames become a
+  // view tree, this function turns into a depth-first walk with sibling-relative zIndex and per-node clips.
+
+  function paintPlan(nodes, order) {
+    const plan = [];
+    for (const id of order) {
+      const node = nodes.get(id);
+      if (!node) continue;
+      const clips = [];
+      for (let parent = nodes.get(node.parent), hops = 0; parent && hops < 32; parent = nodes.get(parent.parent), hops++) {
+        if (parent.fill) clips.push(parent);
+      }
+      plan.push({ node, clips });
+    }
+    return plan;
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Drawing
+
+  function invalidate() {
+    if (!dirty) { dirty = true; requestAnimationFrame(draw); }
+  }
+
+  function parseColor(hex) {
+    if (!hex) return null;
+    const r = parseInt(hex.slice(1, 3), 16), g = parseInt(hex.slice(3, 5), 16), b = parseInt(hex.slice(5, 7), 16);
+    const a = hex.length >= 9 ? parseInt(hex.slice(7, 9), 16) / 255 : 1;
+    return { r, g, b, a, css: "rgba(" + r + "," + g + "," + b + "," + a.toFixed(4) + ")" };
+  }
+  const colorCache = new Map();
+  function css(hex) {
+    let value = colorCache.get(hex);
+    if (value === undefined) { value = parseColor(hex); colorCache.set(hex, value); }
+    return value ? value.css : "transparent";
+  }
+
+  function roundedRect(c, x, y, w, h, r) {
+    r = Math.max(0, Math.min(r || 0, w / 2, h / 2));
+    c.beginPath();
+    if (r <= 0) { c.rect(x, y, w, h); return; }
+    c.roundRect(x, y, w, h, r);
+  }
+
+  // Rotation (degrees, clockwise) and scale about the rect's centre.
+  function applyTransform(c, node) {
+    if (!node.rotation && (node.scale === 1 || node.scale === undefined)) return;
+    const cx = node.x + node.width / 2, cy = node.y + node.height / 2;
+    c.translate(cx, cy);
+    if (node.rotation) c.rotate((node.rotation * Math.PI) / 180);
+    if (node.scale !== 1) c.scale(node.scale, node.scale);
+    c.translate(-cx, -cy);
+  }
+
+  function clipTo(c, shape) {
+    c.save();
+    applyTransform(c, shape);
+    roundedRect(c, shape.x, shape.y, shape.width, shape.height, shape.cornerRadius);
+    c.restore();  // the path survives restore; the clip is set in the caller's transform
+    c.clip();
+  }
+
+  function draw() {
+    dirty = false;
+    const k = view.scale * view.dpr;  // device px per point
+    const vp = view.viewport;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    ctx.setTransform(k, 0, 0, k, 0, 0);
+    // The phone body.
+    ctx.fillStyle = BEZEL_COLOR;
+    roundedRect(ctx, 0, 0, vp.width + 2 * BEZEL, vp.height + 2 * BEZEL, SCREEN_RADIUS + BEZEL);
+    ctx.fill();
+    ctx.translate(BEZEL, BEZEL);
+    // The screen: everything is clipped to it.
+    ctx.save();
+    roundedRect(ctx, 0, 0, vp.width, vp.height, SCREEN_RADIUS);
+    ctx.clip();
+    ctx.fillStyle = "#ffffff";
+    ctx.fillRect(0, 0, vp.width, vp.height);
+    for (const { node, clips } of paintPlan(scene.nodes, scene.order)) {
+      ctx.save();
+      for (const shape of clips) clipTo(ctx, shape);
+      drawNode(ctx, node, k);
+      ctx.restore();
+    }
+    drawPulses(ctx);
+    ctx.restore();
+    debug.drawnSeq = scene.seq;
+    if (pulses.length) invalidate();
+  }
+
+  function drawNode(c, node, k) {
+    if (node.opacity <= 0 || node.width < 0 || node.height < 0) return;
+    c.globalAlpha = node.opacity;
+    applyTransform(c, node);
+    const shadow = node.shadow && parseColor(node.shadow.color);
+    const withShadow = (on) => {
+      if (on && shadow && shadow.a > 0) {
+        // Canvas shadows ignore the transform: blur and offsets are in device pixels. SwiftUI's radius is about
+        // the Gaussian's standard deviation; shadowBlur is twice it.
+        const s = k * (node.scale || 1);
+        c.shadowColor = shadow.css;
+        c.shadowBlur = 2 * node.shadow.radius * s;
+        c.shadowOffsetX = node.shadow.dx * s;
+        c.shadowOffsetY = node.shadow.dy * s;
+      } else {
+        c.shadowColor = "transparent"; c.shadowBlur = 0; c.shadowOffsetX = 0; c.shadowOffsetY = 0;
+      }
+    };
+    let shadowPending = true;
+    if (node.fill) {
+      withShadow(true);
+      shadowPending = false;
+      c.fillStyle = css(node.fill);
+      roundedRect(c, node.x, node.y, node.width, node.height, node.cornerRadius);
+      c.fill();
+      withShadow(false);
+    }
+    if (node.stroke) {
+      withShadow(shadowPending);
+      shadowPending = false;
+      const width = 2;
+      c.strokeStyle = css(node.stroke);
+      c.lineWidth = width;
+      roundedRect(c, node.x + width / 2, node.y + width / 2, node.width - width, node.height - width,
+        Math.max(0, node.cornerRadius - width / 2));
+      c.stroke();
+      withShadow(false);
+    }
+    if (node.runs && node.runs.length) {
+      withShadow(shadowPending);
+      if (node.role === "icon" || (node.role === "button" && node.runs.length === 1 && symbolFor(node.runs[0].text))) {
+        drawIcon(c, node);
+      } else {
+        drawText(c, node);
+      }
+      withShadow(false);
+    }
+  }
+
+  function drawPulses(c) {
+    const now = performance.now();
+    for (let i = pulses.length - 1; i >= 0; i--) {
+      const pulse = pulses[i];
+      const p = (now - pulse.start) / 320;
+      if (p >= 1) { pulses.splice(i, 1); continue; }
+      const strength = { heavy: 1, rigid: 0.9, medium: 0.8, success: 0.8, warning: 0.9, error: 1 }[pulse.style] || 0.6;
+      c.save();
+      c.globalAlpha = (1 - p) * strength;
+      c.strokeStyle = pulse.style === "error" || pulse.style === "warning" ? "#ff453a" : "#0a84ff";
+      c.lineWidth = 3;
+      if (pulse.rect) {
+        applyTransform(c, pulse.rect);
+        const grow = 2 + p * 10;
+        roundedRect(c, pulse.rect.x - grow, pulse.rect.y - grow, pulse.rect.width + 2 * grow,
+          pulse.rect.height + 2 * grow, (pulse.rect.cornerRadius || 0) + grow);
+      } else {
+        const inset = 2 + p * 6;
+        roundedRect(c, inset, inset, view.viewport.width - 2 * inset, view.viewport.height - 2 * inset, SCREEN_RADIUS);
+      }
+      c.stroke();
+      c.restore();
+    }
+  }
+
+  // --- icons
+
+  function symbolFor(name) {
+    if (!name) return null;
+    let key = name.replace(/\.fill$/, "");
+    while (key) {
+      if (SYMBOLS[key]) return SYMBOLS[key];
+      const dot = key.lastIndexOf(".");
+      if (dot < 0) break;
+      key = key.slice(0, dot).replace(/\.fill$/, "");
+    }
+    return null;
+  }
+
+  function drawIcon(c, node) {
+    const run = node.runs[0];
+    const glyph = symbolFor(run.text) || "\u25C6";
+    const style = TEXT_STYLES[run.style] || TEXT_STYLES.body;
+    const size = Math.min(style.size * 1.1, Math.min(node.width, node.height) * 0.9);
+    c.font = fontFor(run, size);
+    c.fillStyle = css(run.color);
+    c.textAlign = "center";
+    c.textBaseline = "middle";
+    c.fillText(glyph, node.x + node.width / 2, node.y + node.height / 2 + size * 0.04);
+  }
+
+  // --- text
+
+  function fontFor(run, size) {
+    return (WEIGHTS[run.weight] || 400) + " " + size.toFixed(2) + "px " + FONT_FAMILY;
+  }
+
+  const layoutCache = new Map();
+
+  function textPadding(node) {
+    if (node.role === "card") return node.runs.every((run) => run.alignment === "center") ? 20 : 16;
+    if (node.role === "bar" || node.role === "chip" || node.role === "button" || node.role === "row") return 4;
+    return 0;
+  }
+
+  // Lays the runs out in the node's rect: a run ending (or the next starting) in a space continues the line
+  // (SwiftUI's Text + Text: "Test " + "3"); other runs are stacked as paragraphs when that fits the height, else
+  // they share one line. Paragraphs wrap at spaces; text that still does not fit shrinks (down to half size).
+  function layoutText(node) {
+    const key = node.width + "|" + node.height + "|" + node.role + "|" +
+      node.runs.map((run) => run.text + "\u0001" + run.style + run.weight + run.alignment + (run.rollingFrom || "")).join("\u0002");
+    let layout = layoutCache.get(key);
+    if (layout) return layout;
+    const pad = textPadding(node);
+    // Relative to the node's origin: nodes with the same size and text share a layout.
+    const box = { x: pad, y: pad, width: Math.max(1, node.width - 2 * pad), height: Math.max(1, node.height - 2 * pad) };
+    if (node.role !== "card") { box.y = 0; box.height = node.height; }
+    const groups = [];
+    node.runs.forEach((run) => {
+      const last = groups[groups.length - 1];
+      const joins = last && (/\s$/.test(last[last.length - 1].text) || /^\s/.test(run.text));
+      if (joins) last.push(run); else groups.push([run]);
+    });
+    let stacked = groups;
+    const naturalHeight = groups.reduce((sum, group) => sum + Math.max(...group.map((run) => styleOf(run).line)), 0);
+    if (groups.length > 1 && naturalHeight > node.height * 1.15) stacked = [groups.flat()];
+    let scale = 1;
+    for (;;) {
+      layout = layoutParagraphs(stacked, box, scale);
+      if ((layout.height <= box.height + 2 && layout.fits) || scale <= 0.5) break;
+      scale = Math.max(0.5, scale * 0.9);
+    }
+    // Vertical placement: a card's leading text sits at the top, everything else is centred.
+    const topAligned = node.role === "card" && !node.runs.every((run) => run.alignment === "center");
+    layout.top = topAligned ? box.y : box.y + (box.height - layout.height) / 2;
+    layout.box = box;
+    if (layoutCache.size > 2000) layoutCache.clear();
+    layoutCache.set(key, layout);
+    return layout;
+  }
+
+  function styleOf(run) { return TEXT_STYLES[run.style] || TEXT_STYLES.body; }
+
+  function measure(run, text, scale) {
+    ctx.font = fontFor(run, styleOf(run).size * scale);
+    return ctx.measureText(text).width;
+  }
+
+  // Rolling digits keep their slots: each character of the old and new text, right-aligned against each other.
+  function rollingSlots(run, scale) {
+    const next = Array.from(run.text), old = Array.from(run.rollingFrom || run.text);
+    const length = Math.max(next.length, old.length);
+    const slots = [];
+    for (let i = 0; i < length; i++) {
+      const ni = i - (length - next.length), oi = i - (length - old.length);
+      const n = ni >= 0 ? next[ni] : "", o = oi >= 0 ? old[oi] : "";
+      slots.push({ next: n, old: o, index: ni, width: Math.max(n ? measure(run, n, scale) : 0, o ? measure(run, o, scale) : 0) });
+    }
+    return slots;
+  }
+
+  function layoutParagraphs(paragraphs, box, scale) {
+    const lines = [];
+    let fits = true;
+    for (const runs of paragraphs) {
+      // Tokens: words and spaces of plain runs; a numeric run is one token (its digits roll in place).
+      const tokens = [];
+      for (const run of runs) {
+        if (run.numeric || run.rollingFrom) {
+          const slots = rollingSlots(run, scale);
+          tokens.push({ run, text: run.text, slots, width: slots.reduce((sum, slot) => sum + slot.width, 0) });
+        } else {
+          for (const part of run.text.split(/(\s+)/)) {
+            if (part) tokens.push({ run, text: part, space: /^\s+$/.test(part), width: measure(run, part, scale) });
+          }
+        }
+      }
+      let line = { tokens: [], width: 0 };
+      const pushLine = () => {
+        while (line.tokens.length && line.tokens[line.tokens.length - 1].space) line.width -= line.tokens.pop().width;
+        const height = Math.max(...(line.tokens.length ? line.tokens : [{ run: runs[0] }]).map((t) => styleOf(t.run).line)) * scale;
+        lines.push({ ...line, height, alignment: runs[0].alignment });
+        line = { tokens: [], width: 0 };
+      };
+      for (const token of tokens) {
+        if (line.tokens.length && !token.space && line.width + token.width > box.width + 0.5) pushLine();
+        if (!line.tokens.length && token.space) continue;
+        line.tokens.push(token);
+        line.width += token.width;
+        if (token.width > box.width + 0.5) fits = false;
+      }
+      pushLine();
+    }
+    return { lines, scale, fits, height: lines.reduce((sum, line) => sum + line.height, 0) };
+  }
+
+  function drawText(c, node) {
+    const layout = layoutText(node);
+    const box = layout.box;
+    c.save();
+    // Text stays in its node's rect (a little slack for descenders and overhangs).
+    c.beginPath();
+    c.rect(node.x - 2, node.y - 3, node.width + 4, node.height + 6);
+    c.clip();
+    c.textBaseline = "middle";
+    c.textAlign = "left";
+    // The current runs by identity of content, for the rolling state (layout is cached without it).
+    const liveRuns = node.runs;
+    let y = node.y + layout.top;
+    for (const line of layout.lines) {
+      let x = node.x + box.x;
+      if (line.alignment === "center") x = node.x + box.x + (box.width - line.width) / 2;
+      else if (line.alignment === "trailing") x = node.x + box.x + box.width - line.width;
+      const mid = y + line.height / 2;
+      for (const token of line.tokens) {
+        const run = liveRuns.find((r) => r.text === token.run.text && r.style === token.run.style) || token.run;
+        const size = styleOf(run).size * layout.scale;
+        c.font = fontFor(run, size);
+        c.fillStyle = css(run.color);
+        if (token.slots) drawRolling(c, run, token.slots, x, mid, line.height, size);
+        else if (!token.space) c.fillText(token.text, x, mid);
+        x += token.width;
+      }
+      y += line.height;
+    }
+    c.restore();
+  }
+
+  // Each changed digit rolls vertically by its own progress: the old digit leaves, the new one arrives from the
+  // side the value moves towards (up when it grows), both clipped to the line.
+  function drawRolling(c, run, slots, x, mid, lineHeight, size) {
+    const progress = run.digitProgress || [];
+    const rolling = run.rollingFrom !== undefined && progress.length > 0;
+    const up = rolling ? Number(run.text.replace(/[^0-9.-]/g, "")) >= Number(run.rollingFrom.replace(/[^0-9.-]/g, "")) : true;
+    for (const slot of slots) {
+      const p = slot.index >= 0 && slot.index < progress.length ? progress[slot.index] : rolling ? Math.min(...progress) : 1;
+      if (!rolling || slot.next === slot.old || p >= 1) {
+        if (slot.next) c.fillText(slot.next, x + (slot.width - c.measureText(slot.next).width) / 2, mid);
+      } else {
+        const travel = size * 1.05 * (up ? -1 : 1);
+        c.save();
+        c.beginPath();
+        c.rect(x - 1, mid - lineHeight / 2, slot.width + 2, lineHeight);
+        c.clip();
+        const alpha = c.globalAlpha;
+        if (slot.old) {
+          c.globalAlpha = alpha * (1 - p);
+          c.fillText(slot.old, x + (slot.width - c.measureText(slot.old).width) / 2, mid + travel * p);
+        }
+        if (slot.next) {
+          c.globalAlpha = alpha * p;
+          c.fillText(slot.next, x + (slot.width - c.measureText(slot.next).width) / 2, mid - travel * (1 - p));
+        }
+        c.restore();
+      }
+      x += slot.width;
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Sizing: the phone screen is the design size when the window has room, else what fits (the scene reflows).
+
+  function fit() {
+    const stage = document.getElementById("stage");
+    const availW = Math.max(200, stage.clientWidth - 24), availH = Math.max(300, stage.clientHeight - 24);
+    const narrow = availW < DESIGN.width + 2 * BEZEL;
+    // A narrow window (a phone's browser) gets a screen as wide as it is, at least as tall as a small phone.
+    const viewport = narrow
+      ? { width: Math.round(availW - 2 * BEZEL),
+          height: Math.round(Math.max(568, Math.min(DESIGN.height, availH - 2 * BEZEL))) }
+      : { ...DESIGN };
+    const scale = Math.min(1, availH / (viewport.height + 2 * BEZEL), availW / (viewport.width + 2 * BEZEL));
+    const dpr = window.devicePixelRatio || 1;
+    const cssW = (viewport.width + 2 * BEZEL) * scale, cssH = (viewport.height + 2 * BEZEL) * scale;
+    canvas.style.width = cssW + "px";
+    canvas.style.height = cssH + "px";
+    canvas.style.borderRadius = (SCREEN_RADIUS + BEZEL) * scale + "px";
+    canvas.width = Math.round(cssW * dpr);
+    canvas.height = Math.round(cssH * dpr);
+    view.scale = scale;
+    view.dpr = canvas.width / cssW;
+    const changed = viewport.width !== view.viewport.width || viewport.height !== view.viewport.height;
+    view.viewport = viewport;
+    dirty = false;
+    invalidate();
+    return changed;
+  }
+
+  // The window (or the toolbar above the stage) changed size: refit at once, and tell the server (debounced) when
+  // the screen's size in points changed.
+  let resizeTimer = null;
+  let resizePending = false;
+  new ResizeObserver(() => {
+    if (fit()) resizePending = true;
+    if (!resizePending || !debug.ready) return;
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => {
+      resizePending = false;
+      request("viewport.resize", { width: view.viewport.width, height: view.viewport.height, t: round(now(), 4) })
+        .catch(() => {});
+    }, 80);
+  }).observe(document.getElementById("stage"));
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Input
+
+  function now() { return (performance.now() - t0) / 1000; }
+
+  function modifiersOf(event) {
+    const list = [];
+    if (event.shiftKey) list.push("shift");
+    if (event.ctrlKey) list.push("control");
+    if (event.altKey) list.push("alt");
+    if (event.metaKey) list.push("command");
+    return list;
+  }
+
+  function toPoints(event) {
+    const r = canvas.getBoundingClientRect();
+    return { x: (event.clientX - r.left) / view.scale - BEZEL, y: (event.clientY - r.top) / view.scale - BEZEL };
+  }
+
+  const fingers = new Map();  // pointerId → small finger number for the protocol
+  function fingerOf(event) {
+    if (event.pointerType === "mouse") return 0;
+    if (!fingers.has(event.pointerId)) {
+      const used = new Set(fingers.values());
+      let n = 0;
+      while (used.has(n)) n++;
+      fingers.set(event.pointerId, n);
+    }
+    return fingers.get(event.pointerId);
+  }
+
+  function buttonBits(event, phase) {
+    if (event.pointerType !== "mouse") return 1;
+    if (phase === "down" || phase === "up") return { 0: 1, 1: 4, 2: 2 }[event.button] || 1;
+    return event.buttons & 7 || 1;
+  }
+
+  function sendPointer(phase, event) {
+    if (!debug.ready) return;
+    const p = toPoints(event);
+    const params = { phase, x: round(p.x), y: round(p.y), t: round(now(), 4), pointer: fingerOf(event),
+      buttons: buttonBits(event, phase) };
+    const modifiers = modifiersOf(event);
+    if (modifiers.length) params.modifiers = modifiers;
+    request("input.pointer", params).catch(() => {});
+  }
+
+  function round(v, digits = 2) { const f = 10 ** digits; return Math.round(v * f) / f; }
+
+  const down = new Set();
+  canvas.addEventListener("pointerdown", (event) => {
+    canvas.focus({ preventScroll: true });
+    down.add(event.pointerId);
+    try { canvas.setPointerCapture(event.pointerId); } catch (error) { /* synthetic pointer */ }
+    sendPointer("down", event);
+    event.preventDefault();
+  });
+  canvas.addEventListener("pointermove", (event) => {
+    if (!down.has(event.pointerId)) return;  // hover is not input for the scenes
+    const events = event.getCoalescedEvents ? event.getCoalescedEvents() : [];
+    sendPointer("move", events.length ? events[events.length - 1] : event);
+  });
+  const release = (phase) => (event) => {
+    if (!down.delete(event.pointerId)) return;
+    sendPointer(phase, event);
+    if (event.pointerType !== "mouse") fingers.delete(event.pointerId);
+  };
+  canvas.addEventListener("pointerup", release("up"));
+  canvas.addEventListener("pointercancel", release("cancel"));
+  canvas.addEventListener("lostpointercapture", (event) => { if (down.has(event.pointerId)) release("cancel")(event); });
+  canvas.addEventListener("contextmenu", (event) => event.preventDefault());
+
+  canvas.addEventListener("wheel", (event) => {
+    event.preventDefault();
+    if (!debug.ready) return;
+    const unit = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? view.viewport.height : 1 / view.scale;
+    const p = toPoints(event);
+    const params = { dx: round(event.deltaX * unit), dy: round(event.deltaY * unit), x: round(p.x), y: round(p.y), t: round(now(), 4) };
+    const modifiers = modifiersOf(event);
+    if (modifiers.length) params.modifiers = modifiers;
+    request("input.wheel", params).catch(() => {});
+  }, { passive: false });
+
+  document.addEventListener("keydown", (event) => {
+    const target = event.target;
+    if (target !== canvas && target !== document.body) return;  // typing in the toolbar is not scene input
+    if (event.metaKey || event.ctrlKey && event.key.length === 1) return;  // browser shortcuts stay
+    let key = KEYS[event.key];
+    if (event.key === "Tab") key = event.shiftKey ? "backtab" : "tab";
+    if (!key && event.key.length === 1 || (!key && [...event.key].length === 1)) key = event.key;
+    if (!key || !debug.ready) return;
+    event.preventDefault();
+    const params = { key, t: round(now(), 4) };
+    const modifiers = modifiersOf(event).filter((m) => !(m === "shift" && key.length === 1));
+    if (modifiers.length) params.modifiers = modifiers;
+    request("input.key", params).catch(() => {});
+  });
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Scenes, decks, and the toolbar
+
+  function showStatus(text, error) {
+    const span = document.getElementById("status-event");
+    span.textContent = text;
+    span.className = error ? "error" : "";
+  }
+
+  async function openScene(name, options = {}) {
+    const params = { scene: name };
+    if (options.deck) params.deck = options.deck;
+    if (options.options) params.options = options.options;
+    const result = await request("scene.open", params);
+    scene.name = result.scene;
+    scene.title = result.title;
+    scene.actions = result.actions;
+    scene.seq = null;
+    debug.frameLog = [];
+    debug.gestures = []; debug.haptics = []; debug.deckChanges = []; debug.deck = null;
+    applyFrame(result.frame);
+    debug.scene = result.scene; debug.title = result.title; debug.actions = result.actions;
+    for (const button of document.querySelectorAll("#scenes button")) {
+      button.setAttribute("aria-pressed", String(button.dataset.scene === result.scene));
+    }
+    document.getElementById("status-scene").textContent = result.title + (params.deck ? " · deck " + params.deck : "") + " —";
+    document.title = "Cardistry — " + result.title;
+    if (location.hash !== "#" + result.scene) history.replaceState(null, "", "#" + result.scene);
+    canvas.focus({ preventScroll: true });
+    return result;
+  }
+
+  function setupDecks() {
+    const nameInput = document.getElementById("deck-name");
+    const help = document.getElementById("deck-help");
+    const deckName = () => nameInput.value.trim();
+    const run = async (what, action) => {
+      try { help.textContent = await action(); } catch (error) { help.textContent = what + " failed: " + error.message; }
+    };
+    document.getElementById("deck-open").addEventListener("click", () => run("open", async () => {
+      if (!deckName()) return "Type the name of a deck in the store first.";
+      await openScene(scene.name || debug.scenes[0], { deck: deckName() });
+      return "Opened " + scene.title + " with deck '" + deckName() + "'.";
+    }));
+    document.getElementById("deck-load").addEventListener("click", () => run("deck.load", async () => {
+      const result = await request("deck.load", deckName() ? { name: deckName() } : {});
+      return "Loaded deck '" + result.name + "' (revision " + result.revision + ", " + result.deck.length + " cards).";
+    }));
+    document.getElementById("deck-save").addEventListener("click", () => run("deck.save", async () => {
+      const result = await request("deck.save", deckName() ? { name: deckName() } : {});
+      return "Saved deck '" + result.name + "' (revision " + result.revision + ").";
+    }));
+    // The protocol has no way to hand a file's content to the server: decks come from its store by name. So a
+    // picked file gives the deck name (its name without extension) and the command that imports it.
+    document.getElementById("deck-file").addEventListener("change", (event) => {
+      const file = event.target.files[0];
+      if (!file) return;
+      const name = file.name.replace(/\.[^.]*$/, "").replace(/[^A-Za-z0-9._-]/g, "-").slice(0, 64);
+      nameInput.value = name;
+      const target = /\.tsv$|\.txt$/i.test(file.name) ? "flashcards" : scene.name || "flashcards";
+      run("open", async () => {
+        try {
+          await openScene(target, { deck: name });
+          return "Opened " + scene.title + " with the stored deck '" + name + "'.";
+        } catch (error) {
+          if (error.code !== -32013) throw error;
+          help.innerHTML = "";
+          help.append("The stdio protocol cannot take a file's content from the page; decks come from the server's store. Import it once with ");
+          const code = document.createElement("code");
+          code.textContent = "cardistry deck import " + file.name + (name + file.name.slice(name.length) === file.name ? "" : " --name " + name);
+          help.append(code, ", then pick the file again (or type '" + name + "' and press “Open scene with deck”).");
+          return help.textContent;
+        }
+      });
+    });
+    help.textContent = "Decks live in the server's store (deck.load / deck.save / scene.open with a deck name).";
+  }
+
+  async function start() {
+    fit();
+    setupDecks();
+    await connect();
+    const hello = await request("initialize", {
+      protocolVersion: "1.0", clientInfo: { name: "web-host", version: "1" },
+      viewport: { width: view.viewport.width, height: view.viewport.height },
+      clock: "realtime", frames: "delta", fps: 60,
+    });
+    const list = await request("scene.list");
+    debug.scenes = list.scenes;
+    debug.server = hello.serverInfo;
+    const nav = document.getElementById("scenes");
+    for (const name of list.scenes) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = name;
+      button.dataset.scene = name;
+      button.setAttribute("aria-pressed", "false");
+      button.addEventListener("click", () => openScene(name).catch((error) => reportError(error.message)));
+      nav.append(button);
+    }
+    const wanted = location.hash.slice(1);
+    await openScene(list.scenes.includes(wanted) ? wanted : list.scenes[0]);
+    debug.ready = true;
+    const sent = debug.frame.viewport;
+    if (sent.width !== view.viewport.width || sent.height !== view.viewport.height) {  // resized while starting
+      await request("viewport.resize", { width: view.viewport.width, height: view.viewport.height, t: round(now(), 4) });
+    }
+  }
+
+  window.addEventListener("error", (event) => debug.errors.push({ message: String(event.message) }));
+  start().catch((error) => reportError("start failed: " + error.message));
+})();

@@ -1,0 +1,615 @@
+#!/usr/bin/env python3
+"""Browser test of the web host: the bridge, a real Chromium, real pointer events on the canvas.
+
+    CARDISTRY=.build/release/cardistry python3 examples/web-host/test_browser.py      # or: python3 -m pytest ...
+
+It starts `bridge.py` on a free port with the server from $CARDISTRY (default .build/release/cardistry), drives
+Debian's Chromium headless through Playwright (`executable_path`, no downloaded browser) and plays each seed's
+interactions with the mouse. Outcomes are checked twice:
+
+- from the protocol: the notifications and frames the page received (`window.__cardistry`: gestures, haptics,
+  deck changes, every frame as the server wrote it);
+- from the canvas pixels: the test replays the frames itself (full frames, deltas) into the list of nodes the
+  screen should show, then compares canvas pixels with the fills that must be there: sample points on the screen
+  where exactly one opaque, untransformed, text-free node decides the colour, and points on the phone's bezel,
+  which no content may paint over (the screen clips). A renderer that ignores deltas or stops clipping fails.
+
+Any console error, page error or JSON-RPC error fails the test. One screenshot per scene goes to
+docs/images/<scene>.png. Environment: CHROMIUM (default /usr/bin/chromium), WEB_HOST_SCREENSHOTS=0 to skip them.
+"""
+
+import json
+import math
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
+BRIDGE = os.path.join(HERE, "bridge.py")
+IMAGES = os.path.join(REPO, "docs", "images")
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+TIMEOUT = 20_000  # ms, for each awaited condition (generous: the CI machine is small and busy)
+
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:  # pragma: no cover - run-tests.sh installs it
+    sync_playwright = None
+
+
+def executable():
+    path = os.environ.get("CARDISTRY") or os.path.join(REPO, ".build", "release", "cardistry")
+    return os.path.abspath(path)
+
+
+def start_bridge(*extra):
+    """Starts bridge.py on a free port; returns (process, url)."""
+    log = tempfile.TemporaryFile(mode="w+")  # a file, not a pipe: nobody reads it while the test runs
+    process = subprocess.Popen(
+        [sys.executable, BRIDGE, "--cardistry", executable(), "--port", "0", *extra],
+        stdout=subprocess.PIPE, stderr=log, text=True)
+    process.log = log
+    deadline = time.monotonic() + 20
+    line = ""
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        match = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
+        if match:
+            return process, match.group(1)
+        if process.poll() is not None:
+            break
+    process.kill()
+    raise AssertionError("the bridge did not print its URL: %r %s" % (line, bridge_log(process)))
+
+
+def bridge_log(process):
+    process.log.seek(0)
+    return process.log.read()
+
+
+def stop_process(process, timeout=10):
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    process.stdout.close()
+    return process.returncode
+
+
+def children_of(pid):
+    """The pids whose parent is `pid` (Linux /proc)."""
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open("/proc/%s/stat" % name) as handle:
+                    fields = handle.read().rsplit(")", 1)[1].split()
+                if int(fields[1]) == pid and fields[0] != "Z":
+                    found.append(int(name))
+            except (OSError, IndexError, ValueError):
+                pass
+    return found
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The reference model: frames replayed independently of the page, and what pixels they imply.
+
+def replay(frames):
+    """The node list (paint order) after applying `frames` as docs/protocol.md says."""
+    nodes, order = {}, []
+    for frame in frames:
+        if frame["full"]:
+            nodes = {node["id"]: node for node in frame["nodes"]}
+            order = [node["id"] for node in frame["nodes"]]
+            continue
+        for removed in frame["removed"]:
+            nodes.pop(removed, None)
+        for node in frame["changed"]:
+            nodes[node["id"]] = node
+        if "order" in frame:
+            order = list(frame["order"])
+        else:
+            order = [i for i in order if i in nodes] + [n["id"] for n in frame["changed"] if n["id"] not in order]
+    return [nodes[i] for i in order if i in nodes]
+
+
+def rgba(color):
+    return tuple(int(color[i:i + 2], 16) for i in (1, 3, 5, 7))
+
+
+def reach(node):
+    """How far (points) a node's paint may reach outside its rect: shadow blur and offset, stroke, glyph overhang."""
+    extra = 0.0
+    shadow = node.get("shadow")
+    if shadow and rgba(shadow["color"])[3] > 0:
+        # The blur's standard deviation is the radius: past 1.5 of them a shadow adds at most a few levels.
+        extra = max(extra, 1.5 * shadow["radius"] + max(abs(shadow["dx"]), abs(shadow["dy"])) + 1)
+    if node.get("runs"):
+        extra = max(extra, 6)
+    return extra + 2
+
+
+def bounds(node):
+    """The axis-aligned bounds of a node's rect after scale and rotation about its centre."""
+    cx, cy = node["x"] + node["width"] / 2, node["y"] + node["height"] / 2
+    w, h = node["width"] * node["scale"], node["height"] * node["scale"]
+    angle = math.radians(node["rotation"])
+    bw = abs(w * math.cos(angle)) + abs(h * math.sin(angle))
+    bh = abs(w * math.sin(angle)) + abs(h * math.cos(angle))
+    return cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2
+
+
+def paints(node):
+    return node["opacity"] > 0 and bool(node.get("fill") or node.get("stroke") or node.get("runs") or node.get("shadow"))
+
+
+def expected_pixels(nodes, viewport, step=11):
+    """Sample points whose colour one node decides, with that colour: [(x, y, (r, g, b), node id)]."""
+    painted = [(node, bounds(node), reach(node)) for node in nodes if paints(node)]
+    by_id = {node["id"]: node for node in nodes}
+    samples = []
+    width, height = viewport["width"], viewport["height"]
+    y = step / 2
+    while y < height:
+        x = step / 2
+        while x < width:
+            if 30 < x < width - 30 or 30 < y < height - 30:  # away from the screen's rounded corners
+                top = None
+                for node, (left, upper, right, lower), extra in reversed(painted):
+                    if left - extra <= x <= right + extra and upper - extra <= y <= lower + extra:
+                        top = node
+                        break
+                if top is not None and decides(top, x, y, by_id):
+                    samples.append((x, y, rgba(top["fill"])[:3], top["id"]))
+            x += step
+        y += step
+    return samples
+
+
+STYLE_SIZES = {"largeTitle": (34, 41), "title": (28, 34), "headline": (17, 22), "body": (17, 22),
+               "footnote": (13, 18), "caption": (12, 16)}
+
+
+def outside_text(node, x, y):
+    """For a card whose text sits at its top-left (leading runs), whether (x, y) is clear of a generous estimate of
+    where the text is; other nodes with text never decide a pixel."""
+    if node["role"] != "card" or any(run["alignment"] != "leading" for run in node["runs"]):
+        return False
+    height = sum(STYLE_SIZES.get(run["style"], (17, 22))[1] for run in node["runs"])
+    width = max(len(run["text"]) * 0.7 * STYLE_SIZES.get(run["style"], (17, 22))[0] for run in node["runs"])
+    return x > node["x"] + 16 + width + 8 or y > node["y"] + 16 + height + 8
+
+
+def decides(node, x, y, by_id):
+    """True when `node` alone sets the pixel at (x, y): opaque fill, no transform, well inside, clear of its text."""
+    if not node.get("fill") or node.get("leaving"):
+        return False
+    if node.get("runs") and not outside_text(node, x, y):
+        return False
+    if node["opacity"] < 1 or rgba(node["fill"])[3] != 255 or node["rotation"] != 0 or node["scale"] != 1:
+        return False
+    inset = 4
+    left, top = node["x"] + inset, node["y"] + inset
+    right, bottom = node["x"] + node["width"] - inset, node["y"] + node["height"] - inset
+    if not (left <= x <= right and top <= y <= bottom):
+        return False
+    radius = node["cornerRadius"]
+    near_x = x < node["x"] + radius + inset or x > node["x"] + node["width"] - radius - inset
+    near_y = y < node["y"] + radius + inset or y > node["y"] + node["height"] - radius - inset
+    if near_x and near_y:
+        return False
+    parent = by_id.get(node.get("parent"))
+    while parent is not None:  # a filled ancestor clips: stay inside it too
+        if parent.get("fill") and not (parent["x"] + inset <= x <= parent["x"] + parent["width"] - inset
+                                       and parent["y"] + inset <= y <= parent["y"] + parent["height"] - inset):
+            return False
+        parent = by_id.get(parent.get("parent"))
+    return True
+
+
+# ---------------------------------------------------------------------------------------------------------------
+
+@unittest.skipIf(sync_playwright is None, "playwright is not installed (pip install playwright)")
+class BrowserTest(unittest.TestCase):
+    timings = {}
+
+    @classmethod
+    def setUpClass(cls):
+        if not os.access(executable(), os.X_OK):
+            raise unittest.SkipTest("no cardistry executable at %s (set $CARDISTRY)" % executable())
+        cls.bridge, cls.url = start_bridge("--keep-serving", "--grace", "2")
+        cls.playwright = sync_playwright().start()
+        cls.browser = cls.playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--font-render-hinting=none"])
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.close()
+        cls.playwright.stop()
+        status = stop_process(cls.bridge)
+        if status != 0:
+            sys.stderr.write(bridge_log(cls.bridge))
+        cls.bridge.log.close()
+        assert status == 0, "the bridge exited with status %s" % status
+
+    # --- page helpers
+
+    def open_scene(self, name, touch=False):
+        self.started = time.monotonic()
+        self.page = self.browser.new_page(viewport={"width": 700, "height": 1000}, device_scale_factor=2,
+                                          has_touch=touch)
+        self.problems = []
+        self.page.on("console", lambda m: m.type == "error" and self.problems.append("console: " + m.text))
+        self.page.on("pageerror", lambda e: self.problems.append("page error: %s" % e))
+        self.page.goto(self.url + "?record#" + name)  # ?record: the page keeps every frame for replay
+        self.wait("window.__cardistry && __cardistry.ready && __cardistry.scene === %s" % json.dumps(name))
+        self.assertEqual(self.js("__cardistry.scenes"), ["scores", "flashcards", "wallet", "hero", "deck"])
+        self.settle()
+
+    def close_scene(self, name):
+        try:
+            self.assertEqual(self.problems, [], "console or page errors")
+            self.assertEqual(self.js("__cardistry.errors"), [], "JSON-RPC or transport errors")
+        finally:
+            self.page.close()
+            type(self).timings[name] = time.monotonic() - self.started
+
+    def tearDown(self):
+        page = getattr(self, "page", None)
+        if page is not None and not page.is_closed():
+            page.close()
+
+    def js(self, expression, argument=None):
+        if argument is None:
+            return self.page.evaluate(expression)
+        return self.page.evaluate(expression, argument)
+
+    def wait(self, condition, argument=None, timeout=TIMEOUT):
+        self.page.wait_for_function(condition, arg=argument, timeout=timeout, polling=50)
+
+    def settle(self):
+        """Until the last frame has settled, the canvas shows it, no haptic pulse is drawn, and frames stopped.
+        Callers first await an event proving the server handled their input (a gesture, haptic or deck change)."""
+        self.wait("__cardistry.settled()")
+
+    def frames(self):
+        return self.js("__cardistry.frameLog")
+
+    def model(self):
+        return replay(self.frames())
+
+    def node(self, node_id):
+        for node in self.model():
+            if node["id"] == node_id:
+                return node
+        return None
+
+    def client(self, x, y):
+        point = self.js("([x, y]) => __cardistry.toClient(x, y)", [x, y])
+        return point["x"], point["y"]
+
+    def tap(self, x, y):
+        self.page.mouse.move(*self.client(x, y))
+        self.page.mouse.down()
+        self.page.mouse.up()
+
+    def drag(self, start, end, steps=12, hold_until=None):
+        """A mouse drag from `start` to `end` (points); `hold_until` is a condition awaited before moving."""
+        self.page.mouse.move(*self.client(*start))
+        self.page.mouse.down()
+        if hold_until:
+            self.wait(hold_until)
+        for step in range(1, steps + 1):
+            x = start[0] + (end[0] - start[0]) * step / steps
+            y = start[1] + (end[1] - start[1]) * step / steps
+            self.page.mouse.move(*self.client(x, y))
+        self.page.mouse.up()
+
+    def centre(self, node):
+        return node["x"] + node["width"] / 2, node["y"] + node["height"] / 2
+
+    def gesture_count(self):
+        return self.js("__cardistry.gestures.length")
+
+    # --- the pixel checks
+
+    def check_pixels(self, label):
+        """Canvas pixels against the replayed frames; the bezel stays bezel (the screen clips)."""
+        nodes = self.model()
+        viewport = self.js("__cardistry.frame.viewport")
+        samples = expected_pixels(nodes, viewport)
+        self.assertGreater(len(samples), 150, "%s: too few decidable sample points" % label)
+        bezel = self.js("__cardistry.bezel")
+        edge = []
+        for x in range(20, int(viewport["width"]) - 20, 10):
+            edge += [(x, -bezel / 2), (x, viewport["height"] + bezel / 2)]
+        for y in range(40, int(viewport["height"]) - 40, 10):
+            edge += [(-bezel / 2, y), (viewport["width"] + bezel / 2, y)]
+        points = [[s[0], s[1]] for s in samples] + [list(p) for p in edge]
+        pixels = self.js("""(points) => points.map(([x, y]) => __cardistry.pixel(x, y))""", points)
+        wrong = []
+        for (x, y, want, node_id), got in zip(samples, pixels):
+            if max(abs(a - b) for a, b in zip(want, got[:3])) > 8 or got[3] < 250:
+                wrong.append("(%g, %g) %s: want %s, canvas %s" % (x, y, node_id, want, got))
+        bezel_color = rgba(self.js("__cardistry.bezelColor") + "ff")[:3]
+        outside = []
+        for (x, y), got in zip(edge, pixels[len(samples):]):
+            if max(abs(a - b) for a, b in zip(bezel_color, got[:3])) > 8:
+                outside.append("(%g, %g): %s" % (x, y, got))
+        self.assertEqual(outside, [], "%s: content painted outside the screen (on the bezel)" % label)
+        self.assertLessEqual(len(wrong), 2, "%s: %d of %d canvas pixels differ from the frames:\n  %s"
+                             % (label, len(wrong), len(samples), "\n  ".join(wrong[:12])))
+
+    def screenshot(self, name):
+        if os.environ.get("WEB_HOST_SCREENSHOTS", "1") == "0":
+            return
+        os.makedirs(IMAGES, exist_ok=True)
+        self.page.locator("#screen").screenshot(path=os.path.join(IMAGES, name + ".png"))
+
+    # --- the scenes
+
+    def test_scores(self):
+        self.open_scene("scores")
+        self.check_pixels("scores at launch")
+        # Re-sort by the slider: drag the thumb to test 7.
+        thumb = self.node("slider.thumb")
+        tick = self.node("slider.tick.7")
+        self.drag(self.centre(thumb), (self.centre(tick)[0], self.centre(thumb)[1]), steps=10)
+        self.wait("__cardistry.gestures.some(g => g.kind === 'slider' && g.phase === 'ended')")
+        self.settle()
+        header = self.node("header")
+        self.assertEqual(header["runs"][-1]["text"], "7", header["text"])
+        order = self.js("__cardistry.deck")
+        self.assertIsNotNone(order, "no deck.changed after the slider moved")
+        cards = sorted((n for n in self.model() if n["role"] == "card"), key=lambda n: n["y"])
+        self.assertEqual([n["card"] for n in cards], order, "the cards are not in the announced order")
+        self.check_pixels("scores re-sorted by test 7")
+        # Expand the second card: its bar chart appears, the cards below move down.
+        second = cards[1]
+        below = cards[2]
+        self.tap(second["x"] + 60, second["y"] + second["height"] / 2)
+        self.wait("__cardistry.haptics.some(h => h.target === %s)" % json.dumps(second["id"]))
+        self.settle()
+        expanded = self.node(second["id"])
+        self.assertGreater(expanded["height"], 200, "the tapped card did not expand")
+        bars = [n for n in self.model() if re.fullmatch(re.escape(second["id"]) + r"\.bar\.\d+", n["id"])]
+        self.assertEqual(len(bars), 10, "ten bars in the expanded card")
+        self.assertEqual([b["opacity"] for b in bars].count(0.9), 1, "the selected test's bar is brighter")
+        self.assertGreater(self.node(below["id"])["y"], below["y"] + 150, "the card below did not move away")
+        self.check_pixels("scores with a card expanded")
+        self.screenshot("scores")
+        # Keys: left selects the previous test (the canvas has the focus since the taps).
+        self.page.keyboard.press("ArrowLeft")
+        self.wait("(() => { const h = __cardistry.node('header'); return h && h.runs[h.runs.length - 1].text === '6'; })()")
+        self.settle()
+        self.assertEqual(self.node("header")["runs"][-1]["text"], "6", "the left arrow did not select test 6")
+        self.check_pixels("scores after the left arrow")
+        self.close_scene("scores")
+
+    def test_hero(self):
+        self.open_scene("hero", touch=True)
+        self.check_pixels("hero overview")
+        line = self.node("line.302")
+        # Tap the line with a finger (on its right, past its chips).
+        self.page.touchscreen.tap(*self.client(line["x"] + line["width"] - 20, line["y"] + line["height"] / 2))
+        self.wait("__cardistry.gestures.some(g => g.kind === 'open' && g.phase === 'ended')")
+        self.settle()
+        details = [n for n in self.model() if n["id"].startswith("details.")]
+        matched = {n["matched"] for n in details if "matched" in n}
+        self.assertIn("leaf.color", matched)
+        self.assertFalse(any(n.get("matched") in matched for n in self.model() if n["id"].startswith("overview.")),
+                         "a matched id is shown twice")
+        self.assertEqual(self.node("details")["opacity"], 1)
+        self.check_pixels("hero details")
+        self.screenshot("hero")
+        close = self.node("details.close")
+        self.tap(*self.centre(close))
+        self.wait("__cardistry.gestures.some(g => g.kind === 'close' && g.phase === 'ended')")
+        self.settle()
+        self.assertFalse([n for n in self.model() if n["id"].startswith("details")], "the details stayed")
+        self.check_pixels("hero closed")
+        # A window narrower than the phone: the screen takes its width and the scene reflows (viewport.resize).
+        self.page.set_viewport_size({"width": 360, "height": 1000})
+        self.wait("__cardistry.frame.viewport.width === 312")
+        self.settle()
+        self.assertEqual(self.node("line.301")["width"], 312 - 32, "the lines did not reflow")
+        self.check_pixels("hero in a narrow window")
+        self.close_scene("hero")
+
+    def test_wallet(self):
+        self.open_scene("wallet")
+        self.check_pixels("wallet stack")
+        cards = sorted((n for n in self.model() if n["role"] == "card"), key=lambda n: n["y"])
+        before = [n["card"] for n in sorted(cards, key=lambda n: -n["z"])]  # front first
+        # Tap the middle card: it and the cards in front move up, the others drop off; the history slides in.
+        middle = cards[2]
+        self.tap(middle["x"] + middle["width"] / 2, middle["y"] + 25)
+        self.wait("__cardistry.haptics.some(h => h.target === %s)" % json.dumps(middle["id"]))
+        self.settle()
+        self.assertIsNotNone(self.node("history"), "no transaction history")
+        self.assertGreater(self.node(cards[3]["id"])["y"], 844, "the cards behind did not drop off")
+        self.check_pixels("wallet card selected")
+        # Tap it again to go back to the stack.
+        selected = self.node(middle["id"])
+        count = self.gesture_count()
+        self.tap(selected["x"] + selected["width"] / 2, selected["y"] + 25)
+        self.wait("__cardistry.gestures.length > %d" % count)
+        self.settle()
+        self.assertIsNone(self.node("history"), "the history stayed")
+        # Long-press the front card and drag it up two places.
+        front = self.node("card." + before[0])
+        start = (front["x"] + front["width"] / 2, front["y"] + front["height"] / 2)
+        count = len(self.js("__cardistry.haptics"))
+        self.drag(start, (start[0], start[1] - 2.4 * 50), steps=14,
+                  hold_until="__cardistry.haptics.length > %d" % count)
+        self.wait("__cardistry.deckChanges.length > 0")
+        self.settle()
+        after = self.js("__cardistry.deck")
+        self.assertNotEqual(after, before, "the order did not change")
+        self.assertEqual(after.index(before[0]), 2, "the front card is not two places back: %s" % after)
+        self.check_pixels("wallet reordered")
+        self.screenshot("wallet")
+        self.close_scene("wallet")
+
+    def test_flashcards(self):
+        self.open_scene("flashcards")
+        self.check_pixels("flashcards stack")
+        top = max((n for n in self.model() if n["role"] == "card"), key=lambda n: n["z"])
+        self.assertEqual(len(top["runs"]), 1, "the answer shows before the tap")
+        ink = "__cardistry.ink(%f, %f, %f, %f, '#ffffffff')" % (top["x"] + 20, top["y"] + 10, top["width"] - 40,
+                                                                 top["height"] - 20)
+        prompt_ink = self.js(ink)
+        self.assertGreater(prompt_ink, 2000, "no prompt drawn on the top card")
+        self.tap(*self.centre(top))
+        self.wait("__cardistry.gestures.some(g => g.kind === 'tap' && g.phase === 'ended')")
+        self.settle()
+        self.assertEqual(len(self.node(top["id"])["runs"]), 2, "the answer did not appear")
+        self.assertNotEqual(self.js(ink), prompt_ink, "the canvas does not show the answer")
+        self.check_pixels("flashcards answer shown")
+        self.screenshot("flashcards")
+        # Hold a short drag (under the 100-point threshold): the card turns (width/5 degrees), moves five times as
+        # far (past the screen's right edge, which must clip it) and fades; released, it springs back.
+        centre = self.centre(top)
+        self.page.mouse.move(*self.client(*centre))
+        self.page.mouse.down()
+        for step in range(1, 7):
+            self.page.mouse.move(*self.client(centre[0] + 10 * step, centre[1]))
+        self.wait("(() => { const n = __cardistry.node(%s); return n && n.rotation > 10; })()" % json.dumps(top["id"]))
+        self.settle()
+        held = self.node(top["id"])
+        self.assertAlmostEqual(held["rotation"], 12, delta=0.5)
+        self.assertLess(held["opacity"], 0.9)
+        self.assertGreater(held["x"] + held["width"], 390 + 100, "the card should reach past the screen")
+        self.check_pixels("flashcards held mid-drag")
+        count = self.gesture_count()
+        self.page.mouse.up()
+        self.wait("__cardistry.gestures.length > %d" % count)
+        self.settle()
+        self.assertEqual(self.node(top["id"])["rotation"], 0, "the card did not spring back")
+        # Swipe it away to the right.
+        self.drag(centre, (centre[0] + 180, centre[1] + 4), steps=12)
+        self.wait("__cardistry.deckChanges.length > 0")
+        self.settle()
+        change = self.js("__cardistry.deckChanges[__cardistry.deckChanges.length - 1]")
+        self.assertNotIn(top["card"], change["deck"])
+        self.assertIsNone(self.node(top["id"]), "the swiped card is still in the frames")
+        # Where the swiped card's top edge was, the background (in the next card's shadow) shows now.
+        self.assertLess(max(self.js("__cardistry.pixel(195, %f)" % (top["y"] + 4))[:3]), 160,
+                        "the swiped card is still drawn")
+        self.check_pixels("flashcards after a swipe")
+        self.close_scene("flashcards")
+
+    def test_deck(self):
+        self.open_scene("deck")
+        self.check_pixels("deck stack")
+        cards = sorted((n for n in self.model() if n["role"] == "card"), key=lambda n: n["y"])
+        first, middle = cards[0], cards[4]  # (cards pushed off screen are not laid out while fanned)
+        # Fan: pull down past the top; the cards spread while the finger holds.
+        scrolls = "__cardistry.gestures.filter(g => g.kind === 'scroll' && g.phase === 'ended').length"
+        self.page.mouse.move(*self.client(195, 300))
+        self.page.mouse.down()
+        for step in range(1, 11):
+            self.page.mouse.move(*self.client(195, 300 + 15 * step))
+        self.wait("(() => { const n = __cardistry.node(%s); return n && n.y > %f; })()"
+                  % (json.dumps(middle["id"]), middle["y"] + 40))
+        self.page.mouse.up()
+        self.wait(scrolls + " === 1")
+        self.settle()
+        self.assertAlmostEqual(self.node(middle["id"])["y"], middle["y"], delta=1, msg="the fan did not close")
+        # Fan with the wheel (a trackpad pull at the top).
+        self.page.mouse.move(*self.client(195, 300))
+        self.page.mouse.wheel(0, -120)
+        self.wait(scrolls + " === 2")
+        self.settle()
+        # Tap to expand the first card, full screen.
+        self.tap(first["x"] + first["width"] / 2, first["y"] + 24)
+        detail_id = "detail." + first["card"]
+        self.wait("(() => { const n = __cardistry.node(%s); return n && !__cardistry.frame.animating; })()"
+                  % json.dumps(detail_id))
+        self.settle()
+        detail = self.node(detail_id)
+        self.assertGreater(detail["height"], 600, "the card is not full screen")
+        self.check_pixels("deck card expanded")
+        # Drag down to dismiss.
+        self.drag((195, 400), (195, 700), steps=15)
+        self.wait("__cardistry.gestures.some(g => g.kind === 'dismiss' && g.phase === 'ended')")
+        self.settle()
+        self.assertIsNone(self.node(detail_id), "the expanded card stayed")
+        # Long-press the second card and drag it down past two cards.
+        second = self.node(cards[1]["id"])
+        start = (195, second["y"] + 20)
+        self.drag(start, (195, start[1] + 2.4 * 60), steps=14,
+                  hold_until="__cardistry.gestures.some(g => g.kind === 'reorder' && g.phase === 'began')")
+        self.wait("__cardistry.deckChanges.length > 0")
+        self.settle()
+        after = self.js("__cardistry.deck")
+        self.assertEqual(after.index(cards[1]["card"]), 3, "the card did not move two places: %s" % after)
+        ordered = sorted((n for n in self.model() if n["role"] == "card"), key=lambda n: n["y"])
+        self.assertEqual([n["card"] for n in ordered], after, "the stack is not drawn in the new order")
+        self.check_pixels("deck reordered")
+        self.screenshot("deck")
+        self.close_scene("deck")
+
+
+class BridgeTest(unittest.TestCase):
+    """The bridge stops its server when the page goes away and on SIGTERM, and leaves nothing behind."""
+
+    @unittest.skipIf(sync_playwright is None, "playwright is not installed")
+    def test_page_gone_stops_everything(self):
+        if not os.access(executable(), os.X_OK):
+            self.skipTest("no cardistry executable")
+        bridge, url = start_bridge("--grace", "1")
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+                page = browser.new_page()
+                page.goto(url)
+                page.wait_for_function("window.__cardistry && __cardistry.ready", timeout=TIMEOUT)
+                children = children_of(bridge.pid)
+                self.assertEqual(len(children), 1, "one cardistry server")
+                browser.close()
+            self.assertEqual(bridge.wait(20), 0, "the bridge did not exit cleanly after the page went away")
+            self.assertFalse(os.path.exists("/proc/%d" % children[0]), "the server was left behind")
+        finally:
+            stop_process(bridge)
+            bridge.log.close()
+
+    def test_sigterm_stops_the_server(self):
+        if not os.access(executable(), os.X_OK):
+            self.skipTest("no cardistry executable")
+        import urllib.request
+        bridge, url = start_bridge()
+        try:
+            # Open the event stream like a page would, so the server starts.
+            stream = urllib.request.urlopen(url + "events?client=test", timeout=10)
+            stream.readline()
+            deadline = time.monotonic() + 10
+            while not children_of(bridge.pid) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            children = children_of(bridge.pid)
+            self.assertEqual(len(children), 1)
+            bridge.send_signal(signal.SIGTERM)
+            self.assertEqual(bridge.wait(15), 0)
+            stream.close()
+            self.assertFalse(os.path.exists("/proc/%d" % children[0]), "the server was left behind")
+        finally:
+            stop_process(bridge)
+            bridge.log.close()
+
+
+if __name__ == "__main__":
+    started = time.monotonic()
+    result = unittest.main(exit=False, verbosity=2).result
+    print("browser test: %.1f s; per scene: %s" % (
+        time.monotonic() - started,
+        ", ".join("%s %.1f s" % item for item in sorted(BrowserTest.timings.items()))))
+    sys.exit(0 if result.wasSuccessful() else 1)
