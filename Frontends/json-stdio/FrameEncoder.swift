@@ -110,7 +110,7 @@ public struct FrameEncoder: Sendable {
     }
 
     /// Writes one node object. Optional fields are omitted when absent (`card`, `parent`, `fill`, `stroke`,
-    /// `shadow`, `text`, `runs`, `matched`); `leaving` only when true.
+    /// `shadow`, `text`, `runs`, `matched`); `leaving`, `clips` and `mayOverflow` only when true.
     static func encode(_ node: FrameNode, into out: inout JSONOutput) {
         out.raw("{\"id\":")
         out.string(node.id.rawValue)
@@ -187,6 +187,14 @@ public struct FrameEncoder: Sendable {
             out.nextKey("leaving")
             out.raw("true")
         }
+        if node.clipsContent {
+            out.nextKey("clips")
+            out.raw("true")
+        }
+        if node.mayOverflow {
+            out.nextKey("mayOverflow")
+            out.raw("true")
+        }
         out.byte(UInt8(ascii: "}"))
     }
 
@@ -205,6 +213,23 @@ public struct FrameEncoder: Sendable {
         if run.isNumeric {
             out.nextKey("numeric")
             out.raw("true")
+        }
+        if run.isSymbol {
+            out.nextKey("symbol")
+            out.raw("true")
+        }
+        if let limit = run.lineLimit {
+            out.nextKey("lineLimit")
+            out.integer(limit)
+        }
+        if !text.lines.isEmpty && !run.isSymbol {
+            out.nextKey("lines")
+            out.byte(UInt8(ascii: "["))
+            for (index, line) in text.lines.enumerated() {
+                if index > 0 { out.byte(UInt8(ascii: ",")) }
+                out.string(line)
+            }
+            out.byte(UInt8(ascii: "]"))
         }
         if let from = text.rollingFrom {
             out.nextKey("rollingFrom")

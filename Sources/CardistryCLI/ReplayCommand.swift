@@ -12,20 +12,25 @@ struct ReplayCommand: Frontend {
     let name = "replay"
     let summary = "replay an input log and print the frames at chosen times"
     let usage = """
-        Usage: cardistry replay LOG [--scene S] [--at T]... [--json]
+        Usage: cardistry replay LOG [--scene S] [--at T]... [--json | --lint]
 
         Replays LOG (JSON lines written by the engine's input log: a header, then one input per line) and prints
         the frames at each time T (seconds, any order). Without --at it prints the frame at the last input and
         the frame once everything has settled. --scene overrides the scene named in the log's header.
         --json prints, for each frame, the lines `cardistry stdio` would send a host: the frame's gesture, haptic
-        and deck.changed notifications, then a full frame notification (docs/protocol.md). Exit status: 0 success,
-        1 unreadable log, 2 usage.
+        and deck.changed notifications, then a full frame notification (docs/protocol.md). --lint checks each frame
+        against the view tree's rules (paint order, parents; at rest also text fit, overlap, overflow) and prints
+        one finding a line. Exit status: 0 success (and, with --lint, no finding), 1 an unreadable log or a
+        finding, 2 usage.
 
         """
 
     func run(arguments: [String], environment: [String: String], io: FrontendIO) -> Int32 {
         withUsage(io: io) {
-            let parsed = try ParsedArguments(arguments, options: ["scene", "at"], flags: ["json"])
+            let parsed = try ParsedArguments(arguments, options: ["scene", "at"], flags: ["json", "lint"])
+            if parsed.flags.contains("json") && parsed.flags.contains("lint") {
+                throw UsageError("choose one of --json and --lint")
+            }
             guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
                 throw UsageError("give exactly one input log")
             }
@@ -63,6 +68,17 @@ struct ReplayCommand: Frontend {
             } catch {
                 io.err("cardistry replay: \(error)\n")
                 return 1
+            }
+            if parsed.flags.contains("lint") {
+                var count = 0
+                for frame in frames {
+                    for finding in FrameLint().findings(in: frame) {
+                        io.out(finding.description + "\n")
+                        count += 1
+                    }
+                }
+                io.out(count == 0 ? "no findings in \(frames.count) frames\n" : "\(count) findings\n")
+                return count == 0 ? 0 : 1
             }
             var seq = 1
             for frame in frames {

@@ -35,6 +35,18 @@ import Testing
         for frame in frames { #expect(frame.nodes == live[frame.time]?.nodes) }
     }
 
+    /// `--lint` checks the replayed frames against the view tree's rules: the scores session passes, and the
+    /// flags are exclusive.
+    @Test func lintsTheFrames() throws {
+        let path = try write(try recordedSession().log)
+        let (io, output) = FrontendIO.capture()
+        #expect(CLI.run(["replay", path, "--lint"], io: io) == 0, "\(output.stdout)")
+        #expect(output.stdout == "no findings in 2 frames\n")
+        let (both, bothOutput) = FrontendIO.capture()
+        #expect(CLI.run(["replay", path, "--lint", "--json"], io: both) == 2)
+        #expect(bothOutput.stderr.contains("choose one of --json and --lint"))
+    }
+
     @Test func printsTextAndJSON() throws {
         let path = try write(try recordedSession().log)
         let (io, output) = FrontendIO.capture()

@@ -256,11 +256,10 @@
   }
 
   // ---------------------------------------------------------------------------------------------------------
-  // Paint order and clipping, in one place. Today frames are a flat list in paint order (ascending z, ties in
-  // layout order, as docs/protocol.md documents), so the plan is that list; each node is clipped to the screen
-  // (by the caller) and to the rounded shapes of its filled ancestors (a card clips its contents, as the seeds'
-  // clipShape does; unfilled containers such as a slider or a scroll column do not clip). When frames become a
-  // view tree, this function turns into a depth-first walk with sibling-relative zIndex and per-node clips.
+  // Paint order and clipping, in one place. Frames are a view tree already in paint order (depth-first: a node,
+  // then its children by sibling-relative z, each with its subtree; docs/protocol.md), so the plan is that list;
+  // each node is clipped to the screen (by the caller) and to the rounded shapes of its ancestors that clip their
+  // content (`clips`: the seeds' clipShape). Opacity, scale and rotation arrive already composed down the tree.
 
   function paintPlan(nodes, order) {
     const plan = [];
@@ -269,7 +268,7 @@
       if (!node) continue;
       const clips = [];
       for (let parent = nodes.get(node.parent), hops = 0; parent && hops < 32; parent = nodes.get(parent.parent), hops++) {
-        if (parent.fill) clips.push(parent);
+        if (parent.clips) clips.push(parent);
       }
       plan.push({ node, clips });
     }

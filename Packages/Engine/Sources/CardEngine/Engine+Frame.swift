@@ -30,21 +30,29 @@ extension Engine {
             hasParents = hasParents || leavingNode.node.parent != nil
             frameNodes.append(frameNode(leavingNode.node, at: at, isLeaving: true))
         }
+        var composes = false
         if hasParents {
-            // A parent may be current or leaving; a leaving node whose parent is gone paints as a root.
-            var position: [NodeID: Int] = [:]
-            position.reserveCapacity(frameNodes.count)
-            for index in frameNodes.indices { position[frameNodes[index].id] = index }
+            // A parent may be current (its position is its layout index) or leaving (after the current nodes); a
+            // leaving node whose parent is gone paints as a root, naming no parent.
+            var leavingPosition: [NodeID: Int] = [:]
+            for index in nodes.count..<frameNodes.count { leavingPosition[frameNodes[index].id] = index }
             for index in frameNodes.indices {
                 guard let parent = frameNodes[index].parent else { continue }
-                entries[index].parent = position[parent]
-                // A leaving node outlives a parent that has gone: it paints as a root, naming no parent.
-                if position[parent] == nil { frameNodes[index].parent = nil }
+                let position = nodeIndex[parent] ?? leavingPosition[parent]
+                entries[index].parent = position
+                if let position {
+                    let owner = frameNodes[position]
+                    composes = composes || owner.opacity != 1 || owner.scale != 1 || owner.rotation != 0
+                } else {
+                    frameNodes[index].parent = nil
+                }
             }
         }
         let order = PaintOrder.order(entries)
         if !order.elementsEqual(frameNodes.indices) { frameNodes = order.map { frameNodes[$0] } }
-        if hasParents { Self.compose(&frameNodes) }
+        // Only a parent that is translucent, scaled or rotated changes its subtree; a grandparent's effect reaches
+        // a node through its parent, which then has children too.
+        if composes { Self.compose(&frameNodes) }
         let events = pending
         pending.removeAll(keepingCapacity: true)
         return Frame(

@@ -12,7 +12,7 @@ extension Engine {
                 ? [run.text]
                 : TextLayout.lines(
                     run.text, width: node.rect.width, style: run.style, weight: run.weight, lineLimit: run.lineLimit,
-                    measurer: textMeasurer)
+                    measurer: layoutMeasurer)
         }
     }
 
@@ -20,7 +20,7 @@ extension Engine {
     /// O(n) in the nodes of both layouts, plus the arena updates of the nodes that changed.
     mutating func applyLayout(context: inout SceneContext, isInitial: Bool) {
         let time = context.time
-        var newNodes = scene.layout(in: viewport, text: textMeasurer)
+        var newNodes = scene.layout(in: viewport, text: layoutMeasurer)
         var newIndex: [NodeID: Int] = [:]
         newIndex.reserveCapacity(newNodes.count)
         var hasDuplicates = false

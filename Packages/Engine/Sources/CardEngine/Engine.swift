@@ -28,7 +28,9 @@ public struct Engine: Sendable {
     /// The last error the store reported while saving the scene's state (nil after a successful save).
     public private(set) var storeError: StoreError?
     /// How text is measured: scenes lay text out with it and frames carry each run's lines as it wraps them.
-    public private(set) var textMeasurer: any TextMeasurer
+    public var textMeasurer: any TextMeasurer { layoutMeasurer.base }
+    /// The measurer layouts use: `textMeasurer` with a cache of broken lines.
+    var layoutMeasurer: CachingTextMeasurer
 
     let store: (any DeckStore)?
     var stateRevision: Int?
@@ -59,7 +61,7 @@ public struct Engine: Sendable {
         animator: any Animator = ClosedFormAnimator(), textMeasurer: any TextMeasurer = StandardTextMeasurer()
     ) {
         self.scene = scene
-        self.textMeasurer = textMeasurer
+        self.layoutMeasurer = CachingTextMeasurer(textMeasurer)
         self.geometry = AnimationTimeline(animator: animator)
         self.fills = AnimationTimeline(animator: animator)
         self.rollProgress = AnimationTimeline(animator: animator)
@@ -133,7 +135,7 @@ public struct Engine: Sendable {
     public mutating func setTextMeasurer(_ measurer: any TextMeasurer, at time: Double) {
         let at = max(time.isFinite ? time : self.time, self.time)
         advance(to: at)
-        textMeasurer = measurer
+        layoutMeasurer = CachingTextMeasurer(measurer)
         var context = SceneContext(time: at, viewport: viewport)
         commit(&context)
     }

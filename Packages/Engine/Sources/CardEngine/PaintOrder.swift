@@ -53,7 +53,11 @@ enum PaintOrder {
                 guard !visited[next] else { continue }
                 visited[next] = true
                 order.append(next)
-                if children[next].count > 1 { sortSiblings(&children[next]) }
+                if children[next].count > 1 {
+                    let siblings = children[next]
+                    let sorted = zip(siblings, siblings.dropFirst()).allSatisfy { !precedes(entries[$1], entries[$0]) }
+                    if !sorted { sortSiblings(&children[next]) }
+                }
                 stack.append(contentsOf: children[next].reversed())
             }
         }

@@ -1,4 +1,9 @@
+import Foundation
+
 /// Measures text for layout: the front end's seam for text metrics, so scenes lay text out knowing its size.
+///
+/// Widths are taken to add up: the width of "a b" is the width of "a", of " " and of "b" (true of a terminal's
+/// cells and, but for kerning, of a proportional font), so line breaking measures each word once.
 ///
 /// The terminal UI measures in cells (each grapheme cluster is 0, 1 or 2 columns wide, a line is one row); a
 /// graphical host measures with its fonts, or uses `StandardTextMeasurer`, whose metrics the stdio protocol
@@ -32,6 +37,8 @@ public struct StandardTextMeasurer: TextMeasurer, Hashable {
     public func width(of text: Substring, style: TextStyle, weight: TextWeight) -> Double {
         let size = Self.pointSize(of: style)
         let narrow = (weight == .regular ? 0.55 : 0.6) * size
+        // ASCII is one cluster a byte, never wide: no grapheme breaking needed.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return Double(text.utf8.count) * narrow }
         var width = 0.0
         for cluster in text {
             width += TextLayout.isWide(cluster) ? size : narrow
@@ -50,20 +57,37 @@ public enum TextLayout {
     public static let ellipsis = "…"
 
     /// The lines `text` takes inside `width` points, at most `lineLimit` of them (nil: as many as it needs).
-    /// Explicit newlines always break. Spaces at a line break are dropped. O(characters × log(word length)).
+    /// Explicit newlines always break. Spaces at a line break are dropped. Each word is measured once (widths
+    /// add up, see `TextMeasurer`): O(characters), plus O(length · log length) for a word broken across lines.
     public static func lines(
         _ text: String, width: Double, style: TextStyle, weight: TextWeight, lineLimit: Int? = nil,
         measurer: any TextMeasurer
     ) -> [String] {
+        if let caching = measurer as? CachingTextMeasurer {
+            return caching.lines(
+                CachingTextMeasurer.Key(text: text, width: width, style: style, weight: weight, lineLimit: lineLimit))
+        }
+        return breakLines(text, width: width, style: style, weight: weight, lineLimit: lineLimit, measurer: measurer)
+    }
+
+    /// `lines(_:width:style:weight:lineLimit:measurer:)` without a cache.
+    static func breakLines(
+        _ text: String, width: Double, style: TextStyle, weight: TextWeight, lineLimit: Int?,
+        measurer: any TextMeasurer
+    ) -> [String] {
         let maximum = max(0, width)
         func measure(_ line: Substring) -> Double { measurer.width(of: line, style: style, weight: weight) }
+        let space = measure(" ")
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var current = ""
+            var currentWidth = 0.0
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-                let candidate = current.isEmpty ? String(word) : current + " " + word
-                if measure(candidate[...]) <= maximum {
-                    current = candidate
+                let wordWidth = measure(word)
+                let candidateWidth = current.isEmpty ? wordWidth : currentWidth + space + wordWidth
+                if candidateWidth <= maximum {
+                    current = current.isEmpty ? String(word) : current + " " + word
+                    currentWidth = candidateWidth
                     continue
                 }
                 if !current.isEmpty { lines.append(current) }
@@ -75,6 +99,7 @@ public enum TextLayout {
                     rest = rest[cut...]
                 }
                 current = String(rest)
+                currentWidth = measure(rest)
             }
             lines.append(current)
         }
@@ -121,5 +146,48 @@ public enum TextLayout {
         default:
             return false
         }
+    }
+}
+
+/// A measurer that remembers the lines it has broken, for the engine's layouts: a scene laid out again on every
+/// pointer move wraps the same texts in the same widths each time. Wraps another measurer; the cache holds at most
+/// `capacity` entries (it starts over when full) and is shared by copies of the engine (its entries depend only on
+/// their key and the wrapped measurer).
+final class CachingTextMeasurer: TextMeasurer, @unchecked Sendable {
+    struct Key: Hashable {
+        var text: String
+        var width: Double
+        var style: TextStyle
+        var weight: TextWeight
+        var lineLimit: Int?
+    }
+
+    let base: any TextMeasurer
+    let capacity: Int
+    private let lock = NSLock()
+    private var cache: [Key: [String]] = [:]
+
+    init(_ base: any TextMeasurer, capacity: Int = 4096) {
+        self.base = base
+        self.capacity = capacity
+    }
+
+    func width(of text: Substring, style: TextStyle, weight: TextWeight) -> Double {
+        base.width(of: text, style: style, weight: weight)
+    }
+
+    func lineHeight(of style: TextStyle) -> Double { base.lineHeight(of: style) }
+
+    /// The lines of `key`'s text, from the cache or broken now with the wrapped measurer.
+    func lines(_ key: Key) -> [String] {
+        if let lines = lock.withLock({ cache[key] }) { return lines }
+        let lines = TextLayout.breakLines(
+            key.text, width: key.width, style: key.style, weight: key.weight, lineLimit: key.lineLimit,
+            measurer: base)
+        lock.withLock {
+            if cache.count >= capacity { cache.removeAll(keepingCapacity: true) }
+            cache[key] = lines
+        }
+        return lines
     }
 }

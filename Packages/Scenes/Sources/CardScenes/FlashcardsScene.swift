@@ -219,6 +219,8 @@ public struct FlashcardsScene: Scene {
     /// The padding between a card's edge and its text, and the spacing between prompt and answer (the seed's
     /// `.padding(20)` and a VStack's default spacing).
     static let textPadding = 20.0
+    /// How many cards from the top of the stack show their text.
+    static let cardsWithText = 3
     static let textSpacing = 8.0
 
     /// The card's text as the seed's VStack lays it out: the prompt (large title, black) and, when revealed, the
@@ -303,8 +305,12 @@ public struct FlashcardsScene: Scene {
                     opacity: 2 - abs(translation.dx / 50), rotation: .degrees(translation.dx / 5), cornerRadius: 25,
                     fill: Palette.white, shadow: Shadow(radius: 10), gestures: Self.cardGestures,
                     clipsContent: true, mayOverflow: translation != .zero))
-            nodes += textNodes(
-                flashcard, card: id, in: rect, revealed: revealed.contains(card.id), text: measurer)
+            // Only the top cards' text can show (each card covers all but a 10-point strip of the one under it), so
+            // only they lay text out: a 10,000-card stack costs 10,000 card nodes, not 30,000 nodes and wraps.
+            if position >= count - Self.cardsWithText {
+                nodes += textNodes(
+                    flashcard, card: id, in: rect, revealed: revealed.contains(card.id), text: measurer)
+            }
         }
         if deck.isEmpty {
             let buttonRect = Rect(x: viewport.width / 2 - 80, y: viewport.height / 2 - 24, width: 160, height: 48)

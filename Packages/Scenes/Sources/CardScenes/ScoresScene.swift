@@ -225,7 +225,7 @@ public struct ScoresScene: Scene {
             nodes.append(
                 Node(
                     id: id.child("name"), role: .text, parent: id,
-                    rect: Rect(x: padding + 16, y: rowY, width: cardWidth / 2, height: 24), z: 1,
+                    rect: Rect(x: padding + 16, y: rowY, width: cardWidth / 2 - 16, height: 24), z: 1,
                     text: [TextRun(card.title, style: .headline, color: Palette.white, weight: .bold)]))
             nodes.append(
                 Node(
@@ -285,8 +285,13 @@ public struct ScoresScene: Scene {
         let thumbX = track.minX + (track.maxX - track.minX) * Double(selectedTest - 1) / 9
         let sliderGesture = DragGesture(minimumDistance: 0)
         var nodes: [Node] = [
+            // The seed's VStack { Slider; HStack(tick labels) }: a group holding the slider and the labels under it.
             Node(
-                id: "slider", role: .slider,
+                id: "slider.group", role: .background,
+                rect: Rect(x: Self.padding, y: track.y - 14, width: viewport.width - 2 * Self.padding, height: 50),
+                z: 5, isHitTestable: false),
+            Node(
+                id: "slider", role: .slider, parent: "slider.group",
                 rect: Rect(x: Self.padding, y: track.y - 14, width: viewport.width - 2 * Self.padding, height: 28),
                 z: 5,
                 gestures: [GestureAttachment("slider", sliderGesture)]),
@@ -307,7 +312,7 @@ public struct ScoresScene: Scene {
             let x = track.minX + (track.maxX - track.minX) * Double(test - 1) / 9
             nodes.append(
                 Node(
-                    id: NodeID("slider.tick.\(test)"), role: .tick, parent: "slider",
+                    id: NodeID("slider.tick.\(test)"), role: .tick, parent: "slider.group",
                     rect: Rect(x: x - 12, y: track.y + 18, width: 24, height: 18), z: 5,
                     text: [
                         TextRun(
