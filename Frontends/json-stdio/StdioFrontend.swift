@@ -29,8 +29,8 @@ public struct StdioFrontend: Frontend {
                                   $XDG_DATA_HOME/cardistry or ~/.local/share/cardistry)
           --log-level LEVEL       error, warning (default), info or debug
           --max-line-bytes N      the longest accepted line in bytes (default 8388608; at least 4194304)
-          --exit-timeout SECONDS  at the end, how long a host may read nothing while output waits before the
-                                  server gives up with status 74 (default 60)
+          --exit-timeout SECONDS  how long a host may read nothing while output waits (a full output queue, or
+                                  at the end) before the server gives up with status 74 (default 60)
 
         """
     }

@@ -10,8 +10,8 @@ import Foundation
 /// SIGPIPE is ignored and a closed stdout ends the process cleanly; end of input finishes the message in hand,
 /// flushes everything queued and exits 0; SIGTERM does the same; the `exit` notification ends with the server's
 /// exit status after the same flush. The one exit without a flush: a host that reads nothing for `exitTimeout`
-/// seconds while output waits (after the end of input, `exit` or SIGTERM) ends the process with status
-/// `stalledStatus` and a message on stderr.
+/// seconds while output waits (the queue full, or after the end of input, `exit` or SIGTERM) ends the process
+/// with status `stalledStatus` and a message on stderr.
 public final class StdioTransport: @unchecked Sendable {
     /// How much is logged on stderr.
     public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
@@ -39,7 +39,7 @@ public final class StdioTransport: @unchecked Sendable {
     private let queue = OutboundQueue()
     private var outbound = OutboundEncoder()
     private let writerDone = DispatchSemaphore(value: 0)
-    /// How long the host may read nothing, once input has ended, before the server gives up flushing.
+    /// How long the host may read nothing while output waits before the server gives up and exits.
     private let exitTimeout: Double
 
     /// The default `exitTimeout`: 60 seconds.
@@ -97,7 +97,7 @@ public final class StdioTransport: @unchecked Sendable {
         return Self.stalledStatus
     }
 
-    /// Serves until the end; returns the exit status, or nil when output stalled after the end of input.
+    /// Serves until the end; returns the exit status, or nil when the host stopped reading (output stalled).
     private func serve(start: Double) -> Int32? {
         var splitter = LineSplitter(maxBytes: server.configuration.maxLineBytes)
         var pending: [LineEvent] = []
@@ -147,8 +147,9 @@ public final class StdioTransport: @unchecked Sendable {
             }
             for line in server.logs { write(.info, line) }
             server.logs.removeAll()
-            // Once input has ended nothing more can come: a host that stops reading then must not hold the process.
-            guard outbound.push(messages, to: queue, stallTimeout: endOfInput ? exitTimeout : nil) else { return nil }
+            // A full queue waits for the host to read; a host that reads nothing for `exitTimeout` seconds (it may
+            // be blocked writing to us, which would deadlock both) ends the server instead of holding it forever.
+            guard outbound.push(messages, to: queue, stallTimeout: exitTimeout) else { return nil }
             if let exitStatus = server.exitStatus { return exitStatus }
         }
     }
