@@ -160,8 +160,11 @@ extension Server {
         var taken = try takeDriver()
         self.session?.clockTime = target
         let frame = taken.frame(at: target)
+        let available = taken.availableActions
         driver = taken
         emit(frame, into: &output, notify: false)
+        // A timer that fired on the way (a long press) may have changed what is available.
+        announce(available, at: target, into: &output)
         return framed(
             FrameUpdate(seq: nextSeq(), frame: frame, forceFull: false, deltaMode: self.session?.deltas ?? false))
     }

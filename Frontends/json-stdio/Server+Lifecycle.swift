@@ -236,9 +236,11 @@ extension Server {
             var taken = try? takeDriver()
         else { return [] }
         let frame = taken.frame(at: time)
+        let available = taken.availableActions
         driver = taken
         var output: [Outbound] = []
         emit(frame, into: &output, notify: true)
+        announce(available, at: time, into: &output)
         return output
     }
 
