@@ -17,6 +17,10 @@ import Foundation
 ///   back from another, through the transport's serving and writer threads; p50/p99 latency. Floor: the
 ///   same round trips through a thread that echoes each line back (pipes and thread wake-ups only). Goal: p99
 ///   under 1 ms.
+/// - `stdio/memory/1000000/flashcards/rss`: the real `cardistry stdio` (the executable built beside this one) fed
+///   1,000,000 pointer events (the seeded drags, as notifications); its resident set size after 10,000 events and
+///   after 1,000,000, and their ratio. Goal: within 10% (`rss_growth` ≤ 1.1). A process's RSS depends on the
+///   allocator and the machine, so the row is reported, not gated.
 /// - `stdio/encode/N/frame/hand` and `.../jsonencoder`: encoding a frame of N nodes by hand versus Foundation's
 ///   JSONEncoder on a Codable mirror of the same wire form. Floor: appending the encoded bytes to an array one
 ///   by one (emitting each output byte once). Goal: the hand writer at least 5× faster (`speedup_vs_jsonencoder`).
@@ -26,7 +30,159 @@ struct StdioSuite: BenchSuite {
     func run(_ context: BenchContext) {
         pointerThroughput(context)
         roundTrip(context)
+        memory(context)
         encoding(context)
+    }
+
+    // MARK: Memory of a long session
+
+    private func memory(_ context: BenchContext) {
+        let total = context.quick ? 100_000 : 1_000_000
+        let early = 10_000
+        let prefix = "stdio/memory/\(total)/flashcards"
+        guard context.selects(prefix, impls: ["rss"]) else { return }
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("cardistry")
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            context.progress("stdio: \(executable.path) not built, memory row skipped")
+            return
+        }
+        context.progress("stdio: RSS of cardistry stdio over \(total) pointer events")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["stdio", "--store", "/nonexistent-cardistry-bench-store"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return }
+        let pid = process.processIdentifier
+        // Drain stdout on a thread, counting responses so each batch can wait for its own `scene.list` answer.
+        let responses = Responses()
+        let outFD = output.fileHandleForReading.fileDescriptor
+        let reader = Thread {
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { Glibc.read(outFD, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { break }
+                responses.count(chunk[0..<count])
+            }
+            responses.close()
+        }
+        reader.start()
+        let inFD = input.fileHandleForWriting.fileDescriptor
+        _ = Self.writeLine(inFD, Self.initialize)
+        _ = Self.writeLine(inFD, Self.open("flashcards"))
+        let lines = Self.pointerLines(count: 22_000, seed: 10, withIDs: false)
+        let start = monotonicNanoseconds()
+        var sent = 0
+        var syncs = 2
+        var rssEarly = 0
+        func sync() -> Int? {
+            syncs += 1
+            _ = Self.writeLine(inFD, Array("{\"jsonrpc\":\"2.0\",\"id\":\"sync\",\"method\":\"scene.list\"}".utf8))
+            guard responses.wait(for: syncs) else { return nil }
+            return Self.residentBytes(of: pid)
+        }
+        var batch: [UInt8] = []
+        while sent < total {
+            // Whole drags only (22 lines each), with times that keep increasing across repeats of the pattern.
+            let line = lines[sent % lines.count]
+            let round = sent / lines.count
+            var text = String(decoding: line, as: UTF8.self)
+            if round > 0, let range = text.range(of: "\"t\":") {
+                let rest = text[range.upperBound...]
+                let end = rest.firstIndex(where: { $0 == "," || $0 == "}" }) ?? rest.endIndex
+                let time = (Double(rest[..<end]) ?? 0) + Double(round) * 1000
+                text = String(text[..<range.upperBound]) + "\(time)" + String(rest[end...])
+            }
+            batch += Array(text.utf8)
+            batch.append(0x0A)
+            sent += 1
+            if batch.count >= 1 << 16 || sent == early || sent == total {
+                guard Self.writeAll(inFD, batch) else { break }
+                batch.removeAll(keepingCapacity: true)
+            }
+            if sent == early { rssEarly = sync() ?? 0 }
+        }
+        let rssLate = sync() ?? 0
+        let elapsed = Double(monotonicNanoseconds() - start) / 1e6
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        guard rssEarly > 0, rssLate > 0 else {
+            context.progress("stdio: RSS unavailable, memory row skipped")
+            return
+        }
+        context.emit(
+            BenchRow(
+                suite: name, workload: "memory", n: total, key: "flashcards", impl: "rss",
+                timing: Timing(medianMs: elapsed, minMs: elapsed, runs: 1),
+                metrics: [
+                    ("rss_10k_mb", Double(rssEarly) / 1_048_576), ("rss_end_mb", Double(rssLate) / 1_048_576),
+                    ("rss_growth", Double(rssLate) / Double(rssEarly)),
+                ],
+                note: "RSS after \(early) and after \(total) pointer events through the real server; goal growth ≤ 1.1")
+        )
+    }
+
+    /// Counts response lines (`"id":` near the start) as they stream by. Thread-safe.
+    final class Responses: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var seen = 0
+        private var closed = false
+        private var partial: [UInt8] = []
+
+        func count(_ bytes: ArraySlice<UInt8>) {
+            condition.lock()
+            for byte in bytes {
+                if byte == 0x0A {
+                    if partial.starts(with: Array("{\"jsonrpc\":\"2.0\",\"id\"".utf8)) { seen += 1 }
+                    partial.removeAll(keepingCapacity: true)
+                } else if partial.count < 32 {
+                    partial.append(byte)
+                }
+            }
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        func close() {
+            condition.lock()
+            closed = true
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// Waits until `count` responses were seen; false if the output closed first.
+        func wait(for count: Int) -> Bool {
+            condition.lock()
+            defer { condition.unlock() }
+            while seen < count && !closed { condition.wait() }
+            return seen >= count
+        }
+    }
+
+    static func residentBytes(of pid: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
+        }
+        return nil
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return false }
+                offset += written
+            }
+            return true
+        }
     }
 
     // MARK: Pointer throughput

@@ -4,9 +4,10 @@ extension Engine: SceneDriver {
     public var sceneName: String { scene.name }
     public var title: String { scene.descriptor.title }
     public var actions: [ActionInfo] { scene.descriptor.actions }
+    public var keyMap: [KeyHelp] { scene.descriptor.keyHelp }
 
     public mutating func pointer(_ event: PointerEvent) { handle(.pointer(event)) }
-    public mutating func key(_ key: KeyInput, at time: Double) { handle(.key(key, time: time)) }
+    public mutating func key(_ key: KeyInput, at time: Double) -> Bool { handle(.key(key, time: time)) }
     public mutating func resize(_ viewport: Size, at time: Double) { handle(.resize(viewport, time: time)) }
 }
 
@@ -25,6 +26,7 @@ public struct CatalogSceneProvider: SceneProvider {
     }
 
     public var names: [String] { catalog.names }
+    public var descriptors: [SceneDescriptor] { catalog.descriptors }
 
     public func open(
         _ name: String, deck: Deck?, cardCount: Int?, persistState: Bool, viewport: Size, startTime: Double

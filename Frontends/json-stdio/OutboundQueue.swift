@@ -1,64 +1,120 @@
 import Foundation
 
-/// The queue between the server and the one thread that writes stdout.
+/// The queue between the serving thread and the one thread that writes stdout. It holds encoded lines only, so
+/// its bound is in real bytes: what waits is exactly what will be written.
 ///
-/// Back-pressure: when the host reads slowly, a new `frame` notification replaces the pending one (the latest
-/// state wins; it moves to the end so it follows every message that was queued before it); responses and other
-/// notifications are never dropped. When more than `maxPendingBytes` of those are waiting, `push` blocks — the
-/// server stops reading stdin — so memory stays bounded. Thread-safe.
+/// Back-pressure: when more than `maxPendingBytes` wait, `push` blocks — the server stops reading stdin — until the
+/// writer catches up, so memory stays bounded (about `maxPendingBytes` plus the writer's one chunk). A `frame`
+/// notification still waiting can be taken back (`remove(frame:)`) so a newer one replaces it (see
+/// `OutboundEncoder`); nothing else is ever dropped. Thread-safe.
 final class OutboundQueue: @unchecked Sendable {
+    /// One encoded line (without its newline); `frame` identifies a `frame` notification that may be replaced.
+    struct Item: Sendable {
+        var bytes: [UInt8]
+        var frame: Int?
+    }
+
     private let condition = NSCondition()
-    private var items: [Outbound] = []
+    private var items: [Item] = []
+    /// Items before `head` were taken (dropped lazily, so taking is O(taken), not O(queued)).
+    private var head = 0
     private var pendingBytes = 0
+    private var written = 0
     private var finished = false
     private var closed = false
     private var interrupted = false
-    private let maxPendingBytes: Int
-    /// How many frame notifications were merged away (for logs and tests).
-    private(set) var mergedFrames = 0
+    /// The most bytes waiting before `push` blocks: 32 MiB by default.
+    let maxPendingBytes: Int
 
     init(maxPendingBytes: Int = 32 << 20) {
         self.maxPendingBytes = maxPendingBytes
     }
 
-    /// Queues messages in order; blocks while too much is waiting, unless the output is closed.
-    func push(_ new: [Outbound]) {
-        guard !new.isEmpty else { return }
+    /// The bytes waiting to be taken by the writer (the encoded lines, exactly).
+    var waitingBytes: Int {
         condition.lock()
         defer { condition.unlock() }
-        while pendingBytes > maxPendingBytes && !closed && !interrupted { condition.wait() }
-        guard !closed else { return }
-        for item in new {
-            if case .frameNotification(var frame) = item {
-                if let index = items.lastIndex(where: \.isMergeableFrame),
-                    case .frameNotification(let older) = items[index]
-                {
-                    var merged = older
-                    merged.merge(newer: frame)
-                    frame = merged
-                    items.remove(at: index)
-                    mergedFrames += 1
-                }
-                items.append(.frameNotification(frame))
-            } else {
-                pendingBytes += Self.size(item)
-                items.append(item)
-            }
-        }
-        condition.broadcast()
+        return pendingBytes
     }
 
-    /// Everything queued, oldest first; waits while nothing is queued; nil once finished and drained.
-    func take() -> [Outbound]? {
+    /// The bytes the writer has written so far (its progress, for the exit timeout).
+    var writtenBytes: Int {
         condition.lock()
         defer { condition.unlock() }
-        while items.isEmpty && !finished { condition.wait() }
-        guard !items.isEmpty else { return nil }
-        let taken = items
-        items.removeAll(keepingCapacity: true)
-        pendingBytes = 0
+        return written
+    }
+
+    /// Queues `item` after everything queued; while more than `maxPendingBytes` wait it blocks (unless the output
+    /// is closed or the queue interrupted). With a `stallTimeout`, it gives up and returns false once the writer
+    /// has written nothing for that many seconds; otherwise it returns true.
+    @discardableResult
+    func push(_ item: Item, stallTimeout: Double? = nil) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        var progress = written
+        var deadline = stallTimeout.map { Date(timeIntervalSinceNow: $0) }
+        while pendingBytes > maxPendingBytes && !closed && !interrupted {
+            guard let limit = deadline else {
+                condition.wait()
+                continue
+            }
+            if !condition.wait(until: limit) && written == progress { return false }
+            if written != progress {
+                progress = written
+                deadline = stallTimeout.map { Date(timeIntervalSinceNow: $0) }
+            }
+        }
+        guard !closed else { return true }
+        pendingBytes += item.bytes.count + 1
+        items.append(item)
+        condition.broadcast()
+        return true
+    }
+
+    /// Takes back the frame notification `frame` if the writer has not taken it yet; whether it did.
+    func remove(frame: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard let index = items[head...].lastIndex(where: { $0.frame == frame }) else { return false }
+        pendingBytes -= items[index].bytes.count + 1
+        items.remove(at: index)
+        condition.broadcast()
+        return true
+    }
+
+    /// The oldest items, at least one and about `maxBytes` in all; waits while nothing is queued; nil once
+    /// finished and drained.
+    func take(maxBytes: Int = 1 << 16) -> [Item]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while head == items.count && !finished { condition.wait() }
+        guard head < items.count else { return nil }
+        var end = head
+        var bytes = 0
+        while end < items.count && (end == head || bytes + items[end].bytes.count < maxBytes) {
+            bytes += items[end].bytes.count + 1
+            end += 1
+        }
+        let taken = Array(items[head..<end])
+        head = end
+        if head == items.count {
+            items.removeAll(keepingCapacity: items.capacity <= 4096)
+            head = 0
+        } else if head > 1024 && head * 2 > items.count {
+            items.removeSubrange(0..<head)
+            head = 0
+        }
+        pendingBytes -= bytes
         condition.broadcast()
         return taken
+    }
+
+    /// The writer wrote `count` more bytes.
+    func noteWritten(_ count: Int) {
+        condition.lock()
+        written += count
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// No more messages will be pushed; `take` returns nil after the rest.
@@ -69,7 +125,7 @@ final class OutboundQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Stops waiting for room (SIGTERM): a blocked `push` queues its messages and returns, so the serving loop
+    /// Stops waiting for room (SIGTERM): a blocked `push` queues its message and returns, so the serving loop
     /// can see the signal and flush what it can.
     func interrupt() {
         condition.lock()
@@ -84,6 +140,7 @@ final class OutboundQueue: @unchecked Sendable {
         closed = true
         finished = true
         items.removeAll()
+        head = 0
         pendingBytes = 0
         condition.broadcast()
         condition.unlock()
@@ -94,19 +151,5 @@ final class OutboundQueue: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return closed
-    }
-
-    private static func size(_ item: Outbound) -> Int {
-        switch item {
-        case .message(let bytes): bytes.count
-        case .frameNotification(let frame): frame.nodes.count * 200
-        case .composite(let parts):
-            parts.reduce(0) { total, part in
-                switch part {
-                case .bytes(let bytes): total + bytes.count
-                case .frame(let frame): total + frame.nodes.count * 200
-                }
-            }
-        }
     }
 }

@@ -8,14 +8,18 @@ public protocol SceneDriver: Sendable {
     var title: String { get }
     /// The semantic actions `scene.action` accepts.
     var actions: [ActionInfo] { get }
+    /// The names of the actions available in the current state.
+    var availableActions: [String] { get }
+    /// The keys the scene understands.
+    var keyMap: [KeyHelp] { get }
     /// The latest input time processed.
     var time: Double { get }
     /// The scene's deck, in its current order.
     var deck: Deck { get }
     /// Pointer and wheel input at the event's own time.
     mutating func pointer(_ event: PointerEvent)
-    /// A key press at `time`.
-    mutating func key(_ key: KeyInput, at time: Double)
+    /// A key press at `time`; whether the scene used it.
+    mutating func key(_ key: KeyInput, at time: Double) -> Bool
     /// A new viewport from `time` on.
     mutating func resize(_ viewport: Size, at time: Double)
     /// A semantic action; throws, changing nothing, for an unknown action or bad arguments.
@@ -34,6 +38,8 @@ public protocol SceneDriver: Sendable {
 public protocol SceneProvider: Sendable {
     /// The names `scene.list` reports and `scene.open` accepts.
     var names: [String] { get }
+    /// What each scene is, in the order of `names` (`scene.list` reports which take a deck or a card count).
+    var descriptors: [SceneDescriptor] { get }
     /// Opens `name` for `viewport` at `startTime`, with an optional deck and card count; with `persistState` the
     /// scene restores and saves its state (the last selection, the cards swiped away) in the store.
     func open(

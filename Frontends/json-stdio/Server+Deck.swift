@@ -1,14 +1,28 @@
 import CardEngine
+import Foundation
 
 extension Server {
-    /// `deck.get` → `{cards: [{id, title, color, sortOrder, kind}]}`.
+    /// The most cards one `deck.get` returns (a page); `limit` may ask for fewer.
+    static let maximumPage = 10_000
+
+    /// `deck.get {offset?, limit?}` → `{cards: [{id, title, color, sortOrder, kind, content}], offset, total}`: the
+    /// open scene's cards from `offset` (default 0), at most `limit` (default and most: `maximumPage`).
     func deckGet(_ p: Params) throws(RPCError) -> [OutboundPart] {
-        try p.only([])
+        try p.only(["offset", "limit"])
+        let offset = try p.int("offset") ?? 0
+        let limit = try p.int("limit") ?? Self.maximumPage
+        guard offset >= 0 else { throw .invalidParams("offset", "must be at least 0") }
+        guard limit >= 1, limit <= Self.maximumPage else {
+            throw .invalidParams("limit", "must be in 1…\(Self.maximumPage)")
+        }
         let deck = try requireDriver().deck
-        var out = JSONOutput(capacity: 64 + deck.count * 80)
+        let start = min(offset, deck.count)
+        let end = start + min(limit, deck.count - start)
+        var out = JSONOutput(capacity: 64 + (end - start) * 120)
         out.raw("{\"cards\":[")
-        for (index, card) in deck.enumerated() {
-            if index > 0 { out.byte(UInt8(ascii: ",")) }
+        for index in start..<end {
+            let card = deck[index]
+            if index > start { out.byte(UInt8(ascii: ",")) }
             out.raw("{\"id\":")
             Messages.cardID(card.id, into: &out)
             out.raw(",\"title\":")
@@ -23,7 +37,59 @@ extension Server {
             out.integer(card.sortOrder)
             out.raw(",\"kind\":")
             out.string(card.payload.kind)
+            out.raw(",\"content\":")
+            Self.content(card.payload, into: &out)
             out.byte(UInt8(ascii: "}"))
+        }
+        out.raw("],\"offset\":")
+        out.integer(start)
+        out.raw(",\"total\":")
+        out.integer(deck.count)
+        out.byte(UInt8(ascii: "}"))
+        return [.bytes(out.bytes)]
+    }
+
+    /// What a card holds besides its title: its payload in the store's own encoding (`CardPayload`'s `Codable`
+    /// form, keys sorted) without `kind`, which the card carries already: `{}` for a plain card, prompt and answer
+    /// for a flashcard, number, holder, expiry and brand for a payment card, a student's marks, the items of an
+    /// item line.
+    static func content(_ payload: CardPayload, into out: inout JSONOutput) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(payload),
+            case .object(let members)? = try? JSONValue(parsing: Array(data), maxDepth: 16)
+        else {
+            out.raw("{}")
+            return
+        }
+        out.value(.object(members.filter { $0.key != "kind" }))
+    }
+
+    /// `deck.list` → `{decks: [{name, revision} | {name, error}]}`: the decks in the store, by name (needs no
+    /// scene).
+    func deckList(_ p: Params) throws(RPCError) -> [OutboundPart] {
+        try p.only([])
+        guard let store = configuration.store else { throw Self.noStore }
+        var out = JSONOutput()
+        out.raw("{\"decks\":[")
+        do {
+            for (index, name) in try store.deckNames().sorted().enumerated() {
+                if index > 0 { out.byte(UInt8(ascii: ",")) }
+                out.raw("{\"name\":")
+                out.string(name)
+                // A deck that cannot be read is listed with the reason instead of its revision.
+                do {
+                    let revision = try store.loadDeck(named: name).revision
+                    out.raw(",\"revision\":")
+                    out.integer(revision)
+                } catch {
+                    out.raw(",\"error\":")
+                    out.string(error.description)
+                }
+                out.byte(UInt8(ascii: "}"))
+            }
+        } catch {
+            throw Self.storeError(error)
         }
         out.raw("]}")
         return [.bytes(out.bytes)]

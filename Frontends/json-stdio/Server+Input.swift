@@ -80,7 +80,8 @@ extension Server {
         "pageup", "pagedown",
     ]
 
-    /// `input.key {key, modifiers?, t}` → `{t, handled?}`.
+    /// `input.key {key, modifiers?, t}` → `{t, used}`: whether the scene used the key (a host may give an unused
+    /// key a meaning of its own).
     mutating func inputKey(_ p: Params, now: Double, into output: inout [Outbound]) throws(RPCError)
         -> [OutboundPart]
     {
@@ -101,8 +102,15 @@ extension Server {
         _ = try requireDriver()
         let time = try inputTime(p, now: now)
         let input = KeyInput(key, shift: modifiers.shift, control: modifiers.control, alt: modifiers.alt)
-        try changeScene(at: time, into: &output) { driver in driver.key(input, at: time) }
-        return timeResult(time)
+        var used = false
+        try changeScene(at: time, into: &output) { driver in used = driver.key(input, at: time) }
+        var out = JSONOutput()
+        out.raw("{\"t\":")
+        out.number(time)
+        out.raw(",\"used\":")
+        out.bool(used)
+        out.byte(UInt8(ascii: "}"))
+        return [.bytes(out.bytes)]
     }
 
     /// `viewport.resize {width, height, t}` → `{t}`.
@@ -131,7 +139,7 @@ extension Server {
         guard session.clock == .host else {
             throw .invalidState("'clock.advance' needs the host clock; this session uses the realtime clock")
         }
-        let to = try p.number("to")
+        let to = try time(p, "to")
         let by = try p.number("by")
         let target: Double
         switch (to, by) {
@@ -146,12 +154,17 @@ extension Server {
         case (nil, nil): throw .invalidParams("to", "or 'by' is required")
         case (.some, .some): throw .invalidParams("by", "cannot be given together with 'to'")
         }
-        guard target.isFinite, target < 1e12 else { throw .invalidParams(to == nil ? "by" : "to", "is too large") }
+        guard target.isFinite, target <= Self.maximumTime else {
+            throw .invalidParams(to == nil ? "by" : "to", "would move the clock past 1000000000 seconds")
+        }
         var taken = try takeDriver()
         self.session?.clockTime = target
         let frame = taken.frame(at: target)
+        let available = taken.availableActions
         driver = taken
         emit(frame, into: &output, notify: false)
+        // A timer that fired on the way (a long press) may have changed what is available.
+        announce(available, at: target, into: &output)
         return framed(
             FrameUpdate(seq: nextSeq(), frame: frame, forceFull: false, deltaMode: self.session?.deltas ?? false))
     }

@@ -4,7 +4,7 @@ extension Server {
     /// `initialize`: validates the options, then answers with the server's version, scenes and capabilities.
     mutating func initialize(_ p: Params, now: Double) throws(RPCError) -> [OutboundPart] {
         try p.only(["protocolVersion", "clientInfo", "viewport", "clock", "frames", "fps"])
-        _ = try p.requiredString("protocolVersion")
+        try Self.negotiate(try p.requiredString("protocolVersion"))
         if let client = try p.object("clientInfo") {
             try client.only(["name", "version"])
             _ = try client.requiredString("name")
@@ -51,8 +51,46 @@ extension Server {
         strings(Self.methods, into: &out)
         out.raw(",\"notifications\":")
         strings(Self.notifications, into: &out)
-        out.raw("}}")
+        out.raw(",\"icons\":{")
+        for (index, icon) in IconFallbacks.table.enumerated() {
+            if index > 0 { out.byte(UInt8(ascii: ",")) }
+            out.string(icon.symbol)
+            out.byte(UInt8(ascii: ":"))
+            out.string(icon.fallback)
+        }
+        out.raw("}}}")
         return [.bytes(out.bytes)]
+    }
+
+    /// The negotiation rule: a host asking for any `1.x` gets this server's `1.0` (minor versions only add); another
+    /// major version, or a version that is not `MAJOR.MINOR`, is −32602 naming the version this server speaks.
+    static func negotiate(_ requested: String) throws(RPCError) {
+        let parts = requested.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+        else {
+            throw .invalidParams("protocolVersion", "must be \"MAJOR.MINOR\"; this server speaks \(protocolVersion)")
+        }
+        guard parts[0] == protocolVersion.split(separator: ".")[0] else {
+            throw .invalidParams(
+                "protocolVersion",
+                "'\(requested)' is not supported; this server speaks \(protocolVersion) (any 1.x is accepted)")
+        }
+    }
+
+    /// The latest time a host may send, in seconds (about 31.7 years of session time): a time beyond it is almost
+    /// always milliseconds or an epoch time sent by mistake, and would leave the clock where no later input fits.
+    static let maximumTime = 1e9
+
+    /// A time member (`t`, `to`): a finite number in 0…`maximumTime`, else −32602 naming it.
+    func time(_ p: Params, _ key: String) throws(RPCError) -> Double? {
+        guard let value = try p.number(key) else { return nil }
+        guard value >= 0, value <= Self.maximumTime else {
+            throw .invalidParams(
+                p.name(key),
+                "must be in 0…1000000000 (seconds since the session started; milliseconds sent by mistake?)")
+        }
+        return value
     }
 
     func strings(_ values: [String], into out: inout JSONOutput) {
@@ -95,12 +133,12 @@ extension Server {
         let session = try requireSession()
         switch session.clock {
         case .host:
-            let t = try p.requiredNumber("t")
+            guard let t = try time(p, "t") else { throw .invalidParams(p.name("t"), "is required (a number)") }
             let time = max(t, session.clockTime)
             self.session?.clockTime = time
             return time
         case .realtime:
-            _ = try p.number("t")
+            _ = try time(p, "t")
             let time = session.sessionTime(now: now)
             self.session?.clockTime = time
             return time
@@ -128,6 +166,7 @@ extension Server {
             driver = taken
             throw Self.rpcError(error)
         }
+        let available = taken.availableActions
         if session?.clock == .realtime {
             let frame = taken.frame(at: time)
             driver = taken
@@ -138,6 +177,25 @@ extension Server {
             driver = taken
             for event in events { output.append(.message(Messages.event(event, seq: nextSeq()))) }
         }
+        announce(available, at: time, into: &output)
+    }
+
+    /// `actions.changed {seq, t, available}` when the set of available actions differs from the last one the host
+    /// was told (in `scene.open` or an earlier notification).
+    mutating func announce(_ available: [String], at time: Double, into output: inout [Outbound]) {
+        guard let session, session.availableActions != available else { return }
+        self.session?.availableActions = available
+        let seq = nextSeq()
+        output.append(
+            .message(
+                Messages.notification("actions.changed") { out in
+                    out.key("seq")
+                    out.integer(seq)
+                    out.nextKey("t")
+                    out.number(time)
+                    out.nextKey("available")
+                    strings(available, into: &out)
+                }))
     }
 
     /// Writes the frame's events as notifications, and (realtime) the frame itself; schedules the next tick.
@@ -178,9 +236,11 @@ extension Server {
             var taken = try? takeDriver()
         else { return [] }
         let frame = taken.frame(at: time)
+        let available = taken.availableActions
         driver = taken
         var output: [Outbound] = []
         emit(frame, into: &output, notify: true)
+        announce(available, at: time, into: &output)
         return output
     }
 

@@ -1,13 +1,29 @@
 import CardEngine
 
 extension Server {
-    /// `scene.list` → `{scenes, open}`.
+    /// `scene.list` → `{scenes, details, open}`; `details` says what each scene is and whether it takes a deck
+    /// (`scene.open`'s `deck`) or a card count (`options.cardCount`).
     func sceneList(_ p: Params) throws(RPCError) -> [OutboundPart] {
         try p.only([])
         var out = JSONOutput()
         out.raw("{\"scenes\":")
         strings(configuration.provider.names, into: &out)
-        out.raw(",\"open\":")
+        out.raw(",\"details\":[")
+        for (index, descriptor) in configuration.provider.descriptors.enumerated() {
+            if index > 0 { out.byte(UInt8(ascii: ",")) }
+            out.raw("{\"name\":")
+            out.string(descriptor.name)
+            out.raw(",\"title\":")
+            out.string(descriptor.title)
+            out.raw(",\"summary\":")
+            out.string(descriptor.summary)
+            out.raw(",\"takesDeck\":")
+            out.bool(descriptor.takesDeck)
+            out.raw(",\"takesCardCount\":")
+            out.bool(descriptor.takesCardCount)
+            out.byte(UInt8(ascii: "}"))
+        }
+        out.raw("],\"open\":")
         if let name = driver?.sceneName { out.string(name) } else { out.raw("null") }
         out.byte(UInt8(ascii: "}"))
         return [.bytes(out.bytes)]
@@ -35,6 +51,21 @@ extension Server {
                 code: RPCError.unknownSceneCode,
                 message: "unknown scene '\(name)'; scenes: " + configuration.provider.names.joined(separator: ", "))
         }
+        let descriptors = configuration.provider.descriptors
+        if let descriptor = descriptors.first(where: { $0.name == name }) {
+            let takers = { (taking: (SceneDescriptor) -> Bool) in
+                descriptors.filter(taking).map(\.name).joined(separator: ", ")
+            }
+            if cardCount != nil && !descriptor.takesCardCount {
+                throw .invalidParams(
+                    "options.cardCount",
+                    "is not taken by the scene '\(name)' (scenes that take one: \(takers(\.takesCardCount)))")
+            }
+            if p.has("deck") && !descriptor.takesDeck {
+                throw .invalidParams(
+                    "deck", "is not taken by the scene '\(name)' (scenes that take one: \(takers(\.takesDeck)))")
+            }
+        }
         var deck: Deck?
         if let deckName = try p.string("deck") {
             deck = try loadDeck(named: deckName).deck
@@ -54,7 +85,10 @@ extension Server {
         let sceneName = opened.sceneName
         let title = opened.title
         let actions = opened.actions
+        let available = opened.availableActions
+        let keys = opened.keyMap
         driver = opened
+        self.session?.availableActions = available
         self.session?.nextTick = nil
         emit(frame, into: &output, notify: false)
         let update = FrameUpdate(
@@ -73,13 +107,28 @@ extension Server {
             out.raw(",\"summary\":")
             out.string(action.summary)
             out.raw(",\"arguments\":{")
-            for (position, key) in action.arguments.keys.sorted().enumerated() {
+            for (position, argument) in action.arguments.enumerated() {
                 if position > 0 { out.byte(UInt8(ascii: ",")) }
-                out.string(key)
+                out.string(argument.name)
                 out.byte(UInt8(ascii: ":"))
-                out.string(action.arguments[key] ?? "")
+                out.string(argument.summary + (argument.isRequired ? "" : " (optional)"))
             }
-            out.raw("}}")
+            out.raw("},\"available\":")
+            out.bool(available.contains(action.name))
+            out.raw(",\"schema\":")
+            out.value(action.parametersSchema)
+            out.byte(UInt8(ascii: "}"))
+        }
+        out.raw("],\"keys\":[")
+        for (index, key) in keys.enumerated() {
+            if index > 0 { out.byte(UInt8(ascii: ",")) }
+            out.raw("{\"keys\":")
+            strings(key.names, into: &out)
+            out.raw(",\"label\":")
+            out.string(key.keys)
+            out.raw(",\"summary\":")
+            out.string(key.summary)
+            out.byte(UInt8(ascii: "}"))
         }
         out.raw("],\"frame\":")
         return [.bytes(out.bytes), .frame(update), .bytes([UInt8(ascii: "}")])]

@@ -155,7 +155,12 @@ public struct Server: Sendable {
         }
         if let readable = id {
             switch readable {
-            case .string, .number, .null: break
+            case .string, .null: break
+            case .number(let text):
+                // A number a host would decode as infinity (`1e999`) is not echoed back.
+                guard let number = Double(text), number.isFinite else {
+                    return [.bytes(Messages.error(id: nil, .invalidRequest("'id' must be a finite number")))]
+                }
             default:
                 return [.bytes(Messages.error(id: nil, .invalidRequest("'id' must be a string, a number or null")))]
             }
@@ -172,9 +177,13 @@ public struct Server: Sendable {
             return fail(.invalidRequest("'jsonrpc' must be \"2.0\""))
         }
         guard case .string(let name)? = method else {
+            // A response-shaped object (`result` or `error`, no `method`) is not a request: this server sends no
+            // requests, so nothing can be answered by one. It is answered like any other invalid request.
             if method == nil && (members.contains { $0.key == "result" || $0.key == "error" }) {
-                logs.append("ignored a response object: this server sends no requests")
-                return nil
+                return [
+                    .bytes(
+                        Messages.error(id: id, .invalidRequest("a response object, but this server sends no requests")))
+                ]
             }
             return fail(.invalidRequest(method == nil ? "'method' is required" : "'method' must be a string"))
         }
@@ -220,8 +229,8 @@ public struct Server: Sendable {
             throw RPCError(
                 code: RPCError.notInitializedCode, message: "the server is not initialised: send 'initialize' first")
         case .shuttingDown:
+            // After `shutdown` every request but `exit` is refused alike, known method or not.
             if method == "exit" { return exit() }
-            guard Self.methods.contains(method) else { throw .methodNotFound(method) }
             throw .invalidState("the server is shutting down: only 'exit' is accepted")
         case .exited:
             throw .invalidState("the server has exited")
@@ -236,7 +245,8 @@ public struct Server: Sendable {
             phase = .shuttingDown
             session?.nextTick = nil
             driver = nil
-            return [.bytes(Array("null".utf8))]
+            // An empty object, not null: MCP and LSP client libraries accept it, and some reject a null result.
+            return [.bytes(Array("{}".utf8))]
         case "exit": return exit()
         case "scene.list": return try sceneList(p)
         case "scene.open": return try sceneOpen(p, now: now, into: &output)
@@ -248,6 +258,7 @@ public struct Server: Sendable {
         case "input.key": return try inputKey(p, now: now, into: &output)
         case "viewport.resize": return try viewportResize(p, now: now, into: &output)
         case "clock.advance": return try clockAdvance(p, now: now, into: &output)
+        case "deck.list": return try deckList(p)
         case "deck.get": return try deckGet(p)
         case "deck.move": return try deckMove(p, now: now, into: &output)
         case "deck.sort": return try deckSort(p, now: now, into: &output)
@@ -261,12 +272,12 @@ public struct Server: Sendable {
     /// Every method the server knows (for −32601 versus −32002 before `initialize`, and for `capabilities`).
     static let methods: [String] = [
         "initialize", "shutdown", "exit", "scene.list", "scene.open", "scene.close", "scene.frame", "scene.action",
-        "input.pointer", "input.wheel", "input.key", "viewport.resize", "clock.advance", "deck.get", "deck.move",
-        "deck.sort", "deck.diff", "deck.save", "deck.load",
+        "input.pointer", "input.wheel", "input.key", "viewport.resize", "clock.advance", "deck.list", "deck.get",
+        "deck.move", "deck.sort", "deck.diff", "deck.save", "deck.load",
     ]
 
     /// The notifications the server sends.
-    static let notifications: [String] = ["frame", "gesture", "haptic", "deck.changed"]
+    static let notifications: [String] = ["frame", "gesture", "haptic", "deck.changed", "actions.changed"]
 
     private mutating func exit() -> [OutboundPart] {
         exitedAfterShutdown = phase == .shuttingDown

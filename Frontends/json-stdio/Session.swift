@@ -20,6 +20,8 @@ struct Session: Sendable {
     var clockTime: Double = 0
     /// Realtime: the session time of the next frame to stream, or nil when idle.
     var nextTick: Double?
+    /// The actions the host was last told are available (`scene.open`, `actions.changed`).
+    var availableActions: [String] = []
     /// Realtime: the session time of the last streamed frame.
     var lastFrameTime: Double = -.infinity
 

@@ -18,7 +18,7 @@ public struct StdioFrontend: Frontend {
     public var summary: String { "drive the engine over JSON-RPC 2.0 on stdin/stdout (newline-delimited JSON)" }
     public var usage: String {
         """
-        Usage: cardistry stdio [--store DIR] [--log-level LEVEL] [--max-line-bytes N]
+        Usage: cardistry stdio [--store DIR] [--log-level LEVEL] [--max-line-bytes N] [--exit-timeout SECONDS]
 
         Serves JSON-RPC 2.0 on standard input and output: one compact JSON message per line. Standard output
         carries protocol messages only; logs go to standard error. The protocol is described in docs/protocol.md
@@ -29,6 +29,8 @@ public struct StdioFrontend: Frontend {
                                   $XDG_DATA_HOME/cardistry or ~/.local/share/cardistry)
           --log-level LEVEL       error, warning (default), info or debug
           --max-line-bytes N      the longest accepted line in bytes (default 8388608; at least 4194304)
+          --exit-timeout SECONDS  how long a host may read nothing while output waits (a full output queue, or
+                                  at the end) before the server gives up with status 74 (default 60)
 
         """
     }
@@ -36,7 +38,7 @@ public struct StdioFrontend: Frontend {
     public func run(arguments: [String], environment: [String: String], io: FrontendIO) -> Int32 {
         withUsage(io: io) {
             let parsed = try ParsedArguments(
-                arguments, options: ["store", "log-level", "max-line-bytes"], flags: [])
+                arguments, options: ["store", "log-level", "max-line-bytes", "exit-timeout"], flags: [])
             guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
             var level = StdioTransport.LogLevel.warning
             if let text = parsed.value("log-level") {
@@ -49,16 +51,27 @@ public struct StdioFrontend: Frontend {
             guard maxLine >= 4 << 20, maxLine <= 1 << 30 else {
                 throw UsageError("option '--max-line-bytes' must be between 4194304 and 1073741824")
             }
+            // The store's directory is only resolved here; it is created when something is first saved, and a
+            // store that cannot be created reports why on that save.
+            var exitTimeout = StdioTransport.defaultExitTimeout
+            if let text = parsed.value("exit-timeout") {
+                guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+                    throw UsageError("option '--exit-timeout' must be a number of seconds in 0 < s ≤ 86400")
+                }
+                exitTimeout = seconds
+            }
             var store: (any DeckStore)?
             do {
-                store = try JSONFileStore(explicit: parsed.value("store"), environment: environment)
+                store = LazyFileStore(
+                    root: try StoreLocation.resolve(explicit: parsed.value("store"), environment: environment))
             } catch {
                 io.err("cardistry stdio: no deck store (\(error)); deck.save and deck.load will fail\n")
             }
             let configuration = Server.Configuration(
                 provider: CatalogSceneProvider(catalog: catalog, store: store), store: store,
                 serverVersion: version, maxLineBytes: maxLine)
-            let transport = StdioTransport(server: Server(configuration: configuration), logLevel: level, log: io.err)
+            let transport = StdioTransport(
+                server: Server(configuration: configuration), logLevel: level, exitTimeout: exitTimeout, log: io.err)
             return transport.run()
         }
     }

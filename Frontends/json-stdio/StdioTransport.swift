@@ -8,7 +8,10 @@ import Foundation
 /// one writer thread owns stdout and writes whole lines.
 ///
 /// SIGPIPE is ignored and a closed stdout ends the process cleanly; end of input finishes the message in hand,
-/// flushes and exits 0; SIGTERM does the same; the `exit` notification ends with the server's exit status.
+/// flushes everything queued and exits 0; SIGTERM does the same; the `exit` notification ends with the server's
+/// exit status after the same flush. The one exit without a flush: a host that reads nothing for `exitTimeout`
+/// seconds while output waits (the queue full, or after the end of input, `exit` or SIGTERM) ends the process
+/// with status `stalledStatus` and a message on stderr.
 public final class StdioTransport: @unchecked Sendable {
     /// How much is logged on stderr.
     public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
@@ -34,16 +37,25 @@ public final class StdioTransport: @unchecked Sendable {
     private let log: @Sendable (String) -> Void
     private let flags = StopFlags()
     private let queue = OutboundQueue()
+    private var outbound = OutboundEncoder()
     private let writerDone = DispatchSemaphore(value: 0)
+    /// How long the host may read nothing while output waits before the server gives up and exits.
+    private let exitTimeout: Double
+
+    /// The default `exitTimeout`: 60 seconds.
+    public static let defaultExitTimeout = 60.0
+    /// The exit status when the host stopped reading and output could not be flushed (EX_IOERR).
+    public static let stalledStatus: Int32 = 74
 
     public init(
         server: Server, input: Int32 = 0, output: Int32 = 1, logLevel: LogLevel = .warning,
-        log: @escaping @Sendable (String) -> Void
+        exitTimeout: Double = StdioTransport.defaultExitTimeout, log: @escaping @Sendable (String) -> Void
     ) {
         self.server = server
         self.input = input
         self.output = output
         self.logLevel = logLevel
+        self.exitTimeout = exitTimeout
         self.log = log
     }
 
@@ -64,12 +76,29 @@ public final class StdioTransport: @unchecked Sendable {
         let status = serve(start: Self.monotonicSeconds())
         termSource.cancel()
         queue.finish()
-        // Flush what is queued; a host that never reads again cannot hold the process forever.
-        _ = writerDone.wait(timeout: .now() + 10)
+        guard let status else { return stalled() }
+        // Flush everything queued, however long the host takes, as long as it reads: only `exitTimeout` seconds
+        // without a byte written end the process unflushed.
+        var written = queue.writtenBytes
+        while writerDone.wait(timeout: .now() + exitTimeout) == .timedOut {
+            let now = queue.writtenBytes
+            if now == written { return stalled() }
+            written = now
+        }
         return status
     }
 
-    private func serve(start: Double) -> Int32 {
+    /// The host read nothing for `exitTimeout` seconds with output waiting: says so on stderr (whatever the log
+    /// level) and returns `stalledStatus`.
+    private func stalled() -> Int32 {
+        log(
+            "cardistry stdio: the host did not read for \(exitTimeout) s; exiting with \(queue.waitingBytes) bytes of "
+                + "output unwritten\n")
+        return Self.stalledStatus
+    }
+
+    /// Serves until the end; returns the exit status, or nil when the host stopped reading (output stalled).
+    private func serve(start: Double) -> Int32? {
         var splitter = LineSplitter(maxBytes: server.configuration.maxLineBytes)
         var pending: [LineEvent] = []
         var next = 0
@@ -118,7 +147,9 @@ public final class StdioTransport: @unchecked Sendable {
             }
             for line in server.logs { write(.info, line) }
             server.logs.removeAll()
-            queue.push(messages)
+            // A full queue waits for the host to read; a host that reads nothing for `exitTimeout` seconds (it may
+            // be blocked writing to us, which would deadlock both) ends the server instead of holding it forever.
+            guard outbound.push(messages, to: queue, stallTimeout: exitTimeout) else { return nil }
             if let exitStatus = server.exitStatus { return exitStatus }
         }
     }
@@ -162,16 +193,16 @@ public final class StdioTransport: @unchecked Sendable {
         let done = writerDone
         let flags = flags
         let thread = Thread {
-            var encoder = FrameEncoder()
             var buffer: [UInt8] = []
-            buffer.reserveCapacity(1 << 16)
-            while let items = queue.take() {
-                buffer.removeAll(keepingCapacity: true)
+            buffer.reserveCapacity(1 << 17)
+            // About 64 KiB at a time: the writer's own memory stays small however much is queued.
+            while let items = queue.take(maxBytes: 1 << 16) {
+                buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 20)
                 for item in items {
-                    buffer.append(contentsOf: encoder.encode(item))
+                    buffer.append(contentsOf: item.bytes)
                     buffer.append(0x0A)
                 }
-                if !Self.writeAll(fd, buffer) {
+                if !Self.writeAll(fd, buffer, progress: queue.noteWritten) {
                     queue.close()
                     flags.closeOutput()
                     break
@@ -182,8 +213,9 @@ public final class StdioTransport: @unchecked Sendable {
         thread.start()
     }
 
-    /// Writes every byte, retrying short writes and EINTR; false when the output is gone (EPIPE or another error).
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    /// Writes every byte, retrying short writes and EINTR, and reports each write's count to `progress`; false when
+    /// the output is gone (EPIPE or another error).
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], progress: (Int) -> Void = { _ in }) -> Bool {
         bytes.withUnsafeBytes { raw in
             guard var pointer = raw.baseAddress else { return true }
             var remaining = raw.count
@@ -195,6 +227,7 @@ public final class StdioTransport: @unchecked Sendable {
                 }
                 pointer += written
                 remaining -= written
+                progress(written)
             }
             return true
         }

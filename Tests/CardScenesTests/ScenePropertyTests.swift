@@ -46,7 +46,7 @@ struct RandomInput {
             guard !actions.isEmpty else { break }
             let info = pick(actions)
             var arguments: [String: ActionValue] = [:]
-            for name in info.arguments.keys {
+            for name in info.arguments.map(\.name) {
                 switch generator.next() % 5 {
                 case 0: arguments[name] = .number(uniform(-3...12).rounded())
                 case 1:

@@ -33,7 +33,7 @@ import Testing
     @Test func shutdownThenExitEndsWithStatusZeroExitAloneWithOne() {
         var harness = Harness()
         harness.initialize()
-        #expect(harness.request(1, "shutdown").response?["result"] == .null)
+        #expect(harness.request(1, "shutdown").response?["result"] == .object([]))
         #expect(harness.request(2, "scene.list").response?.errorCode == -32012)
         #expect(harness.send("{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}").isEmpty)
         #expect(harness.server.exitStatus == 0)

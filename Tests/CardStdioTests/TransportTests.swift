@@ -59,55 +59,96 @@ private func split(_ input: [UInt8], maxBytes: Int, chunks: [Int]) -> [LineEvent
     }
 }
 
-private func frame(_ seq: Int, full: Bool = false) -> Outbound {
-    let frame = Frame(time: Double(seq), viewport: Size(width: 1, height: 1), nodes: [], events: [], isAnimating: true)
+private func frame(_ seq: Int, full: Bool = false, nodes: [FrameNode] = []) -> Outbound {
+    let frame = Frame(
+        time: Double(seq), viewport: Size(width: 1, height: 1), nodes: nodes, events: [], isAnimating: true)
     return .frameNotification(FrameUpdate(seq: seq, frame: frame, forceFull: full, deltaMode: true))
 }
 
-private func describe(_ items: [Outbound]) -> [String] {
-    items.map { item in
-        switch item {
-        case .message(let bytes): String(decoding: bytes, as: UTF8.self)
-        case .frameNotification(let frame): "frame \(frame.seq)\(frame.forceFull ? " full" : "")"
-        case .composite: "composite"
+private func message(_ text: String) -> Outbound { .message(Array(text.utf8)) }
+
+/// What the writer would write next: each taken line as text, frames as "frame SEQ" (plus " full").
+private func drain(_ queue: OutboundQueue) -> [String] {
+    queue.finish()
+    var lines: [String] = []
+    while let items = queue.take() {
+        for item in items {
+            let text = String(decoding: item.bytes, as: UTF8.self)
+            guard let value = try? JSONValue(parsing: item.bytes), value["method"] == .string("frame") else {
+                lines.append(text)
+                continue
+            }
+            let seq = value[path: "params", "seq"]?.integerValue ?? -1
+            lines.append("frame \(seq)\(value[path: "params", "full"] == .bool(true) ? " full" : "")")
         }
     }
+    return lines
 }
 
 @Suite struct OutboundQueueTests {
     @Test func pendingFramesMergeLatestWinsAndMoveBehindEarlierMessages() {
         let queue = OutboundQueue()
-        queue.push([frame(1, full: true), .message(Array("r1".utf8))])
-        queue.push([frame(2), .message(Array("g".utf8)), frame(3)])
-        #expect(describe(queue.take() ?? []) == ["r1", "g", "frame 3 full"])
-        #expect(queue.mergedFrames == 2)
-        queue.push([frame(4)])
-        #expect(describe(queue.take() ?? []) == ["frame 4"])
+        var encoder = OutboundEncoder()
+        let first = encoder.push([frame(1, full: true), message("r1")], to: queue)
+        let second = encoder.push([frame(2), message("g"), frame(3)], to: queue)
+        #expect(first && second)
+        #expect(encoder.mergedFrames == 2)
+        #expect(drain(queue) == ["r1", "g", "frame 3 full"])
+    }
+
+    @Test func aFrameTheWriterTookIsNotMergedAndTheNextIsADeltaAgainstIt() {
+        let queue = OutboundQueue()
+        var encoder = OutboundEncoder()
+        _ = encoder.push([frame(1, full: true)], to: queue)
+        #expect(queue.take()?.count == 1)
+        _ = encoder.push([frame(2)], to: queue)
+        #expect(encoder.mergedFrames == 0)
+        #expect(drain(queue) == ["frame 2"])
+    }
+
+    @Test func theBoundIsTheRealEncodedBytes() {
+        let queue = OutboundQueue()
+        var encoder = OutboundEncoder()
+        let lines = [message("{\"a\":1}"), frame(1, full: true), message("xyz")]
+        _ = encoder.push(lines, to: queue)
+        var check = FrameEncoder()
+        let expected = lines.map { check.encode($0).count + 1 }.reduce(0, +)
+        #expect(queue.waitingBytes == expected)
+        _ = queue.take(maxBytes: 1)
+        #expect(queue.waitingBytes == expected - 8)
+    }
+
+    @Test func takeReturnsBoundedChunks() {
+        let queue = OutboundQueue()
+        for index in 0..<100 {
+            queue.push(OutboundQueue.Item(bytes: [UInt8](repeating: 0x61, count: 100), frame: index))
+        }
+        #expect(queue.take(maxBytes: 1000)?.count == 9)
+        #expect(queue.take(maxBytes: 1)?.count == 1)
     }
 
     @Test func messagesAreNeverDroppedAndFinishDrains() {
         let queue = OutboundQueue()
-        let messages = (0..<1000).map { Outbound.message(Array("m\($0)".utf8)) }
-        queue.push(messages)
-        queue.finish()
-        #expect(describe(queue.take() ?? []).count == 1000)
+        var encoder = OutboundEncoder()
+        _ = encoder.push((0..<1000).map { message("m\($0)") }, to: queue)
+        #expect(drain(queue).count == 1000)
         #expect(queue.take() == nil)
     }
 
     @Test func anInterruptedQueueStopsWaitingForRoom() {
         let queue = OutboundQueue(maxPendingBytes: 1)
-        queue.push([.message([1, 2, 3])])
+        queue.push(OutboundQueue.Item(bytes: [1, 2, 3], frame: nil))
         queue.interrupt()
-        queue.push([.message([4])])  // over the limit: would block without the interrupt
+        queue.push(OutboundQueue.Item(bytes: [4], frame: nil))  // over the limit: would block without the interrupt
         queue.finish()
-        #expect(describe(queue.take() ?? []).count == 2)
+        #expect(queue.take()?.count == 2)
     }
 
     @Test func aClosedOutputDropsEverythingAndNeverBlocks() {
         let queue = OutboundQueue(maxPendingBytes: 1)
-        queue.push([.message([1, 2, 3])])
+        queue.push(OutboundQueue.Item(bytes: [1, 2, 3], frame: nil))
         queue.close()
-        queue.push([.message([4])])  // would block on the limit if the queue were open
+        queue.push(OutboundQueue.Item(bytes: [4], frame: nil))  // would block on the limit if the queue were open
         #expect(queue.isClosed)
         #expect(queue.take() == nil)
     }

@@ -438,7 +438,7 @@ final class StdioProcess: @unchecked Sendable {
         #expect(try server.request(22, "deck.save").response["result"]?["name"] == .string("flashcards"))
         #expect(try server.request(23, "deck.load").response["result"]?["deck"] != nil)
         #expect(try server.request(24, "scene.close").response["result"]?["closed"] == .string("flashcards"))
-        #expect(try server.request(25, "shutdown").response["result"] == .null)
+        #expect(try server.request(25, "shutdown").response["result"] == .object([:]))
         server.write("{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}")
         #expect(server.remainingLines().isEmpty)
         #expect(server.waitForExit() == 0)

@@ -23,7 +23,8 @@ public struct Engine: Sendable {
     public private(set) var viewport: Size
     /// The time of the latest input or timer processed.
     public private(set) var time: Double
-    /// Every input so far, replayable.
+    /// The inputs so far, replayable, within the log's fixed in-memory budget (`InputLog.defaultCapacity`
+    /// inputs; later inputs are counted in `log.droppedCount`, so memory stays bounded however long a session runs).
     public private(set) var log: InputLog
     /// The last error the store reported while saving the scene's state (nil after a successful save).
     public private(set) var storeError: StoreError?
@@ -158,6 +159,11 @@ public struct Engine: Sendable {
             }
             try replaceDeck(deck, at: time)
             return
+        }
+        // Every scene's actions are checked against their declaration first (unknown or misspelt arguments,
+        // types, ranges); an action the scene does not declare is the scene's to refuse.
+        if let info = scene.descriptor.actions.first(where: { $0.name == action.name }) {
+            try info.validate(action)
         }
         let at = max(time.isFinite ? time : self.time, self.time)
         advance(to: at)

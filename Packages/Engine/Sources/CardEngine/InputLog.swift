@@ -9,6 +9,11 @@ import CardPersistence
 /// `{"t":1,"type":"wheel","dx":0,"dy":-40,"x":10,"y":10}`, `{"t":2,"type":"key","key":"left"}`,
 /// `{"t":3,"type":"action","name":"select","args":{"test":3}}`, `{"t":4,"type":"resize","width":390,"height":844}`.
 /// Numbers are written in Swift's shortest round-trip form, so they read back exactly.
+///
+/// Memory: a log in memory keeps at most `capacity` inputs (by default `defaultCapacity`, 16,384 inputs: about
+/// 1.5 MiB), the first ones of the session; later inputs are only counted in `droppedCount`, so a long-running
+/// engine (a stdio server fed a million pointer events) stays within a fixed budget. A log that dropped inputs
+/// (`isComplete` false) replays only its beginning.
 public struct InputLog: Sendable, Hashable {
     /// The catalogue name of the scene the inputs were fed to.
     public var scene: String
@@ -18,16 +23,36 @@ public struct InputLog: Sendable, Hashable {
     public var startTime: Double
     /// The inputs, in the order the engine processed them.
     public private(set) var inputs: [InputEvent] = []
+    /// The most inputs kept in memory.
+    public let capacity: Int
+    /// How many inputs arrived after the log was full and were not kept.
+    public private(set) var droppedCount = 0
 
-    /// A log of `scene` opened in `viewport` at `startTime`, holding `inputs`.
-    public init(scene: String, viewport: Size, startTime: Double = 0, inputs: [InputEvent] = []) {
+    /// The in-memory budget of an engine's log, in inputs.
+    public static let defaultCapacity = 16_384
+
+    /// A log of `inputs` (more may be appended, up to `capacity`) for `scene` opened in `viewport` at `startTime`.
+    public init(
+        scene: String, viewport: Size, startTime: Double = 0, inputs: [InputEvent] = [],
+        capacity: Int = InputLog.defaultCapacity
+    ) {
         self.scene = scene
         self.viewport = viewport
         self.startTime = startTime
+        self.capacity = max(capacity, inputs.count)
         self.inputs = inputs
     }
 
-    mutating func append(_ input: InputEvent) { inputs.append(input) }
+    /// Whether every input of the session is in the log.
+    public var isComplete: Bool { droppedCount == 0 }
+
+    mutating func append(_ input: InputEvent) {
+        guard inputs.count < capacity else {
+            droppedCount += 1
+            return
+        }
+        inputs.append(input)
+    }
 
     /// The log as JSON lines (each ending in a newline).
     public var jsonLines: String {
@@ -74,6 +99,7 @@ public struct InputLog: Sendable, Hashable {
             width: Self.double(header["viewport"]?["width"]) ?? 390,
             height: Self.double(header["viewport"]?["height"]) ?? 844)
         startTime = Self.double(header["start"]) ?? 0
+        capacity = max(Self.defaultCapacity, inputs.count)
         self.inputs = inputs
     }
 

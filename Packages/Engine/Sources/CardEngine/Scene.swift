@@ -194,34 +194,21 @@ public enum ActionValue: Sendable, Hashable {
     case bool(Bool)
 }
 
-/// Describes a semantic action for help and protocol documentation.
-public struct ActionInfo: Sendable, Hashable {
-    /// The action's name, as passed in `SceneAction.name`.
-    public var name: String
-    /// Argument names and what they mean (`"test": "1…10"`).
-    public var arguments: [String: String]
-    /// What the action does, in one line.
-    public var summary: String
-
-    /// Describes the action `name`: a one-line `summary` and its arguments with what each means.
-    public init(_ name: String, _ summary: String, arguments: [String: String] = [:]) {
-        self.name = name
-        self.summary = summary
-        self.arguments = arguments
-    }
-}
-
-/// A key and what it does, for help screens.
+/// A key and what it does, for help screens and hosts.
 public struct KeyHelp: Sendable, Hashable {
-    /// The keys, as shown to the user (`"← →"`, `"space enter"`).
+    /// The keys as a person reads them (`← →`, `shift+↑`).
     public var keys: String
-    /// What the keys do, in a few words.
+    /// What the keys do.
     public var summary: String
+    /// The same keys as `KeyInput` names, with modifiers as prefixes (`left`, `right`, `shift+up`, `1`): what a
+    /// host sends in `input.key`.
+    public var names: [String]
 
-    /// A help line: `keys` do `summary`.
-    public init(_ keys: String, _ summary: String) {
+    /// Keys `keys` (as read) doing `summary`, sent by hosts as `names`.
+    public init(_ keys: String, _ summary: String, names: [String] = []) {
         self.keys = keys
         self.summary = summary
+        self.names = names
     }
 }
 

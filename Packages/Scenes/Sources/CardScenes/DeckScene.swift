@@ -46,23 +46,40 @@ public struct DeckScene: Scene {
         seed: "004 Card Deck Interactions",
         designHeight: nil, textPlacement: .top, takesDeck: true, takesCardCount: true,
         keyHelp: [
-            KeyHelp("↑ ↓ tab", "move the focus (the column follows)"), KeyHelp("pageup pagedown home end", "scroll"),
-            KeyHelp("enter space", "expand the focused card"), KeyHelp("escape", "close the expanded card"),
-            KeyHelp("shift+↑ shift+↓", "move the focused card"),
-            KeyHelp("s", "cycle the sort: title, colour, sortOrder"),
-            KeyHelp("p", "pull the stack open (fan) or release it"),
+            KeyHelp("↑ ↓ tab", "move the focus (the column follows)", names: ["up", "down", "tab", "backtab"]),
+            KeyHelp("pageup pagedown home end", "scroll", names: ["pageup", "pagedown", "home", "end"]),
+            KeyHelp("enter space", "expand the focused card", names: ["enter", "space"]),
+            KeyHelp("escape", "close the expanded card", names: ["escape"]),
+            KeyHelp("shift+↑ shift+↓", "move the focused card", names: ["shift+up", "shift+down"]),
+            KeyHelp("s", "cycle the sort: title, colour, sortOrder", names: ["s"]),
+            KeyHelp("p", "pull the stack open (fan) or release it", names: ["p"]),
         ],
         actions: [
-            ActionInfo("expand", "show a card full screen", arguments: ["card": "card id"]),
+            ActionInfo("expand", "show a card full screen", arguments: [ActionArgument("card", .card, "card id")]),
             ActionInfo("collapse", "close the expanded card"),
-            ActionInfo("move", "move a card to a position", arguments: ["card": "card id", "to": "0-based position"]),
+            ActionInfo(
+                "move", "move a card to a position",
+                arguments: [
+                    ActionArgument("card", .card, "card id"),
+                    ActionArgument("to", .integer(minimum: 0), "0-based position (at most the card count − 1)"),
+                ]),
             ActionInfo(
                 "scroll", "scroll the column to an offset or by a distance (to 0 from afar bounces)",
-                arguments: ["to": "offset in points (optional)", "by": "points (optional)"]),
-            ActionInfo("pull", "pull the stack past its top (fans it); 0 releases", arguments: ["distance": "points"]),
+                arguments: [
+                    ActionArgument("to", .number(), "offset in points", required: false),
+                    ActionArgument("by", .number(), "distance in points", required: false),
+                ],
+                exactlyOneOf: ["to", "by"]),
+            ActionInfo(
+                "pull", "pull the stack past its top (fans it); 0 releases",
+                arguments: [ActionArgument("distance", .number(), "points")]),
             ActionInfo(
                 "sort", "sort the whole deck (stable)",
-                arguments: ["by": "title | color | sortOrder", "order": "ascending | descending (optional)"]),
+                arguments: [
+                    ActionArgument("by", .string(oneOf: ["title", "color", "sortOrder"]), "the sort key"),
+                    ActionArgument(
+                        "order", .string(oneOf: ["ascending", "descending"]), "ascending by default", required: false),
+                ]),
         ])
 
     /// The most cards a deck may hold.

@@ -21,15 +21,22 @@ public struct FlashcardsScene: Scene {
         // The height the layout needs to show whole: the 250-point card, its stack offsets and margins.
         designHeight: 340, textPlacement: .centered, takesDeck: true, takesCardCount: false,
         keyHelp: [
-            KeyHelp("space enter", "reveal or hide the answer"), KeyHelp("← →", "swipe the top card away"),
-            KeyHelp("r", "restart when the stack is empty"),
+            KeyHelp("space enter", "reveal or hide the answer", names: ["space", "enter"]),
+            KeyHelp("← →", "swipe the top card away", names: ["left", "right"]),
+            KeyHelp("r", "restart when the stack is empty", names: ["r"]),
         ],
         actions: [
             ActionInfo(
                 "reveal", "toggle the answer of a card (the top card by default)",
-                arguments: ["card": "card id (optional)"]),
+                arguments: [ActionArgument("card", .card, "card id; the top card by default", required: false)],
+                availability: .deckHasAtLeast(1)),
             ActionInfo(
-                "swipe", "swipe a card away", arguments: ["direction": "left | right", "card": "card id (optional)"]),
+                "swipe", "swipe a card away",
+                arguments: [
+                    ActionArgument("direction", .string(oneOf: ["left", "right"]), "where the card flies"),
+                    ActionArgument("card", .card, "card id; the top card by default", required: false),
+                ],
+                availability: .deckHasAtLeast(1)),
             ActionInfo("restart", "bring every card back"),
         ])
 

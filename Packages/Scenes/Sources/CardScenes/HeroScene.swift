@@ -22,11 +22,14 @@ public struct HeroScene: Scene {
         seed: "001 matched geometry PoC",
         designHeight: nil, textPlacement: .centered, takesDeck: true, takesCardCount: false,
         keyHelp: [
-            KeyHelp("↑ ↓ tab", "choose a line"), KeyHelp("enter space", "open the chosen line's details"),
-            KeyHelp("escape backspace", "close the details"),
+            KeyHelp("↑ ↓ tab", "choose a line", names: ["up", "down", "tab", "backtab"]),
+            KeyHelp("enter space", "open the chosen line's details", names: ["enter", "space"]),
+            KeyHelp("escape backspace", "close the details", names: ["escape", "backspace"]),
         ],
         actions: [
-            ActionInfo("open", "show a line's details", arguments: ["line": "card id of the line"]),
+            ActionInfo(
+                "open", "show a line's details", arguments: [ActionArgument("line", .card, "card id of the line")],
+                availability: .deckHasAtLeast(1)),
             ActionInfo("close", "close the details"),
         ])
 

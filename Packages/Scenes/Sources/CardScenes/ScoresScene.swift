@@ -20,13 +20,21 @@ public struct ScoresScene: Scene {
         // The height the layout needs to show whole: padding 16 + header 48 + spacing 10 + 5 cards × (56 + 10) + slider 96.
         designHeight: 500, textPlacement: .centered, takesDeck: true, takesCardCount: false,
         keyHelp: [
-            KeyHelp("← →", "previous / next test"), KeyHelp("1–9, 0", "test 1–9, 10"),
-            KeyHelp("↑ ↓ tab", "move the focus between cards"), KeyHelp("enter space", "expand or collapse"),
+            KeyHelp("← →", "previous / next test", names: ["left", "right"]),
+            KeyHelp("1–9, 0", "test 1–9, 10", names: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"]),
+            KeyHelp("↑ ↓ tab", "move the focus between cards", names: ["up", "down", "tab", "backtab"]),
+            KeyHelp("enter space", "expand or collapse", names: ["enter", "space"]),
         ],
         actions: [
-            ActionInfo("select", "select a test", arguments: ["test": "1…10"]),
+            ActionInfo(
+                "select", "select a test",
+                arguments: [ActionArgument("test", .integer(minimum: 1, maximum: 10), "1…10")]
+            ),
             ActionInfo("next", "select the next test"), ActionInfo("previous", "select the previous test"),
-            ActionInfo("toggle", "expand or collapse a card's bar chart", arguments: ["card": "card id"]),
+            ActionInfo(
+                "toggle", "expand or collapse a card's bar chart",
+                arguments: [ActionArgument("card", .card, "card id")],
+                availability: .deckHasAtLeast(1)),
             ActionInfo("collapse", "collapse the expanded card"),
         ])
 

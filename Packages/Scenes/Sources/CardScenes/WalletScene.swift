@@ -34,17 +34,24 @@ public struct WalletScene: Scene {
         // The height the layout needs to show whole: title 77 + the five-card stack's rise 200 + a card at least 267 points tall + margins.
         designHeight: 560, textPlacement: .centered, takesDeck: true, takesCardCount: false,
         keyHelp: [
-            KeyHelp("↑ ↓ tab", "move the focus up or down the stack"),
-            KeyHelp("enter space", "select or deselect the focused card"),
-            KeyHelp("escape backspace", "return to the stack"),
-            KeyHelp("shift+↑ shift+↓ ] [", "move the focused card up or down the stack"),
+            KeyHelp("↑ ↓ tab", "move the focus up or down the stack", names: ["up", "down", "tab", "backtab"]),
+            KeyHelp("enter space", "select or deselect the focused card", names: ["enter", "space"]),
+            KeyHelp("escape backspace", "return to the stack", names: ["escape", "backspace"]),
+            KeyHelp(
+                "shift+↑ shift+↓ ] [", "move the focused card up or down the stack",
+                names: ["shift+up", "shift+down", "]", "["]),
         ],
         actions: [
-            ActionInfo("select", "select a card and show the transaction history", arguments: ["card": "card id"]),
+            ActionInfo(
+                "select", "select a card and show the transaction history",
+                arguments: [ActionArgument("card", .card, "card id")]),
             ActionInfo("deselect", "return to the stack"),
             ActionInfo(
                 "move", "move a card to an index of the stack (0 is the front)",
-                arguments: ["card": "card id", "to": "0…count−1"]),
+                arguments: [
+                    ActionArgument("card", .card, "card id"),
+                    ActionArgument("to", .integer(minimum: 0), "0…count−1"),
+                ]),
         ])
 
     /// The cards, front (index 0) first.
