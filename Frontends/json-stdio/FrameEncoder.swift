@@ -195,6 +195,33 @@ public struct FrameEncoder: Sendable {
             out.nextKey("mayOverflow")
             out.raw("true")
         }
+        if let label = node.accessibilityLabel ?? (node.text.isEmpty || node.role == .icon ? nil : node.plainText) {
+            out.nextKey("label")
+            out.string(label)
+        }
+        if !node.gestures.isEmpty {
+            out.nextKey("gestures")
+            out.byte(UInt8(ascii: "["))
+            for (index, attachment) in node.gestures.enumerated() {
+                if index > 0 { out.byte(UInt8(ascii: ",")) }
+                out.raw("{\"name\":")
+                out.string(attachment.name)
+                out.raw(",\"kinds\":")
+                var kinds: [String] = []
+                Self.kinds(of: attachment.gesture, into: &kinds)
+                out.byte(UInt8(ascii: "["))
+                for (kindIndex, kind) in kinds.enumerated() {
+                    if kindIndex > 0 { out.byte(UInt8(ascii: ",")) }
+                    out.string(kind)
+                }
+                out.raw("]}")
+            }
+            out.byte(UInt8(ascii: "]"))
+        }
+        if let focus = node.focusOrder {
+            out.nextKey("focus")
+            out.integer(focus)
+        }
         out.byte(UInt8(ascii: "}"))
     }
 
@@ -243,6 +270,23 @@ public struct FrameEncoder: Sendable {
             out.byte(UInt8(ascii: "]"))
         }
         out.byte(UInt8(ascii: "}"))
+    }
+
+    /// The input a gesture answers, as the primitive gestures it is composed of (`tap`, `longPress`, `drag`,
+    /// `swipe`, `scroll`), each once, in the order they appear.
+    static func kinds(of gesture: Gesture, into kinds: inout [String]) {
+        func add(_ kind: String) { if !kinds.contains(kind) { kinds.append(kind) } }
+        switch gesture {
+        case .tap: add("tap")
+        case .longPress: add("longPress")
+        case .drag: add("drag")
+        case .swipe: add("swipe")
+        case .scroll: add("scroll")
+        case .sequenced(let first, let second), .exclusive(let first, let second),
+            .simultaneous(let first, let second):
+            Self.kinds(of: first, into: &kinds)
+            Self.kinds(of: second, into: &kinds)
+        }
     }
 
     /// `"#rrggbbaa"`: each component clamped to 0…1 and rounded to 8 bits (a non-finite component is 0).

@@ -35,6 +35,8 @@ private struct ReferenceNode: Encodable {
     var runs: [Run]?
     var matched: String?
     var leaving: Bool?
+    /// The accessibility label: the scene's, else the node's text (never an icon's).
+    var label: String?
 
     static func hex(_ color: RGBA) -> String {
         let channels = [color.red, color.green, color.blue, color.alpha].map { component in
@@ -74,6 +76,7 @@ private struct ReferenceNode: Encodable {
         }
         matched = node.matchedGeometryID
         leaving = node.isLeaving ? true : nil
+        label = node.accessibilityLabel ?? (node.text.isEmpty || node.role == .icon ? nil : node.plainText)
     }
 }
 

@@ -368,6 +368,35 @@ let initializeLine =
         #expect(server.schemaProblems == [])
     }
 
+    // MARK: 9. Nodes a host can render and make accessible
+
+    /// Each node that takes input says which gestures it takes, with the primitive inputs they are made of; cards
+    /// carry an accessibility label; the nodes that take input are numbered in reading order.
+    @Test func item9_nodesCarryTheirGesturesALabelAndAFocusOrder() throws {
+        let server = try StdioProcess()
+        _ = try server.initialize()
+        let open = try server.request(1, "scene.open", "{\"scene\":\"wallet\"}").response
+        let nodes = try #require(open["result"]?["frame"]?["nodes"]?.array)
+        let visa = try #require(nodes.first { $0["id"] == .string("card.101") })
+        #expect(visa["label"] == .string("VISA card ending 4373"))
+        let gestures = try #require(visa["gestures"]?.array)
+        #expect(!gestures.isEmpty)
+        let kinds = gestures.flatMap { $0["kinds"]?.array ?? [] }
+        #expect(
+            kinds.contains(.string("tap")) && kinds.contains(.string("longPress")) && kinds.contains(.string("drag")))
+        // Focus: the five cards (and nothing that takes no input), numbered 0… in layout order.
+        let focus = nodes.compactMap { $0["focus"]?.number }.map(Int.init)
+        #expect(focus == Array(0..<focus.count) && focus.count == 5)
+        #expect(nodes.filter { $0["gestures"] == nil }.allSatisfy { $0["focus"] == nil })
+        // A text node's label is its text; an icon has none.
+        #expect(nodes.first { $0["id"] == .string("title") }?["label"] == .string("Wallet"))
+        #expect(nodes.first { $0["role"] == .string("icon") }?["label"] == nil)
+        try server.closeInput()
+        _ = server.remainingLines()
+        #expect(server.waitForExit() == 0)
+        #expect(server.schemaProblems == [])
+    }
+
     // MARK: 11. Decks
 
     @Test func item11_decksAreListedAndReadWithTheirContents() throws {

@@ -18,10 +18,16 @@ extension Engine {
         frameNodes.reserveCapacity(nodes.count + leavingOrder.count)
         entries.reserveCapacity(nodes.count + leavingOrder.count)
         var hasParents = false
+        var focus = 0
         for index in nodes.indices {
             entries.append(PaintOrder.Entry(parent: nil, zIndex: nodes[index].z, layoutIndex: index))
             hasParents = hasParents || nodes[index].parent != nil
             frameNodes.append(frameNode(nodes[index], at: at, isLeaving: false))
+            // Focus order: the nodes that take input, in layout (reading) order.
+            if !nodes[index].gestures.isEmpty && nodes[index].isHitTestable {
+                frameNodes[index].focusOrder = focus
+                focus += 1
+            }
         }
         for id in leavingOrder {
             guard let leavingNode = leaving[id] else { continue }
@@ -152,7 +158,8 @@ extension Engine {
             opacity: min(max(motion.opacity, 0), 1), rotation: motion.rotation, scale: motion.scale,
             cornerRadius: max(0, motion.cornerRadius), fill: fill, stroke: node.stroke, shadow: node.shadow,
             text: text, matchedGeometryID: node.matchedGeometryID, isLeaving: isLeaving,
-            clipsContent: node.clipsContent, mayOverflow: node.mayOverflow)
+            clipsContent: node.clipsContent, mayOverflow: node.mayOverflow, gestures: node.gestures,
+            accessibilityLabel: node.accessibilityLabel)
     }
 
     /// Per character of `to`, right-aligned against `from` (digits of a number line up from the right): 1 where

@@ -69,13 +69,22 @@ public struct FrameNode: Sendable, Hashable {
     public var clipsContent: Bool
     /// The node may lie outside its parent at rest (see `Node.mayOverflow`).
     public var mayOverflow: Bool
+    /// The gestures attached to the node: what pointer input on it does (a host draws no hit areas of its own).
+    public var gestures: [GestureAttachment]
+    /// What an assistive technology reads for the node, when the scene gave one (`Node.accessibilityLabel`);
+    /// without one, a node's text (`plainText`) is its label, and an icon or a node without text has none.
+    public var accessibilityLabel: String?
+    /// The node's place in the focus order (0 first), for the nodes that take input, in reading (layout) order;
+    /// nil for nodes that take none and for leaving nodes.
+    public var focusOrder: Int?
 
     /// A frame node from its sampled values; the engine builds them in `Engine.frame(at:)`.
     public init(
         id: NodeID, role: NodeRole, card: CardID?, parent: NodeID?, rect: Rect, z: Double, opacity: Double,
         rotation: Double, scale: Double, cornerRadius: Double, fill: RGBA?, stroke: RGBA?, shadow: Shadow?,
         text: [FrameText], matchedGeometryID: String?, isLeaving: Bool, clipsContent: Bool = false,
-        mayOverflow: Bool = false
+        mayOverflow: Bool = false, gestures: [GestureAttachment] = [], accessibilityLabel: String? = nil,
+        focusOrder: Int? = nil
     ) {
         self.id = id
         self.role = role
@@ -95,6 +104,9 @@ public struct FrameNode: Sendable, Hashable {
         self.isLeaving = isLeaving
         self.clipsContent = clipsContent
         self.mayOverflow = mayOverflow
+        self.gestures = gestures
+        self.accessibilityLabel = accessibilityLabel
+        self.focusOrder = focusOrder
     }
 
     /// All text of the node: a run ending in whitespace runs on into the next ("Test " + "3" is "Test 3"), other

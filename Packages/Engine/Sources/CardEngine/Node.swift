@@ -56,6 +56,8 @@ public struct Node: Sendable, Hashable {
     public var clipsContent: Bool
     /// Whether the node may lie outside its parent at rest (a card held by a drag); the frame lint excuses it.
     public var mayOverflow: Bool
+    /// What an assistive technology reads for the node (SwiftUI's `accessibilityLabel`); nil: its text, if any.
+    public var accessibilityLabel: String?
     /// Each run's lines, laid out by the engine once per layout (see `Engine.applyLayout`).
     var textLines: [[String]] = []
 
@@ -67,7 +69,7 @@ public struct Node: Sendable, Hashable {
         stroke: RGBA? = nil, shadow: Shadow? = nil, text: [TextRun] = [], transition: NodeTransition = .identity,
         matchedGeometryID: String? = nil, implicitAnimation: ImplicitAnimation? = nil,
         gestures: [GestureAttachment] = [], isHitTestable: Bool = true, clipsContent: Bool = false,
-        mayOverflow: Bool = false
+        mayOverflow: Bool = false, accessibilityLabel: String? = nil
     ) {
         self.id = id
         self.role = role
@@ -90,6 +92,7 @@ public struct Node: Sendable, Hashable {
         self.isHitTestable = isHitTestable
         self.clipsContent = clipsContent
         self.mayOverflow = mayOverflow
+        self.accessibilityLabel = accessibilityLabel
     }
 
     /// The animatable part of the node.

@@ -203,7 +203,7 @@ extension DeckScene {
             cornerRadius: 16, fill: RGBA(value.color), stroke: position[card] == focus ? Palette.focus : nil,
             shadow: Self.cardShadow,
             text: [TextRun(value.title, style: .headline, color: Palette.white, weight: .bold)],
-            matchedGeometryID: Self.matchedID(value.id), isHitTestable: false)
+            matchedGeometryID: Self.matchedID(value.id), isHitTestable: false, accessibilityLabel: value.title)
     }
 
     func detailNode(_ card: Int, rect: Rect, z: Double) -> Node {

@@ -311,7 +311,9 @@ public struct FlashcardsScene: Scene {
                     id: id, role: .card, card: card.id, rect: rect, z: Double(position),
                     opacity: 2 - abs(translation.dx / 50), rotation: .degrees(translation.dx / 5), cornerRadius: 25,
                     fill: Palette.white, shadow: Shadow(radius: 10), gestures: Self.cardGestures,
-                    clipsContent: true, mayOverflow: translation != .zero))
+                    clipsContent: true, mayOverflow: translation != .zero,
+                    accessibilityLabel: revealed.contains(card.id)
+                        ? "\(flashcard.prompt) \(flashcard.answer)" : flashcard.prompt))
             // Only the top cards' text can show (each card covers all but a 10-point strip of the one under it), so
             // only they lay text out: a 10,000-card stack costs 10,000 card nodes, not 30,000 nodes and wraps.
             if position >= count - Self.cardsWithText {

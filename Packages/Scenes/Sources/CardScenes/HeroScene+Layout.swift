@@ -50,7 +50,8 @@ extension HeroScene {
             nodes.append(
                 Node(
                     id: Self.lineNode(card.id), role: .card, card: card.id, rect: rowRect, cornerRadius: 10,
-                    fill: Palette.white, stroke: focused == card.id ? Palette.focus : nil, gestures: Self.lineGestures))
+                    fill: Palette.white, stroke: focused == card.id ? Palette.focus : nil, gestures: Self.lineGestures,
+                    accessibilityLabel: line.items.map(\.text).joined(separator: ", ")))
             if card.id != selectedLine {
                 chips += overviewChips(line, in: rowRect, parent: Self.lineNode(card.id), text: measurer)
             }
@@ -124,7 +125,7 @@ extension HeroScene {
                 text: [
                     TextRun("xmark.circle", style: .title, color: Palette.accent, alignment: .center, isSymbol: true)
                 ],
-                transition: .opacity, gestures: Self.closeGestures),
+                transition: .opacity, gestures: Self.closeGestures, accessibilityLabel: "Close"),
         ]
         nodes.reserveCapacity(2 + line.items.count * 4)
         let textX = Self.padding + Self.squareSize + Self.chipSpacing + 24 + Self.chipSpacing

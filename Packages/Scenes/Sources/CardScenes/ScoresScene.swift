@@ -227,8 +227,8 @@ public struct ScoresScene: Scene {
             nodes.append(
                 Node(
                     id: id, role: .card, card: card.id, rect: cardRect, z: 0, cornerRadius: 12, fill: RGBA(card.color),
-                    stroke: focused == card.id ? Palette.focus : nil, gestures: [GestureAttachment("tap", TapGesture())]
-                ))
+                    stroke: focused == card.id ? Palette.focus : nil, gestures: Self.cardGestures,
+                    accessibilityLabel: "\(card.title), \(scores[selectedTest - 1])"))
             let rowY = y + (Self.rowHeight - 24) / 2
             nodes.append(
                 Node(
@@ -302,7 +302,8 @@ public struct ScoresScene: Scene {
                 id: "slider", role: .slider, parent: "slider.group",
                 rect: Rect(x: Self.padding, y: track.y - 14, width: viewport.width - 2 * Self.padding, height: 28),
                 z: 5,
-                gestures: [GestureAttachment("slider", sliderGesture)]),
+                gestures: [GestureAttachment("slider", sliderGesture)], accessibilityLabel: "Test \(selectedTest) of 10"
+            ),
             Node(
                 id: "slider.track", role: .bar, parent: "slider",
                 rect: Rect(x: track.minX, y: track.y - 2, width: track.maxX - track.minX, height: 4), z: 5,

@@ -142,7 +142,8 @@ extension WalletScene {
                 stroke: focused == card.id ? Palette.focus : nil,
                 shadow: Shadow(color: RGBA(red: 0.5, green: 0.5, blue: 0.5), radius: 1, offset: Vector(dx: 0, dy: 1)),
                 transition: .combined([.slide, .move(.leading), .opacity]),
-                gestures: Self.cardGestures),
+                gestures: Self.cardGestures,
+                accessibilityLabel: "\(Self.brandName(payment.brand)) card ending \(payment.number.suffix(4))"),
             Node(
                 id: id.child("brand"), role: .text, parent: id,
                 rect: Rect(x: rect.minX + 25, y: rect.minY + 20, width: inner, height: brandHeight), z: z,
