@@ -10,6 +10,8 @@ It starts `cardistry stdio`, serves the page in `static/`, and relays JSON-RPC b
   notifications keep the order the server wrote them in.
 - `GET /events?client=ID` — server-sent events: one `message` event per line of the server's stdout, an `exit`
   event with the status when the server ends.
+- `POST /import?name=NAME&ext=tsv|json` — a deck file the user picked: imported into the server's store with
+  `cardistry deck import` (the protocol takes decks from the store by name), so the page can open a scene with it.
 
 One server serves one page. A page names itself with a random client id; EventSource reconnects of the same page
 keep the server and get every line written meanwhile; a page with another id (a reload, another tab) gets a fresh
@@ -26,6 +28,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.parse
@@ -222,6 +225,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_POST(self):
         path, query = self._query()
+        if path == "/import":
+            return self._import(query)
         if path != "/rpc":
             return self._reply(404, b"not found\n")
         length = int(self.headers.get("Content-Length") or 0)
@@ -236,6 +241,36 @@ class Handler(BaseHTTPRequestHandler):
             if line and not server.send(line):
                 return self._reply(503, b"the server has exited\n")
         self._reply(202)
+
+    def _import(self, query):
+        """`POST /import?name=NAME&ext=tsv|json`: the body is a deck file the user picked in the page. The bridge
+        imports it into the store its server uses (`cardistry deck import`, replacing a deck of that name), so the
+        page can open a scene with it by name; the stdio protocol itself takes decks from the store only. Answers
+        200 with `{"name": …, "message": …}`, or 422 with the importer's error message."""
+        length = int(self.headers.get("Content-Length") or 0)
+        if length <= 0 or length > MAX_BODY:
+            return self._reply(413 if length > MAX_BODY else 400, b"a deck file, at most 8 MiB\n")
+        name = query.get("name", [""])[0]
+        ext = query.get("ext", ["tsv"])[0].lower()
+        if ext not in ("tsv", "txt", "json"):
+            return self._reply(400, b"ext must be tsv, txt or json\n")
+        body = self.rfile.read(length)
+        bridge = self.server.bridge
+        with tempfile.TemporaryDirectory(prefix="cardistry-import-") as directory:
+            path = os.path.join(directory, "deck." + ("json" if ext == "json" else "tsv"))
+            with open(path, "wb") as handle:
+                handle.write(body)
+            command = [bridge.executable, "deck", "import", path, "--name", name, "--replace"]
+            if bridge.store:
+                command += ["--store", bridge.store]
+            try:
+                done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+            except (OSError, subprocess.TimeoutExpired) as error:
+                return self._reply(500, ("cannot run the importer: %s\n" % error).encode())
+        if done.returncode != 0:
+            message = (done.stderr.strip().splitlines() or ["the import failed"])[0]
+            return self._reply(422, json.dumps({"error": message}).encode(), "application/json")
+        self._reply(200, json.dumps({"name": name, "message": done.stdout.strip()}).encode(), "application/json")
 
     def _events(self, client):
         if not client:
@@ -304,6 +339,8 @@ def main(argv=None):
         command += ["--store", options.store]
 
     bridge = Bridge(command, options.grace, options.keep_serving)
+    bridge.executable = executable
+    bridge.store = options.store
     try:
         httpd = ThreadingHTTPServer((options.host, options.port), Handler)
     except OSError as error:

@@ -225,7 +225,8 @@ class BrowserTest(unittest.TestCase):
     def setUpClass(cls):
         if not os.access(executable(), os.X_OK):
             raise unittest.SkipTest("no cardistry executable at %s (set $CARDISTRY)" % executable())
-        cls.bridge, cls.url = start_bridge("--keep-serving", "--grace", "2")
+        cls.store = tempfile.mkdtemp(prefix="cardistry-web-store-")  # never the user's own store
+        cls.bridge, cls.url = start_bridge("--keep-serving", "--grace", "2", "--store", cls.store)
         cls.playwright = sync_playwright().start()
         cls.browser = cls.playwright.chromium.launch(
             executable_path=CHROMIUM, headless=True,
@@ -459,6 +460,28 @@ class BrowserTest(unittest.TestCase):
         self.check_pixels("wallet reordered")
         self.screenshot("wallet")
         self.close_scene("wallet")
+
+    def test_your_own_flashcards_file(self):
+        """A TSV file picked in the page is imported into the server's store by the bridge and opened: the stack
+        shows the file's cards (the top card's prompt is the file's last row, as the stack puts the last on top)."""
+        self.open_scene("flashcards")
+        path = os.path.join(self.store, "..", "my-quiz-%d.tsv" % os.getpid())
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write("Capital of France?\tParis\nTwo plus two?\t4\nLargest planet?\tJupiter\n")
+        try:
+            self.page.set_input_files("#deck-file", path)
+            self.wait("__cardistry.imported === %s" % json.dumps("my-quiz-%d" % os.getpid()))
+            self.settle()
+        finally:
+            os.remove(path)
+        cards = [n for n in self.model() if n["role"] == "card"]
+        self.assertEqual(len(cards), 3, "the stack is not the file's three cards")
+        top = max(cards, key=lambda n: n["z"])
+        prompt = self.node(top["id"] + ".prompt")
+        self.assertIsNotNone(prompt)
+        self.assertEqual(prompt["text"], "Largest planet?")
+        self.check_pixels("your own flashcards")
+        self.close_scene("your own flashcards")
 
     def test_flashcards(self):
         self.open_scene("flashcards")

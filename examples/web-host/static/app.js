@@ -812,27 +812,25 @@
       const result = await request("deck.save", deckName() ? { name: deckName() } : {});
       return "Saved deck '" + result.name + "' (revision " + result.revision + ").";
     }));
-    // The protocol has no way to hand a file's content to the server: decks come from its store by name. So a
-    // picked file gives the deck name (its name without extension) and the command that imports it.
+    // The stdio protocol takes decks from the server's store by name, so a picked file goes to the bridge, which
+    // imports it into that store (`cardistry deck import`); then the scene opens with it by name.
     document.getElementById("deck-file").addEventListener("change", (event) => {
       const file = event.target.files[0];
       if (!file) return;
-      const name = file.name.replace(/\.[^.]*$/, "").replace(/[^A-Za-z0-9._-]/g, "-").slice(0, 64);
+      const name = file.name.replace(/\.[^.]*$/, "").replace(/[^A-Za-z0-9._-]/g, "-").slice(0, 64) || "deck";
+      const ext = (/\.([A-Za-z]+)$/.exec(file.name) || [null, "tsv"])[1].toLowerCase();
       nameInput.value = name;
-      const target = /\.tsv$|\.txt$/i.test(file.name) ? "flashcards" : scene.name || "flashcards";
+      const target = ext === "json" ? scene.name || "deck" : "flashcards";
       run("open", async () => {
-        try {
-          await openScene(target, { deck: name });
-          return "Opened " + scene.title + " with the stored deck '" + name + "'.";
-        } catch (error) {
-          if (error.code !== -32013) throw error;
-          help.innerHTML = "";
-          help.append("The stdio protocol cannot take a file's content from the page; decks come from the server's store. Import it once with ");
-          const code = document.createElement("code");
-          code.textContent = "cardistry deck import " + file.name + (name + file.name.slice(name.length) === file.name ? "" : " --name " + name);
-          help.append(code, ", then pick the file again (or type '" + name + "' and press “Open scene with deck”).");
-          return help.textContent;
-        }
+        const response = await fetch("/import?name=" + encodeURIComponent(name) + "&ext=" + encodeURIComponent(ext), {
+          method: "POST",
+          body: await file.arrayBuffer(),
+        });
+        const result = await response.json().catch(() => ({ error: "the bridge answered " + response.status }));
+        if (!response.ok) throw new Error(result.error || "the import failed");
+        await openScene(target, { deck: name });
+        debug.imported = name;
+        return "Imported '" + file.name + "' as deck '" + name + "' and opened " + scene.title + " with it.";
       });
     });
     help.textContent = "Decks live in the server's store (deck.load / deck.save / scene.open with a deck name).";
