@@ -94,4 +94,36 @@ private func rankY(_ rank: Int) -> Double { 16 + 48 + 10 + Double(rank) * (56 + 
         }
         #expect(throws: SceneError.unknownAction("fly")) { try engine.perform(SceneAction("fly"), at: 0) }
     }
+
+    /// In a short viewport an expanded card makes the list taller than its room: the list scrolls to show the
+    /// card, the wheel scrolls it (clamped to the content), the cards stay inside the list (which clips them) and
+    /// never reach the slider. (Before, the expanded card pushed Bob and Charlie over the slider.)
+    @Test func anExpandedCardScrollsTheListAndTheSliderStaysReachable() throws {
+        let short = Size(width: 390, height: 500)
+        var engine = Engine(scene: try ScoresScene(), viewport: short)
+        let last = try #require(engine.deck.last)
+        try engine.perform(SceneAction("toggle", ["card": .string(last.id.description)]), at: 1)
+        var frame = engine.frame(at: 3)
+        let list = try #require(frame.node("list"))
+        let track = try #require(frame.node("slider"))
+        #expect(list.clipsContent && list.rect.maxY <= track.rect.minY)
+        // The expanded card (the last) was scrolled into view: its top is inside the list.
+        let card = try #require(frame.node(card: last.id))
+        #expect(card.rect.minY >= list.rect.minY - 1e-9 && card.rect.minY < list.rect.maxY)
+        let scene = try #require(engine.scene as? ScoresScene)
+        #expect(scene.scrollOffset > 0)
+        // Wheel up by far more than the content: the list scrolls back to its top, no further.
+        engine.handle(
+            .pointer(PointerEvent(.wheel(dx: 0, dy: -5000), at: Point(x: 100, y: 200), time: 4, buttons: [])))
+        frame = engine.frame(at: 6)
+        #expect((engine.scene as? ScoresScene)?.scrollOffset == 0)
+        let first = try #require(engine.deck.first)
+        #expect(frame.node(card: first.id)?.rect.minY == list.rect.minY)
+        // The slider still answers: a tap on its track selects a test.
+        let x = track.rect.maxX - 20
+        engine.handle(.pointer(PointerEvent(.down, at: Point(x: x, y: track.rect.midY), time: 7)))
+        engine.handle(.pointer(PointerEvent(.up, at: Point(x: x, y: track.rect.midY), time: 7.05)))
+        #expect((engine.scene as? ScoresScene)?.selectedTest == 10)
+        #expect(FrameLint().findings(in: engine.frame(at: 9)).filter { $0.kind == .outsideParent }.isEmpty)
+    }
 }

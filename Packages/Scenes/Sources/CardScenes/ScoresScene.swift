@@ -45,6 +45,10 @@ public struct ScoresScene: Scene {
     public private(set) var expanded: CardID?
     /// The card keyboard focus is on, if any.
     public private(set) var focused: CardID?
+    /// How far the card list is scrolled, in points (0: the first card at the top). The list scrolls when the cards
+    /// are taller than the room between the header and the slider (a card's chart expanded in a short viewport);
+    /// the slider stays where it is.
+    public private(set) var scrollOffset = 0.0
     /// The students in the seed order (the tie-break of the ranking).
     let students: [Card]
 
@@ -109,6 +113,43 @@ public struct ScoresScene: Scene {
         focused = id
         context.animation = .smooth
         context.haptic(.light, target: Self.cardNode(id), card: id)
+        reveal(id, in: context.viewport)
+    }
+
+    /// The room the card list has: from under the header to above the slider, in points.
+    static func listArea(in viewport: Size) -> (top: Double, height: Double) {
+        let top = padding + headerHeight + spacing
+        return (top, max(viewport.height - sliderHeight - top, 0))
+    }
+
+    /// The height of `card`'s row, its chart included when it is expanded.
+    func cardHeight(_ card: Card) -> Double {
+        card.id == expanded
+            ? Self.rowHeight + Double(StudentScores.testCount) * (Self.barHeight + Self.barSpacing) + 8 : Self.rowHeight
+    }
+
+    /// How far the list can scroll in `viewport`: the cards' height past the list's room. O(cards).
+    func maxScroll(in viewport: Size) -> Double {
+        let content = deck.reduce(0) { $0 + cardHeight($1) + Self.spacing } - Self.spacing
+        return max(0, content - Self.listArea(in: viewport).height)
+    }
+
+    /// Scrolls (as little as it can) so that card `id` is in view: its whole row when it fits, else its top.
+    /// O(cards).
+    mutating func reveal(_ id: CardID, in viewport: Size) {
+        var top = 0.0
+        for card in deck {
+            if card.id == id { break }
+            top += cardHeight(card) + Self.spacing
+        }
+        let height = deck[id: id].map(cardHeight) ?? 0
+        let room = Self.listArea(in: viewport).height
+        if top < scrollOffset || height > room {
+            scrollOffset = top
+        } else if top + height > scrollOffset + room {
+            scrollOffset = top + height - room
+        }
+        scrollOffset = min(max(scrollOffset, 0), maxScroll(in: viewport))
     }
 
     public mutating func perform(_ action: SceneAction, context: inout SceneContext) throws(SceneError) {
@@ -129,6 +170,7 @@ public struct ScoresScene: Scene {
             if expanded != nil {
                 expanded = nil
                 context.animation = .smooth
+                scrollOffset = min(scrollOffset, maxScroll(in: context.viewport))
             }
         default:
             throw .unknownAction(action.name)
@@ -149,6 +191,10 @@ public struct ScoresScene: Scene {
             default: location = nil
             }
             if let location { select(test: test(atX: location.x, width: context.viewport.width), context: &context) }
+        case ("scroll", .began), ("scroll", .changed):
+            if case .scroll(let value)? = gesture.value {
+                scrollOffset = min(max(value.offset, 0), maxScroll(in: context.viewport))
+            }
         default:
             break
         }
@@ -172,6 +218,8 @@ public struct ScoresScene: Scene {
                 next = forward ? 0 : ids.count - 1
             }
             focused = ids[next]
+            reveal(ids[next], in: context.viewport)
+            context.animation = .smooth
         case "enter", "space":
             guard let focused else { return false }
             toggle(focused, context: &context)
@@ -216,7 +264,15 @@ public struct ScoresScene: Scene {
                 ],
                 isHitTestable: false),
         ]
-        var y = padding + Self.headerHeight + Self.spacing
+        // The cards scroll inside a list that clips them, between the header and the slider.
+        let list = Self.listArea(in: viewport)
+        let scroll = min(scrollOffset, maxScroll(in: viewport))
+        let scrolling = ScrollGesture(contentOffset: scroll, offsetRange: 0...maxScroll(in: viewport))
+        nodes.append(
+            Node(
+                id: "list", role: .background, rect: Rect(x: 0, y: list.top, width: width, height: list.height),
+                gestures: [GestureAttachment("scroll", scrolling)], clipsContent: true))
+        var y = list.top - scroll
         let cardWidth = width - 2 * padding
         for card in deck {
             let scores = Self.scores(card)
@@ -226,7 +282,8 @@ public struct ScoresScene: Scene {
             let cardRect = Rect(x: padding, y: y, width: cardWidth, height: Self.rowHeight + chartHeight)
             nodes.append(
                 Node(
-                    id: id, role: .card, card: card.id, rect: cardRect, z: 0, cornerRadius: 12, fill: RGBA(card.color),
+                    id: id, role: .card, card: card.id, parent: "list", rect: cardRect, z: 0, cornerRadius: 12,
+                    fill: RGBA(card.color),
                     stroke: focused == card.id ? Palette.focus : nil, gestures: Self.cardGestures,
                     accessibilityLabel: "\(card.title), \(scores[selectedTest - 1])"))
             let rowY = y + (Self.rowHeight - 24) / 2
