@@ -126,6 +126,37 @@ func checkFrame(_ frame: Frame, scene: String, sourceLocation: SourceLocation = 
         }
     }
 
+    /// Seeded sessions at phone, landscape and desktop viewports: once everything has settled, the frame passes the
+    /// whole lint (text fits its node, sibling texts do not overlap, children lie inside their parents and clips).
+    @Test(arguments: SceneCatalog.standard.names)
+    func settledFramesPassTheLint(scene name: String) throws {
+        let viewports = [
+            Size(width: 320, height: 480), Size(width: 390, height: 844), Size(width: 844, height: 390),
+            Size(width: 1600, height: 1000),
+        ]
+        var generator = SplitMix64(seed: 0x11A7 ^ UInt64(name.utf8.count))
+        var findings: [FrameLint.Finding] = []
+        for stream in 0..<200 {
+            let viewport = viewports[stream % viewports.count]
+            var engine = Engine(scene: try SceneCatalog.standard.make(name), viewport: viewport)
+            var input = RandomInput(generator: SplitMix64(seed: generator.next()), viewport: viewport)
+            var time = 0.0
+            findings += FrameLint().findings(in: engine.frame(at: 60))
+            for _ in 0..<(1 + Int(input.generator.next() % 3)) {
+                let (inputs, end) = input.burst(at: time, scene: engine.scene)
+                for item in inputs { feed(&engine, item) }
+                time = end
+            }
+            // Release any pointer still down, then let everything settle.
+            engine.handle(.pointer(PointerEvent(.cancel, at: Point(x: 0, y: 0), time: time)))
+            let settled = engine.frame(at: time + 60)
+            if !settled.isAnimating { findings += FrameLint().findings(in: settled) }
+        }
+        var kinds: [FrameLint.Finding.Kind: Int] = [:]
+        for finding in findings { kinds[finding.kind, default: 0] += 1 }
+        #expect(findings.isEmpty, "\(name): \(kinds) e.g. \(Array(Set(findings.map(\.description)).prefix(6)))")
+    }
+
     /// One log replayed and sampled at 30 Hz and at 120 Hz gives identical nodes at the common times.
     @Test(arguments: SceneCatalog.standard.names)
     func samplingRateDoesNotChangeFrames(scene name: String) throws {

@@ -101,3 +101,40 @@ import Testing
         #expect(!shown.contains("…"))
     }
 }
+
+/// Every scene, laid out in terminal cells at each size the TUI is checked at, passes the whole frame lint once at
+/// rest (text fits its node in cells, sibling texts do not overlap, children stay inside their parents), at the
+/// start and after the scene's main key interactions.
+@Suite struct TerminalLayoutLintTests {
+    static let tours: [(scene: String, keys: [String])] = [
+        ("scores", ["right", "down", "enter"]), ("flashcards", ["space"]), ("wallet", ["down", "enter"]),
+        ("hero", ["down", "enter"]), ("deck", ["s", "down", "enter"]),
+    ]
+
+    @Test(arguments: ViewTreeDefectTests.sizes)
+    func everySceneAtRestPassesTheLint(columns: Int, rows: Int) throws {
+        for tour in Self.tours {
+            var driver = AppDriver(columns: columns, rows: rows)
+            driver.app.open(tour.scene, at: 0)
+            let scale = driver.app.scale
+            let measurer = CellTextMeasurer(scale: scale, ascii: false)
+            // Nodes snap to whole cells: what rounds into its cells fits (half a row of tolerance).
+            let lint = FrameLint(measurer: measurer, tolerance: scale.pointsPerRow / 2)
+            var time = 3.0
+            var engine = try #require(driver.app.engine)
+            var findings = lint.findings(in: engine.frame(at: time))
+            for key in tour.keys {
+                time += 0.1
+                driver.key(key, at: time)
+            }
+            time += 5
+            engine = try #require(driver.app.engine)
+            let settled = engine.frame(at: time)
+            #expect(!settled.isAnimating)
+            findings += lint.findings(in: settled)
+            var kinds: [String: Int] = [:]
+            for finding in findings { kinds[finding.kind.rawValue, default: 0] += 1 }
+            #expect(findings.isEmpty, "\(tour.scene) \(columns)x\(rows): \(kinds) \(findings.prefix(3))")
+        }
+    }
+}

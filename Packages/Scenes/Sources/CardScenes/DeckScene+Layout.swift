@@ -118,8 +118,13 @@ extension DeckScene {
         return content - Double(topmost) * pitch < metrics.cardHeight ? topmost : nil
     }
 
-    public func layout(in viewport: Size) -> [Node] {
+    public func layout(in viewport: Size) -> [Node] { layout(in: viewport, text: StandardTextMeasurer()) }
+
+    public func layout(in viewport: Size, text measurer: any TextMeasurer) -> [Node] {
         let metrics = DeckMetrics(viewport: viewport)
+        // The header holds its two lines whatever the text metrics (it covers the top of the column).
+        let titleHeight = max(
+            metrics.contentTop * 0.8, measurer.lineHeight(of: .largeTitle) + measurer.lineHeight(of: .footnote))
         let top = Double(count)
         var nodes: [Node] = [
             Node(
@@ -129,10 +134,10 @@ extension DeckScene {
             Node(
                 id: "column", role: .background,
                 rect: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height), z: -1,
-                gestures: columnGestures(metrics: metrics)),
+                gestures: columnGestures(metrics: metrics), clipsContent: true),
             Node(
                 id: "title", role: .title,
-                rect: Rect(x: metrics.sideMargin, y: 0, width: metrics.cardWidth, height: metrics.contentTop * 0.8),
+                rect: Rect(x: metrics.sideMargin, y: 0, width: metrics.cardWidth, height: titleHeight),
                 z: top + 2, fill: Palette.background.opacity(0.92), text: titleText(), isHitTestable: false),
         ]
         let expanded: Int? = if case .expanded(let card, _) = mode { card } else { nil }
@@ -191,8 +196,8 @@ extension DeckScene {
                 " · by \(sort.key == .sortOrder ? "your order" : sort.key.rawValue) \(sort.descending ? "↓" : "↑")"
         }
         return [
-            TextRun("Cards", style: .largeTitle, color: Palette.text, weight: .bold),
-            TextRun(subtitle, style: .footnote, color: Palette.secondaryText),
+            TextRun("Cards", style: .largeTitle, color: Palette.text, weight: .bold, lineLimit: 1),
+            TextRun(subtitle, style: .footnote, color: Palette.secondaryText, lineLimit: 1),
         ]
     }
 

@@ -136,7 +136,7 @@ extension WalletScene {
         let brandHeight = text.lineHeight(of: .headline)
         let holderY = rect.maxY - 20 - holderHeight
         let numberY = holderY - 4 - numberHeight
-        return [
+        var nodes = [
             Node(
                 id: id, role: .card, card: card.id, rect: rect, z: z, cornerRadius: 12, fill: RGBA(card.color),
                 stroke: focused == card.id ? Palette.focus : nil,
@@ -166,6 +166,12 @@ extension WalletScene {
                     TextRun(payment.expiry, style: .footnote, color: Palette.white, lineLimit: 1),
                 ], transition: childTransition, isHitTestable: false),
         ]
+        // A card too short for all three lines (a landscape phone) keeps the number and the holder: the brand
+        // goes first, then the number, so that no line overlaps another.
+        let needed = 20 + brandHeight + 4 + numberHeight + 4 + holderHeight + 20
+        if rect.height < needed { nodes.removeAll { $0.id == id.child("brand") } }
+        if rect.height < needed - brandHeight - 4 { nodes.removeAll { $0.id == id.child("number") } }
+        return nodes
     }
 
     static func brandName(_ brand: PaymentCard.Brand) -> String {
@@ -199,7 +205,8 @@ extension WalletScene {
             Node(
                 id: "history.header", role: .title, parent: "history",
                 rect: Rect(x: x, y: top, width: width, height: Self.historyHeaderHeight), z: z,
-                text: [TextRun("Transaction History", style: .title, weight: .bold)], transition: transition,
+                text: [TextRun("Transaction History", style: .title, weight: .bold, lineLimit: 1)],
+                transition: transition,
                 isHitTestable: false),
         ]
         for (row, transaction) in transactions.prefix(metrics.historyRows).enumerated() {
