@@ -54,6 +54,18 @@ public struct TUIFrontend: Frontend {
             if cards != nil && parsed.value("deck") != nil {
                 throw UsageError("choose one of --deck and --cards")
             }
+            // Options a scene cannot use are refused before the terminal UI opens (not a message on the home
+            // screen): --cards needs a scene that takes a card count, --deck one that takes a deck.
+            let named = parsed.value("scene").flatMap { catalog.descriptor(named: $0) }
+            if let cards, let named, !named.takesCardCount {
+                let takers = catalog.descriptors.filter(\.takesCardCount).map(\.name).joined(separator: ", ")
+                throw UsageError(
+                    "scene '\(named.name)' takes no card count (--cards \(cards)); scenes that do: \(takers)")
+            }
+            if parsed.value("deck") != nil, let named, !named.takesDeck {
+                let takers = catalog.descriptors.filter(\.takesDeck).map(\.name).joined(separator: ", ")
+                throw UsageError("scene '\(named.name)' takes no deck (--deck); scenes that do: \(takers)")
+            }
             guard io.isTerminal else {
                 io.err(
                     "cardistry tui: standard input and output must be a terminal (use 'cardistry stdio' otherwise)\n")

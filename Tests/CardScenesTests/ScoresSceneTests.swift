@@ -126,4 +126,17 @@ private func rankY(_ rank: Int) -> Double { 16 + 48 + 10 + Double(rank) * (56 + 
         #expect((engine.scene as? ScoresScene)?.selectedTest == 10)
         #expect(FrameLint().findings(in: engine.frame(at: 9)).filter { $0.kind == .outsideParent }.isEmpty)
     }
+
+    /// Escape closes the expanded chart first; with nothing expanded the scene leaves the key to the front end (the
+    /// terminal UI then goes back to the home screen).
+    @Test func escapeCollapsesTheExpandedCardFirst() throws {
+        var engine = try engine()
+        let card = try #require(engine.deck.first)
+        try engine.perform(SceneAction("toggle", ["card": .string(card.id.description)]), at: 1)
+        #expect((engine.scene as? ScoresScene)?.expanded == card.id)
+        let used = engine.handle(.key(KeyInput("escape"), time: 2))
+        #expect(used && (engine.scene as? ScoresScene)?.expanded == nil)
+        let usedAgain = engine.handle(.key(KeyInput("escape"), time: 3))
+        #expect(!usedAgain)
+    }
 }

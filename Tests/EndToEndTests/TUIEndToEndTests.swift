@@ -373,6 +373,7 @@ struct HarnessError: Error, CustomStringConvertible {
         (["tui", "--scene", "nope"], "unknown scene 'nope'"), (["tui", "--fps", "0"], "--fps"),
         (["tui", "--cards", "0"], "--cards"), (["tui", "--deck", "a", "--cards", "3"], "one of --deck and --cards"),
         (["tui", "extra"], "unexpected argument"),
+        (["tui", "--scene", "wallet", "--cards", "10"], "scene 'wallet' takes no card count"),
     ])
     func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
         let (status, out, err) = try runCardistry(arguments)

@@ -24,6 +24,7 @@ public struct ScoresScene: Scene {
             KeyHelp("1–9, 0", "test 1–9, 10", names: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"]),
             KeyHelp("↑ ↓ tab", "move the focus between cards", names: ["up", "down", "tab", "backtab"]),
             KeyHelp("enter space", "expand or collapse", names: ["enter", "space"]),
+            KeyHelp("escape", "collapse the expanded card", names: ["escape"]),
         ],
         actions: [
             ActionInfo(
@@ -223,6 +224,12 @@ public struct ScoresScene: Scene {
         case "enter", "space":
             guard let focused else { return false }
             toggle(focused, context: &context)
+        case "escape":
+            // Escape closes what is open first (the expanded chart); with nothing open the front end may use it.
+            guard expanded != nil else { return false }
+            expanded = nil
+            context.animation = .smooth
+            scrollOffset = min(scrollOffset, maxScroll(in: context.viewport))
         default:
             return false
         }
