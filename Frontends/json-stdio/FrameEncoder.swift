@@ -209,12 +209,8 @@ public struct FrameEncoder: Sendable {
                 out.raw(",\"kinds\":")
                 var kinds: [String] = []
                 Self.kinds(of: attachment.gesture, into: &kinds)
-                out.byte(UInt8(ascii: "["))
-                for (kindIndex, kind) in kinds.enumerated() {
-                    if kindIndex > 0 { out.byte(UInt8(ascii: ",")) }
-                    out.string(kind)
-                }
-                out.raw("]}")
+                out.strings(kinds)
+                out.byte(UInt8(ascii: "}"))
             }
             out.byte(UInt8(ascii: "]"))
         }
@@ -251,12 +247,7 @@ public struct FrameEncoder: Sendable {
         }
         if !text.lines.isEmpty && !run.isSymbol {
             out.nextKey("lines")
-            out.byte(UInt8(ascii: "["))
-            for (index, line) in text.lines.enumerated() {
-                if index > 0 { out.byte(UInt8(ascii: ",")) }
-                out.string(line)
-            }
-            out.byte(UInt8(ascii: "]"))
+            out.strings(text.lines)
         }
         if let from = text.rollingFrom {
             out.nextKey("rollingFrom")

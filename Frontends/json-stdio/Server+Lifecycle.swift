@@ -36,7 +36,7 @@ extension Server {
         out.raw(",\"version\":")
         out.string(configuration.serverVersion)
         out.raw("},\"scenes\":")
-        strings(configuration.provider.names, into: &out)
+        out.strings(configuration.provider.names)
         out.raw(",\"capabilities\":{\"clock\":")
         out.string(clock.rawValue)
         out.raw(",\"frames\":")
@@ -48,9 +48,9 @@ extension Server {
         out.raw(",\"store\":")
         out.bool(configuration.store != nil)
         out.raw(",\"methods\":")
-        strings(Self.methods, into: &out)
+        out.strings(Self.methods)
         out.raw(",\"notifications\":")
-        strings(Self.notifications, into: &out)
+        out.strings(Self.notifications)
         out.raw(",\"icons\":{")
         for (index, icon) in IconFallbacks.table.enumerated() {
             if index > 0 { out.byte(UInt8(ascii: ",")) }
@@ -91,15 +91,6 @@ extension Server {
                 "must be in 0…1000000000 (seconds since the session started; milliseconds sent by mistake?)")
         }
         return value
-    }
-
-    func strings(_ values: [String], into out: inout JSONOutput) {
-        out.byte(UInt8(ascii: "["))
-        for (index, value) in values.enumerated() {
-            if index > 0 { out.byte(UInt8(ascii: ",")) }
-            out.string(value)
-        }
-        out.byte(UInt8(ascii: "]"))
     }
 
     /// The running session (`initialize` guarantees one while running).
@@ -194,7 +185,7 @@ extension Server {
                     out.nextKey("t")
                     out.number(time)
                     out.nextKey("available")
-                    strings(available, into: &out)
+                    out.strings(available)
                 }))
     }
 

@@ -7,7 +7,7 @@ extension Server {
         try p.only([])
         var out = JSONOutput()
         out.raw("{\"scenes\":")
-        strings(configuration.provider.names, into: &out)
+        out.strings(configuration.provider.names)
         out.raw(",\"details\":[")
         for (index, descriptor) in configuration.provider.descriptors.enumerated() {
             if index > 0 { out.byte(UInt8(ascii: ",")) }
@@ -123,7 +123,7 @@ extension Server {
         for (index, key) in keys.enumerated() {
             if index > 0 { out.byte(UInt8(ascii: ",")) }
             out.raw("{\"keys\":")
-            strings(key.names, into: &out)
+            out.strings(key.names)
             out.raw(",\"label\":")
             out.string(key.keys)
             out.raw(",\"summary\":")

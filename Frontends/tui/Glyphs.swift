@@ -1,3 +1,5 @@
+import CardEngine
+
 /// The characters boxes and lines are drawn with: rounded or square box-drawing, or plain ASCII for `--ascii`
 /// (box-drawing characters are East Asian "ambiguous width" and render double-wide in some locales).
 struct BoxGlyphs: Sendable {
@@ -19,24 +21,9 @@ struct BoxGlyphs: Sendable {
 /// Maps text to what terminal cells show: each scalar as itself in one or two columns, or dropped when it takes
 /// none.
 enum GlyphMapper {
-    /// Whether `scalar` takes two columns: East Asian Wide and Fullwidth (UAX #11) — Hangul Jamo initials, CJK
-    /// radicals to Yi, Hangul syllables, compatibility ideographs, vertical and fullwidth forms, the supplementary
-    /// ideographic planes — and the emoji blocks terminals draw wide (Miscellaneous Symbols and Pictographs,
-    /// Emoticons, Transport and Map, Supplemental Symbols and Pictographs, Symbols and Pictographs Extended-A).
-    /// Coarse ranges, as `wcwidth` implementations use: a terminal that disagrees about a scalar shifts the rest of
-    /// that row by a column until the next cursor move.
-    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
-        guard scalar.value >= 0x1100 else { return false }
-        if scalar.value >= 0x1160 && scalar.value < 0x2E80 { return false }  // Jamo vowels … punctuation: none
-        switch scalar.value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
-            0x1F680...0x1F6FF, 0x1F900...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x3FFFD:
-            return true
-        default:
-            return false
-        }
-    }
+    /// Whether `scalar` takes two columns (the engine's table, `TextLayout.isWide`, so that text the engine wraps
+    /// in cells and the cells drawn agree).
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool { TextLayout.isWide(scalar) }
 
     /// Whether `scalar` takes no column of its own: a combining or enclosing mark (it joins the character before
     /// it), a format character (zero-width space and joiners, marks of direction, the byte-order mark) or a

@@ -56,9 +56,10 @@ public struct Rasterizer: Sendable {
             let inherited = node.parent.flatMap { clips[$0] } ?? everything
             context.clip = inherited
             context.parent = node.parent.flatMap { placed[$0] }
-            context.paint(node, pulse: pulses[node.id] ?? 0, into: &buffer)
+            let extent = context.extent(of: node)
+            context.paint(node, extent: extent, pulse: pulses[node.id] ?? 0, into: &buffer)
             var own = inherited
-            if let extent = context.extent(of: node) {
+            if let extent {
                 placed[node.id] = PaintContext.Placement(extent: extent, origin: context.visualOrigin(of: node))
                 let boxed =
                     node.fill != nil && (node.role == .card || node.stroke != nil) && node.opacity > 0.01
@@ -193,9 +194,10 @@ private struct PaintContext {
             isHorizontalLine: horizontalLine, isVerticalLine: verticalLine)
     }
 
-    mutating func paint(_ node: FrameNode, pulse: Double, into buffer: inout CellBuffer) {
+    /// Paints `node` in its cells `extent` (`extent(of:)`; nil: nowhere on the grid).
+    mutating func paint(_ node: FrameNode, extent: Extent?, pulse: Double, into buffer: inout CellBuffer) {
         let opacity = node.opacity.isFinite ? min(max(node.opacity, 0), 1) : 0
-        guard opacity > 0.01, let extent = extent(of: node) else { return }
+        guard opacity > 0.01, let extent else { return }
         if let shadow = node.shadow, node.fill != nil, !extent.isHorizontalLine, !extent.isVerticalLine {
             paintShadow(shadow, extent: extent, opacity: opacity, into: &buffer)
         }

@@ -133,15 +133,27 @@ public enum TextLayout {
         return word.index(word.startIndex, offsetBy: low)
     }
 
-    /// Whether a grapheme cluster takes two columns in a terminal and about 1 em in a proportional font: East
-    /// Asian wide and fullwidth characters and emoji presentation (Unicode UAX #11 and UTS #51, by block).
+    /// Whether a grapheme cluster takes two columns in a terminal and about 1 em in a proportional font: its first
+    /// scalar is wide (`isWide(_:)` for scalars), or it asks for emoji presentation (U+FE0F, UTS #51).
     public static func isWide(_ cluster: Character) -> Bool {
         guard let scalar = cluster.unicodeScalars.first else { return false }
         if cluster.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return true }  // emoji presentation
+        return isWide(scalar)
+    }
+
+    /// Whether `scalar` takes two columns: East Asian Wide and Fullwidth (UAX #11) — Hangul Jamo initials, CJK
+    /// radicals to Yi, Hangul syllables, compatibility ideographs, vertical and fullwidth forms, the supplementary
+    /// ideographic planes — and the emoji blocks terminals draw wide (Miscellaneous Symbols and Pictographs,
+    /// Emoticons, Transport and Map, Supplemental Symbols and Pictographs, Symbols and Pictographs Extended-A).
+    /// Coarse ranges, as `wcwidth` implementations use. The one table both the engine's measurers and the terminal
+    /// UI's cells use.
+    public static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.value >= 0x1100 else { return false }
+        if scalar.value >= 0x1160 && scalar.value < 0x2E80 { return false }  // Jamo vowels … punctuation: none
         switch scalar.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
-            0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            0x1F680...0x1F6FF, 0x1F900...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x3FFFD:
             return true
         default:
             return false

@@ -87,6 +87,18 @@ package struct JSONOutput {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    /// Writes `values` as a JSON array of strings. O(bytes).
+    package mutating func strings(_ values: some Sequence<String>) {
+        bytes.append(UInt8(ascii: "["))
+        var first = true
+        for value in values {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            string(value)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
     /// Writes a JSON string literal for `text`.
     package mutating func string(_ text: String) {
         var text = text

@@ -273,8 +273,9 @@ public struct ScoresScene: Scene {
         ]
         // The cards scroll inside a list that clips them, between the header and the slider.
         let list = Self.listArea(in: viewport)
-        let scroll = min(scrollOffset, maxScroll(in: viewport))
-        let scrolling = ScrollGesture(contentOffset: scroll, offsetRange: 0...maxScroll(in: viewport))
+        let maximum = maxScroll(in: viewport)
+        let scroll = min(scrollOffset, maximum)
+        let scrolling = ScrollGesture(contentOffset: scroll, offsetRange: 0...maximum)
         nodes.append(
             Node(
                 id: "list", role: .background, rect: Rect(x: 0, y: list.top, width: width, height: list.height),
