@@ -62,8 +62,27 @@ public struct ANSIWriter: Sendable {
                     for row in 0..<next.height {
                         let base = row * width
                         var drawnTo = 0  // columns before this one are drawn already (a wide character's right half)
-                        for column in 0..<width where nextCells[base + column] != oldCells[base + column] {
+                        for column in 0..<width
+                        where !Self.looksSame(nextCells[base + column], oldCells[base + column]) {
                             guard column >= drawnTo else { continue }
+                            // Rewriting a short gap of unchanged cells in the pen's style is cheaper than moving
+                            // the cursor over it (ESC [ n C is four bytes or more).
+                            if row == cursorRow, column > cursorColumn, column - cursorColumn <= 3,
+                                let pen,
+                                (cursorColumn..<column).allSatisfy({
+                                    let cell = nextCells[base + $0]
+                                    return cell.character.value < 0x80 && cell.character.value >= 0x20
+                                        && (cell.hasSameStyle(as: pen)
+                                            || (cell.hidesForeground && cell.background == pen.background
+                                                && cell.attributes == pen.attributes))
+                                })
+                            {
+                                var gap = cursorColumn
+                                while gap < column {
+                                    gap = draw(
+                                        row: nextCells[base..<(base + width)], column: gap, row: row, into: &output)
+                                }
+                            }
                             // A changed right half redraws its whole character, from the left half.
                             let from =
                                 nextCells[base + column].isWideContinuation && column > 0
@@ -115,8 +134,18 @@ public struct ANSIWriter: Sendable {
                 cell.character = " "
             }
         }
+        // A blank's foreground shows nowhere: keep the pen's, saving a colour code.
+        if let pen, cell.hidesForeground { cell.foreground = pen.foreground }
         draw(cell, column: column, row: row, width: width, columns: columns, into: &output)
         return column + columns
+    }
+
+    /// Whether two cells show the same on screen: equal, or both blanks of one background and attributes (a
+    /// blank's foreground is invisible). O(1).
+    package static func looksSame(_ a: Cell, _ b: Cell) -> Bool {
+        a == b
+            || (a.hidesForeground && b.hidesForeground && a.background == b.background
+                && a.attributes == b.attributes)
     }
 
     private mutating func draw(

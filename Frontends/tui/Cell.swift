@@ -93,6 +93,11 @@ public struct Cell: Sendable, Hashable {
     /// Whether this cell's character takes two columns (its right-hand half is the next cell).
     public var isWide: Bool { GlyphMapper.isWide(character) }
 
+    /// Whether the cell's foreground colour shows nowhere: a space without underline or reverse video.
+    var hidesForeground: Bool {
+        character == " " && !attributes.contains(.underline) && !attributes.contains(.reverse)
+    }
+
     /// Whether two cells have the same colours and attributes (the SGR state needed to draw them).
     func hasSameStyle(as other: Cell) -> Bool {
         foreground == other.foreground && background == other.background && attributes == other.attributes

@@ -23,18 +23,30 @@ public struct Rasterizer: Sendable {
     /// Puts a card's text on its first inner row instead of centring it (for overlapping stacks, where only the
     /// top edge of most cards shows).
     public var cardTextAtTop: Bool
+    /// Draws the leading edge of a moving node at a fraction of a cell (block elements in eighths), when `render`
+    /// is given the previous frame. Off with `ascii`, and for terminals without colour (the partial blocks are
+    /// drawn in the fill's colour against what is under it).
+    public var subCell: Bool
 
-    public init(scale: CellScale = CellScale(), ascii: Bool = false, page: RGBA = .white, cardTextAtTop: Bool = false) {
+    public init(
+        scale: CellScale = CellScale(), ascii: Bool = false, page: RGBA = .white, cardTextAtTop: Bool = false,
+        subCell: Bool = true
+    ) {
         self.scale = scale
         self.ascii = ascii
         self.page = page
         self.cardTextAtTop = cardTextAtTop
+        self.subCell = subCell
     }
 
     /// Paints `frame` over a cleared `buffer`, in rows `0..<rows` (all rows when nil). `pulses` brightens the
-    /// nodes it names by an amount in 0…1 (haptic feedback).
+    /// nodes it names by an amount in 0…1 (haptic feedback). `previous`, the frame drawn before this one, tells
+    /// which nodes move (relative to their parents) and which way: with `subCell`, while the frame animates, a
+    /// moving node's box is anchored at its leading edge, which is drawn at its exact position in eighths of a cell
+    /// (see `SubCellEdges`).
     public func render(
-        _ frame: Frame, into buffer: inout CellBuffer, rows: Int? = nil, pulses: [NodeID: Double] = [:]
+        _ frame: Frame, into buffer: inout CellBuffer, rows: Int? = nil, pulses: [NodeID: Double] = [:],
+        previous: Frame? = nil
     ) {
         let rowLimit = min(rows ?? buffer.height, buffer.height)
         let pageColor = RGB8(page)
@@ -52,11 +64,14 @@ public struct Rasterizer: Sendable {
         let everything = context.clip
         var clips: [NodeID: CellClip] = [:]
         var placed: [NodeID: PaintContext.Placement] = [:]
+        // Partial edges only while the engine animates: the frame that settles is drawn in whole cells, so no partial
+        // edge stays on an idle screen.
+        var motion = SubCellMotion(previous: subCell && !ascii && frame.isAnimating ? previous : nil)
         for node in frame.nodes {
             let inherited = node.parent.flatMap { clips[$0] } ?? everything
             context.clip = inherited
             context.parent = node.parent.flatMap { placed[$0] }
-            let extent = context.extent(of: node)
+            let extent = context.extent(of: node, moving: motion.direction(of: node))
             context.paint(node, extent: extent, pulse: pulses[node.id] ?? 0, into: &buffer)
             var own = inherited
             if let extent {
@@ -104,7 +119,7 @@ struct CellClip: Sendable, Hashable {
 }
 
 /// The per-frame constants of painting, and the painting of one node.
-private struct PaintContext {
+struct PaintContext {
     let scale: CellScale
     let glyphs: BoxGlyphs
     let square: BoxGlyphs
@@ -141,6 +156,9 @@ private struct PaintContext {
         var shearPerPoint: Double
         var isHorizontalLine: Bool
         var isVerticalLine: Bool
+        /// The fill beyond the box on the side the node moves to, in eighths of a cell (0: none): at the bottom of
+        /// row `top − 1`, the top of row `bottom`, the right of column `left − 1`, the left of column `right`.
+        var edges = SubCellEdges()
 
         /// The column shift of `row` (rotation approximated as a shear about the node's centre).
         func shift(_ row: Int, scale: CellScale) -> Int {
@@ -151,7 +169,7 @@ private struct PaintContext {
         }
     }
 
-    func extent(of node: FrameNode) -> Extent? {
+    func extent(of node: FrameNode, moving direction: SubCellMotion.Direction = .still) -> Extent? {
         let nodeScale = node.scale.isFinite ? max(0, node.scale) : 1
         let rect = node.rect.standardized
         let width = rect.width * nodeScale
@@ -189,9 +207,18 @@ private struct PaintContext {
             right = left + 1
         }
         let radians = node.rotation.isFinite ? node.rotation * .pi / 180 : 0
-        return Extent(
+        var extent = Extent(
             left: left, right: right, top: top, bottom: bottom, centerY: center.y, shearPerPoint: sin(radians),
             isHorizontalLine: horizontalLine, isVerticalLine: verticalLine)
+        if direction != .still, !horizontalLine, !verticalLine, radians == 0 {
+            // The exact edges in cells, counted like the box (from the parent's cells when there is one).
+            let x0 = parent.map { Double($0.extent.left) + (originX - $0.origin.x) / sx } ?? originX / sx
+            let y0 = parent.map { Double($0.extent.top) + (originY - $0.origin.y) / sy } ?? originY / sy
+            extent.anchor(
+                exactLeft: x0, exactRight: x0 + width / sx, exactTop: y0, exactBottom: y0 + height / sy,
+                moving: direction)
+        }
+        return extent
     }
 
     /// Paints `node` in its cells `extent` (`extent(of:)`; nil: nowhere on the grid).
@@ -218,6 +245,10 @@ private struct PaintContext {
                     color: color, alpha: alpha, outline: outlined ? node.stroke.map(RGB8.init) : nil,
                     outlined: outlined, rounded: node.cornerRadius >= 4, bold: pulse > 0, extent: extent,
                     into: &buffer)
+                if !extent.edges.isEmpty {
+                    paintEdges(
+                        color: color, alpha: alpha, rounded: node.cornerRadius >= 4, extent: extent, into: &buffer)
+                }
             }
         } else if let stroke = node.stroke, !extent.isHorizontalLine, !extent.isVerticalLine {
             paintOutlineOnly(
@@ -269,22 +300,59 @@ private struct PaintContext {
         }
     }
 
+    /// A shadow: the node's cells shifted down and right (by at least a column, at most three columns and two
+    /// rows, so it shows and stays near), blended towards the shadow colour. Its blur falls off softly: a cell's
+    /// coverage is the product of two linear ramps across `radius / 2` points on each side of the shifted edges
+    /// (a Gaussian blur of standard deviation `radius / 2`, SwiftUI's `shadow(radius:)`, approximated by its
+    /// tangent at the edge), so the shadow fades over a cell or two instead of ending in a hard step.
     private func paintShadow(_ shadow: Shadow, extent: Extent, opacity: Double, into buffer: inout CellBuffer) {
         let sx = scale.pointsPerColumn
         let sy = scale.pointsPerRow
-        let radius = shadow.radius.isFinite ? max(0, shadow.radius) : 0
+        let radius = shadow.radius.isFinite ? min(max(0, shadow.radius), 1000) : 0
         let dx = shadow.offset.dx.isFinite ? shadow.offset.dx : 0
         let dy = shadow.offset.dy.isFinite ? shadow.offset.dy : 0
-        let columns = max(1, Int(((dx + radius / 2) / sx).rounded()))
-        let rows = max(0, Int(((dy + radius / 2) / sy).rounded()))
+        let columns = min(3, max(1, Int(((dx + radius / 2) / sx).rounded())))
+        let rows = min(2, max(0, Int(((dy + radius / 2) / sy).rounded())))
         let color = RGB8(shadow.color)
         let alpha = (shadow.color.alpha.isFinite ? min(max(shadow.color.alpha, 0), 1) : 0) * opacity
         guard alpha > 0.01 else { return }
+        // The blur's half-width in cells; under a quarter of a cell the edge stays hard (as before blur existed).
+        let blurColumns = ascii ? 0 : radius / 2 / sx
+        let blurRows = ascii ? 0 : radius / 2 / sy
+        let reachColumns = blurColumns >= 0.25 ? min(2, Int(blurColumns.rounded(.up))) : 0
+        let reachRows = blurRows >= 0.25 ? min(1, Int(blurRows.rounded(.up))) : 0
+        let left = Double(extent.left + columns)
+        let right = Double(extent.right + columns)
+        let top = Double(extent.top + rows)
+        let bottom = Double(extent.bottom + rows)
+        /// How much of a cell centred at `center` the blurred span `low..<high` covers (0…1).
+        func ramp(_ center: Double, _ low: Double, _ high: Double, blur: Double) -> Double {
+            let inside = min(center - low, high - center)
+            guard blur >= 0.25 else { return inside > 0 ? 1 : 0 }
+            return min(max(0.5 + inside / (2 * blur), 0), 1)
+        }
+        var spread = extent
+        spread.left -= reachColumns
+        spread.right += reachColumns
+        spread.top -= reachRows
+        spread.bottom += reachRows
         var backgrounds = Blender(color: color, alpha: alpha, fallback: page)
         var foregrounds = Blender(color: color, alpha: alpha, fallback: .black)
-        visit(extent, offsetColumns: min(columns, 3), offsetRows: min(rows, 2), into: &buffer) { cell, _, _ in
-            cell.background = backgrounds.blend(cell.background)
-            cell.foreground = foregrounds.blend(cell.foreground)
+        let page = self.page
+        visit(spread, offsetColumns: columns, offsetRows: rows, into: &buffer) { cell, column, row in
+            let coverage =
+                ramp(Double(column + columns) + 0.5, left, right, blur: blurColumns)
+                * ramp(Double(row + rows) + 0.5, top, bottom, blur: blurRows)
+            // Under 4 % the shadow changes a colour by a few levels at most: invisible, but it would make every
+            // cell it touches change as the shadow moves (bytes for nothing).
+            guard alpha * coverage >= 0.04 else { return }
+            if coverage >= 0.999 {
+                cell.background = backgrounds.blend(cell.background)
+                cell.foreground = foregrounds.blend(cell.foreground)
+            } else {
+                cell.background = color.over(RGB8(cell.background, fallback: page), alpha: alpha * coverage).cellColor
+                cell.foreground = color.over(RGB8(cell.foreground, fallback: .black), alpha: alpha * coverage).cellColor
+            }
         }
     }
 
@@ -585,7 +653,7 @@ private struct PaintContext {
 
 /// Blends one colour over cell colours, remembering the last result: runs of cells over the same colour (the
 /// common case) cost one comparison each.
-private struct Blender {
+struct Blender {
     let color: RGB8
     let alpha: Double
     let fallback: RGB8

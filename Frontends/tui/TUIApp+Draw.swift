@@ -21,9 +21,11 @@ extension TUIApp {
         isDirty = false
         var effects: [TUIEffect] = []
         let rasterizer = Rasterizer(
-            scale: scale, ascii: configuration.ascii, cardTextAtTop: sceneDescriptor?.textPlacement == .top
+            scale: scale, ascii: configuration.ascii, cardTextAtTop: sceneDescriptor?.textPlacement == .top,
+            subCell: configuration.subCell
         )
         if engine == nil {
+            lastFrame = nil
             rasterizer.render(homeFrame(at: time), into: &buffer, rows: contentRows)
         } else if let frame = engine?.frame(at: time) {
             for event in frame.events {
@@ -34,7 +36,8 @@ extension TUIApp {
             }
             pulses = pulses.filter { time < $0.value + Self.pulseDuration }
             let amounts = pulses.mapValues { start in max(0, 1 - (time - start) / Self.pulseDuration) }
-            rasterizer.render(frame, into: &buffer, rows: contentRows, pulses: amounts)
+            rasterizer.render(frame, into: &buffer, rows: contentRows, pulses: amounts, previous: lastFrame)
+            lastFrame = frame
         }
         drawStatusLine(into: &buffer)
         if showsHelp { drawHelp(into: &buffer) }

@@ -21,6 +21,8 @@ public struct TUIApp: Sendable {
         public var ascii: Bool
         public var bell: Bool
         public var scale: CellScale
+        /// Draws moving edges at eighths of a cell (off with `ascii`; the front end turns it off without colour).
+        public var subCell = true
 
         public init(
             catalog: SceneCatalog, sceneOptions: SceneOptions = SceneOptions(), store: (any DeckStore)? = nil,
@@ -47,6 +49,9 @@ public struct TUIApp: Sendable {
     public private(set) var rows: Int
     /// Haptic pulses: node and start time.
     var pulses: [NodeID: Double] = [:]
+    /// The scene frame drawn last: what moved since tells the rasteriser which edges lead (nil after a scene
+    /// change or a resize, when nothing should be drawn as moving).
+    var lastFrame: Frame?
     /// A message shown in the status line until the next input (a scene that failed to open).
     public private(set) var message: String?
     /// Set by every input that may change the screen; cleared by `draw`.
@@ -63,6 +68,7 @@ public struct TUIApp: Sendable {
     public init(columns: Int, rows: Int, configuration: Configuration) {
         self.columns = max(1, columns)
         self.rows = max(2, rows)
+        lastFrame = nil
         self.configuration = configuration
     }
 
@@ -101,6 +107,7 @@ public struct TUIApp: Sendable {
                 startTime: time, textMeasurer: CellTextMeasurer(scale: scale, ascii: configuration.ascii))
             if let index = configuration.catalog.names.firstIndex(of: name) { selection = index }
             pulses = [:]
+            lastFrame = nil
             pointerIsDown = false
             message = nil
         } catch {

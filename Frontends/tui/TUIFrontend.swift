@@ -89,12 +89,14 @@ public struct TUIFrontend: Frontend {
                     return 1
                 }
             }
-            let configuration = TUIApp.Configuration(
+            var configuration = TUIApp.Configuration(
                 catalog: catalog, sceneOptions: SceneOptions(deck: deck, cardCount: cards), store: store,
                 ascii: parsed.flags.contains("ascii"), bell: parsed.flags.contains("bell"))
+            let depth = ColorDepth.detect(environment: environment)
+            // Partial blocks draw an edge with two colours; without colour they would be solid bars.
+            configuration.subCell = depth != .none
             let options = TUIRunLoop.Options(
-                configuration: configuration, scene: parsed.value("scene"), framesPerSecond: fps,
-                depth: ColorDepth.detect(environment: environment))
+                configuration: configuration, scene: parsed.value("scene"), framesPerSecond: fps, depth: depth)
             do throws(TerminalError) {
                 return try TUIRunLoop.run(options)
             } catch {

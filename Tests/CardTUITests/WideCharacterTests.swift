@@ -97,7 +97,9 @@ import Testing
             model.apply(output)
             var shown = buffer
             shown.repairWideCharacters()
-            if let index = shown.cells.indices.first(where: { model.screen.cells[$0] != shown.cells[$0] }) {
+            if let index = shown.cells.indices.first(where: {
+                !ANSIWriter.looksSame(model.screen.cells[$0], shown.cells[$0])
+            }) {
                 let row = index / 30
                 Issue.record(
                     """
