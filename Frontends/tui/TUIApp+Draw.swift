@@ -21,8 +21,8 @@ extension TUIApp {
         isDirty = false
         var effects: [TUIEffect] = []
         let rasterizer = Rasterizer(
-            scale: scale, ascii: configuration.ascii, cardTextAtTop: sceneDescriptor?.textPlacement == .top
-        )
+            scale: scale, ascii: configuration.ascii, cardTextAtTop: sceneDescriptor?.textPlacement == .top,
+            encoding: configuration.encoding)
         if engine == nil {
             rasterizer.render(homeFrame(at: time), into: &buffer, rows: contentRows)
         } else if let frame = engine?.frame(at: time) {
@@ -115,10 +115,11 @@ extension TUIApp {
         }
         if let message { keys = [message] }
         let ascii = configuration.ascii
+        let encoding = configuration.encoding
         func clean(_ text: String) -> String {
-            GlyphMapper.displayed(text, ascii: ascii)
+            GlyphMapper.displayed(text, decoration: ascii, encoding: encoding)
         }
-        let rightStart = max(0, columns - GlyphMapper.columns(of: right, ascii: ascii))
+        let rightStart = max(0, columns - GlyphMapper.columns(of: right, decoration: ascii, encoding: encoding))
         var column = buffer.put(
             " " + clean(title) + " ", column: 0, row: row, foreground: Chrome.statusAccent, attributes: [.bold],
             maxColumn: rightStart)
@@ -147,12 +148,19 @@ extension TUIApp {
             ("Ctrl-Z", "suspend"),
         ]
         let ascii = configuration.ascii
+        let encoding = configuration.encoding
         func clean(_ text: String) -> String {
-            GlyphMapper.displayed(text, ascii: ascii)
+            GlyphMapper.displayed(text, decoration: ascii, encoding: encoding)
         }
-        let keyWidth = min(16, entries.map { GlyphMapper.columns(of: $0.0, ascii: ascii) }.max() ?? 0)
+        let keyWidth = min(
+            16, entries.map { GlyphMapper.columns(of: $0.0, decoration: ascii, encoding: encoding) }.max() ?? 0)
         let width = min(
-            columns, max(24, keyWidth + 6 + (entries.map { GlyphMapper.columns(of: $0.1, ascii: ascii) }.max() ?? 0)))
+            columns,
+            max(
+                24,
+                keyWidth + 6
+                    + (entries.map { GlyphMapper.columns(of: $0.1, decoration: ascii, encoding: encoding) }.max() ?? 0))
+        )
         let height = min(contentRows, entries.count + 4)
         let left = (columns - width) / 2
         let top = max(0, (contentRows - height) / 2)
@@ -161,7 +169,7 @@ extension TUIApp {
             for column in left..<(left + width) {
                 let edgeRow = row == top || row == top + height - 1
                 let edgeColumn = column == left || column == left + width - 1
-                var character: Unicode.Scalar = " "
+                var character: Glyph = " "
                 switch (edgeRow, edgeColumn, row == top, column == left) {
                 case (true, true, true, true): character = glyphs.topLeft
                 case (true, true, true, false): character = glyphs.topRight

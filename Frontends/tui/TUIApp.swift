@@ -19,14 +19,17 @@ public struct TUIApp: Sendable {
         public var sceneOptions: SceneOptions
         public var store: (any DeckStore)?
         public var ascii: Bool
+        /// What the terminal can show (`TextEncoding.detect`): text is transliterated on an ASCII terminal.
+        public var encoding: TextEncoding
         public var bell: Bool
         public var scale: CellScale
 
         public init(
             catalog: SceneCatalog, sceneOptions: SceneOptions = SceneOptions(), store: (any DeckStore)? = nil,
             ascii: Bool = false,
-            bell: Bool = false, scale: CellScale = CellScale()
+            bell: Bool = false, scale: CellScale = CellScale(), encoding: TextEncoding = .unicode
         ) {
+            self.encoding = encoding
             self.catalog = catalog
             self.sceneOptions = sceneOptions
             self.store = store
@@ -98,7 +101,9 @@ public struct TUIApp: Sendable {
             let scale = scale(for: scene.descriptor)
             engine = Engine(
                 scene: scene, viewport: scale.viewport(columns: columns, rows: contentRows), store: configuration.store,
-                startTime: time, textMeasurer: CellTextMeasurer(scale: scale, ascii: configuration.ascii))
+                startTime: time,
+                textMeasurer: CellTextMeasurer(
+                    scale: scale, ascii: configuration.ascii, encoding: configuration.encoding))
             if let index = configuration.catalog.names.firstIndex(of: name) { selection = index }
             pulses = [:]
             pointerIsDown = false
@@ -123,7 +128,7 @@ public struct TUIApp: Sendable {
         self.columns = max(1, columns)
         self.rows = max(2, rows)
         let viewport = self.viewport
-        let measurer = CellTextMeasurer(scale: scale, ascii: configuration.ascii)
+        let measurer = CellTextMeasurer(scale: scale, ascii: configuration.ascii, encoding: configuration.encoding)
         if let current = engine?.textMeasurer as? CellTextMeasurer, current != measurer {
             engine?.setTextMeasurer(measurer, at: time)
         }

@@ -89,9 +89,12 @@ public struct TUIFrontend: Frontend {
                     return 1
                 }
             }
+            // A terminal whose locale is not UTF-8 shows ASCII only: decoration and text alike.
+            let encoding = TextEncoding.detect(environment: environment)
             let configuration = TUIApp.Configuration(
                 catalog: catalog, sceneOptions: SceneOptions(deck: deck, cardCount: cards), store: store,
-                ascii: parsed.flags.contains("ascii"), bell: parsed.flags.contains("bell"))
+                ascii: parsed.flags.contains("ascii") || encoding == .ascii, bell: parsed.flags.contains("bell"),
+                encoding: encoding)
             let options = TUIRunLoop.Options(
                 configuration: configuration, scene: parsed.value("scene"), framesPerSecond: fps,
                 depth: ColorDepth.detect(environment: environment))
