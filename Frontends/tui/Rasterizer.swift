@@ -20,6 +20,9 @@ public struct Rasterizer: Sendable {
     public var ascii: Bool
     /// What the terminal can show: with `.ascii`, text is transliterated (`GlyphMapper.transliterated`).
     public var encoding: TextEncoding
+    /// No colour will show (`NO_COLOR`): what colour alone tells gets another cue — bars are drawn with shade
+    /// glyphs (█ ▓ ░, a heavy ━ for a strong line), a focused (stroked) card's outline is heavy and bold.
+    public var monochrome: Bool
     /// The colour behind every node (the seeds' white system background).
     public var page: RGBA
 
@@ -29,11 +32,12 @@ public struct Rasterizer: Sendable {
 
     public init(
         scale: CellScale = CellScale(), ascii: Bool = false, page: RGBA = .white, cardTextAtTop: Bool = false,
-        encoding: TextEncoding = .unicode
+        encoding: TextEncoding = .unicode, monochrome: Bool = false
     ) {
         self.scale = scale
         self.ascii = ascii
         self.encoding = encoding
+        self.monochrome = monochrome
         self.page = page
         self.cardTextAtTop = cardTextAtTop
     }
@@ -51,7 +55,8 @@ public struct Rasterizer: Sendable {
         }
         var context = PaintContext(
             scale: scale, glyphs: ascii ? .ascii : .rounded, square: ascii ? .ascii : .square, ascii: ascii,
-            encoding: encoding, page: pageColor, rowLimit: rowLimit, cardTextAtTop: cardTextAtTop,
+            encoding: encoding, monochrome: monochrome, page: pageColor, rowLimit: rowLimit,
+            cardTextAtTop: cardTextAtTop,
             clip: CellClip(left: 0, right: buffer.width, top: 0, bottom: rowLimit))
         // Each node's clip: its parent's, narrowed to the parent's cells when the parent clips its content, and to
         // the inside of the parent's box outline when it has one (a child never paints over its parent's border).
@@ -118,6 +123,7 @@ private struct PaintContext {
     let square: BoxGlyphs
     let ascii: Bool
     let encoding: TextEncoding
+    let monochrome: Bool
     let page: RGB8
     let rowLimit: Int
     let cardTextAtTop: Bool
@@ -217,7 +223,9 @@ private struct PaintContext {
                 color = target.over(color, alpha: 0.55 * min(pulse, 1))
             }
             let alpha = (fill.alpha.isFinite ? min(max(fill.alpha, 0), 1) : 0) * opacity
-            if extent.isHorizontalLine || extent.isVerticalLine {
+            if monochrome && node.role == .bar {
+                paintMonochromeBar(color: color, alpha: alpha, extent: extent, into: &buffer)
+            } else if extent.isHorizontalLine || extent.isVerticalLine {
                 paintLine(color: color, alpha: alpha, extent: extent, into: &buffer)
             } else if node.role == .sliderThumb {
                 paintThumb(color: color, alpha: alpha, extent: extent, into: &buffer)
@@ -234,6 +242,9 @@ private struct PaintContext {
                 into: &buffer)
         } else if let stroke = node.stroke {
             paintLine(color: RGB8(stroke), alpha: opacity, extent: extent, into: &buffer)
+        }
+        if monochrome, node.role == .card, node.stroke != nil, !extent.isHorizontalLine, !extent.isVerticalLine {
+            emphasizeOutline(extent: extent, into: &buffer)
         }
         if !node.text.isEmpty {
             var texts = node.text
@@ -405,6 +416,50 @@ private struct PaintContext {
             }
             cell.foreground = color.over(RGB8(cell.background, fallback: page), alpha: alpha).cellColor
             cell.attributes = []
+        }
+    }
+
+    /// A bar without colour (`monochrome`): a shade glyph per cell by its opacity (█ from ¾, ▓ from ⅜, else ░),
+    /// or for a bar one line thin a heavy ━ when its colour is strong (a slider's filled part) and a light ─ when
+    /// it is pale (the track). ASCII: # = . and = -.
+    private func paintMonochromeBar(color: RGB8, alpha: Double, extent: Extent, into buffer: inout CellBuffer) {
+        let glyph: Glyph
+        if extent.isHorizontalLine || extent.isVerticalLine {
+            let strong = color.luminance < 160 && alpha >= 0.5
+            switch (extent.isVerticalLine, strong) {
+            case (false, true): glyph = ascii ? "=" : "━"
+            case (false, false): glyph = ascii ? "-" : "─"
+            case (true, true): glyph = ascii ? "#" : "┃"
+            case (true, false): glyph = ascii ? "|" : "│"
+            }
+        } else if alpha >= 0.75 {
+            glyph = ascii ? "#" : "█"
+        } else if alpha >= 0.375 {
+            glyph = ascii ? "=" : "▓"
+        } else {
+            glyph = ascii ? "." : "░"
+        }
+        visit(extent, into: &buffer) { cell, _, _ in
+            cell.character = glyph
+            cell.foreground = CellColor.terminalDefault
+            cell.attributes = []
+        }
+    }
+
+    /// A focused card without colour (`monochrome`): its outline's glyphs heavy (━ ┃ ┏ ┓ ┗ ┛; ASCII = # #) and
+    /// bold, so the focus shows where only its stroke colour marked it.
+    private func emphasizeOutline(extent: Extent, into buffer: inout CellBuffer) {
+        guard extent.right - extent.left >= 3, extent.bottom - extent.top >= 3 else { return }
+        let heavy: [Glyph: Glyph] = [
+            "─": "━", "│": "┃", "╭": "┏", "┌": "┏", "╮": "┓", "┐": "┓", "╰": "┗", "└": "┗", "╯": "┛", "┘": "┛",
+            "-": "=", "|": "#", "+": "#",
+        ]
+        visit(extent, into: &buffer) { cell, column, row in
+            guard row == extent.top || row == extent.bottom - 1 || column == extent.left || column == extent.right - 1,
+                let glyph = heavy[cell.character]
+            else { return }
+            cell.character = glyph
+            cell.attributes.insert(.bold)
         }
     }
 

@@ -21,15 +21,20 @@ public struct TUIApp: Sendable {
         public var ascii: Bool
         /// What the terminal can show (`TextEncoding.detect`): text is transliterated on an ASCII terminal.
         public var encoding: TextEncoding
+        /// No colour (`NO_COLOR`): focus, bars and the status line get cues other than colour (see
+        /// `Rasterizer.monochrome`).
+        public var monochrome: Bool
         public var bell: Bool
         public var scale: CellScale
 
         public init(
             catalog: SceneCatalog, sceneOptions: SceneOptions = SceneOptions(), store: (any DeckStore)? = nil,
             ascii: Bool = false,
-            bell: Bool = false, scale: CellScale = CellScale(), encoding: TextEncoding = .unicode
+            bell: Bool = false, scale: CellScale = CellScale(), encoding: TextEncoding = .unicode,
+            monochrome: Bool = false
         ) {
             self.encoding = encoding
+            self.monochrome = monochrome
             self.catalog = catalog
             self.sceneOptions = sceneOptions
             self.store = store
@@ -144,8 +149,7 @@ public struct TUIApp: Sendable {
         case .key(let key):
             return handle(key, at: time)
         case .mouse(let mouse):
-            handle(mouse, at: time)
-            return []
+            return handle(mouse, at: time)
         case .paste, .modeReport, .deviceAttributes:
             return []
         }
@@ -197,11 +201,23 @@ public struct TUIApp: Sendable {
     /// Mouse input: on the home screen a click opens a scene; in a scene presses, drags and releases become
     /// pointer events at the cell's centre (a click is down + up, a hold lets the engine's long-press timer
     /// fire), and the wheel becomes wheel events of three rows per notch.
-    mutating func handle(_ mouse: MouseInput, at time: Double) {
+    @discardableResult
+    mutating func handle(_ mouse: MouseInput, at time: Double) -> [TUIEffect] {
         isDirty = true
         if showsHelp {
             if mouse.action == .press { showsHelp = false }
-            return
+            return []
+        }
+        // The status line's "? keys" and "q quit" / "q back" are buttons.
+        if mouse.action == .press, mouse.button == 0, mouse.row == rows - 1 {
+            let targets = statusTargets()
+            if targets.help.contains(mouse.column) {
+                showsHelp = true
+            } else if targets.quit.contains(mouse.column) {
+                if engine == nil { return [.quit] }
+                goHome()
+            }
+            return []
         }
         guard engine != nil else {
             if mouse.action == .press, mouse.button == 0, let index = homeRows[mouse.row] {
@@ -211,7 +227,7 @@ public struct TUIApp: Sendable {
                 let count = max(1, configuration.catalog.names.count)
                 selection = (selection + (mouse.button == 1 ? 1 : count - 1)) % count
             }
-            return
+            return []
         }
         do {
             let scale = self.scale
@@ -252,6 +268,7 @@ public struct TUIApp: Sendable {
                 break
             }
         }
+        return []
     }
 
     // MARK: Time
