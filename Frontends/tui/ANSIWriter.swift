@@ -134,6 +134,13 @@ public struct ANSIWriter: Sendable {
             writeStyle(cell, into: &output)
             pen = cell
         }
+        if columns == 2 && cell.character.isCluster {
+            // A terminal that draws this cluster one column wide leaves the second cell as it was: give both cells
+            // the cell's background first (two spaces), then write the cluster from the first.
+            output.append(UInt8(ascii: " "))
+            output.append(UInt8(ascii: " "))
+            ANSI.moveCursor(column: column, row: row, into: &output)
+        }
         cell.character.appendUTF8(into: &output)
         cursorRow = row
         // With autowrap off the cursor stays on the last column; treat its position as unknown there. After a
