@@ -73,12 +73,9 @@ enum GlyphMapper {
         if value < 0x20 || (value >= 0x7F && value < 0xA0) { return (" ", 1) }
         if value < 0x7F && scalars.count == 1 { return (Glyph(first), 1) }
         if decoration, scalars.count == 1, let lookAlike = decorationLookAlikes[first] { return (Glyph(lookAlike), 1) }
-        if encoding == .ascii {
-            let text = transliterated(cluster)
-            return (Glyph(text), 1)
-        }
         let columns = TextLayout.columns(of: cluster)
         guard columns > 0 else { return nil }
+        if encoding == .ascii { return (Glyph(transliterated(cluster)), 1) }
         return (Glyph(cluster), columns)
     }
 
