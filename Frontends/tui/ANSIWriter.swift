@@ -3,8 +3,9 @@
 /// only where the style changes. One call gives one frame's bytes, written by the caller with one `write`.
 ///
 /// The writer assumes autowrap is off (DECAWM reset), so writing the last column leaves the cursor there; it
-/// then forgets the cursor position and moves explicitly before the next cell. A wide character is written once
-/// for its two cells, and the cursor counted two columns on. Complexity: O(cells) per frame.
+/// then forgets the cursor position and moves explicitly before the next cell. A cell's glyph is written whole (a
+/// grapheme cluster of several scalars as all of them, so that the terminal joins them again); a wide character is
+/// written once for its two cells, and the cursor counted two columns on. Complexity: O(cells) per frame.
 public struct ANSIWriter: Sendable {
     /// The depth used for colour codes (cells should already be converted to it; see `ColorDepth.convert`).
     public var depth: ColorDepth
@@ -71,7 +72,7 @@ public struct ANSIWriter: Sendable {
                                 let pen,
                                 (cursorColumn..<column).allSatisfy({
                                     let cell = nextCells[base + $0]
-                                    return cell.character.value < 0x80 && cell.character.value >= 0x20
+                                    return cell.character.isASCII && cell.character.rawValue >= 0x20
                                         && (cell.hasSameStyle(as: pen)
                                             || (cell.hidesForeground && cell.background == pen.background
                                                 && cell.attributes == pen.attributes))
@@ -162,10 +163,20 @@ public struct ANSIWriter: Sendable {
             writeStyle(cell, into: &output)
             pen = cell
         }
-        ANSI.appendUTF8(cell.character, into: &output)
+        if columns == 2 && cell.character.isCluster {
+            // A terminal that draws this cluster one column wide leaves the second cell as it was: give both cells
+            // the cell's background first (two spaces), then write the cluster from the first.
+            output.append(UInt8(ascii: " "))
+            output.append(UInt8(ascii: " "))
+            ANSI.moveCursor(column: column, row: row, into: &output)
+        }
+        cell.character.appendUTF8(into: &output)
         cursorRow = row
-        // With autowrap off the cursor stays on the last column; treat its position as unknown there.
-        cursorColumn = column + columns < width ? column + columns : -1
+        // With autowrap off the cursor stays on the last column; treat its position as unknown there. After a
+        // cluster of several scalars it is unknown too: terminals disagree on their widths (tmux 3.3 gives a
+        // zero-width-joiner sequence a cell per emoji, many give ❤️ one column), so the next cell is placed with an
+        // explicit move and a disagreement never shifts the rest of the row.
+        cursorColumn = column + columns < width && !cell.character.isCluster ? column + columns : -1
         if cursorColumn < 0 { cursorRow = -1 }
     }
 

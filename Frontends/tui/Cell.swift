@@ -65,13 +65,14 @@ public struct CellAttributes: OptionSet, Sendable, Hashable {
 /// `Cell.wideContinuation` in the right one. The ANSI writer draws the pair as one character; a half without its
 /// other half is drawn as a space.
 public struct Cell: Sendable, Hashable {
-    public var character: Unicode.Scalar
+    /// What the cell shows: a whole grapheme cluster (see `Glyph`).
+    public var character: Glyph
     public var foreground: CellColor
     public var background: CellColor
     public var attributes: CellAttributes
 
     public init(
-        _ character: Unicode.Scalar = " ", foreground: CellColor = .terminalDefault,
+        _ character: Glyph = " ", foreground: CellColor = .terminalDefault,
         background: CellColor = .terminalDefault, attributes: CellAttributes = []
     ) {
         self.character = character
@@ -80,18 +81,27 @@ public struct Cell: Sendable, Hashable {
         self.attributes = attributes
     }
 
+    /// A cell showing one scalar.
+    @_disfavoredOverload
+    public init(
+        _ scalar: Unicode.Scalar, foreground: CellColor = .terminalDefault,
+        background: CellColor = .terminalDefault, attributes: CellAttributes = []
+    ) {
+        self.init(Glyph(scalar), foreground: foreground, background: background, attributes: attributes)
+    }
+
     /// A blank cell in the terminal's default colours.
     public static let blank = Cell()
 
     /// The character of the right-hand cell of a wide character (U+0000, which text never reaches a cell as:
     /// control characters are drawn as spaces).
-    public static let wideContinuation: Unicode.Scalar = "\u{0}"
+    public static let wideContinuation: Glyph = "\u{0}"
 
     /// Whether this is the right-hand half of a wide character.
     public var isWideContinuation: Bool { character == Cell.wideContinuation }
 
     /// Whether this cell's character takes two columns (its right-hand half is the next cell).
-    public var isWide: Bool { GlyphMapper.isWide(character) }
+    public var isWide: Bool { character.isWide }
 
     /// Whether the cell's foreground colour shows nowhere: a space without underline or reverse video.
     var hidesForeground: Bool {

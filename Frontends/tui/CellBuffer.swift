@@ -36,19 +36,25 @@ public struct CellBuffer: Sendable, Hashable {
     /// The characters of one row as a string (trailing spaces kept; a wide character once, for its two cells).
     public func text(row: Int) -> String {
         guard row >= 0, row < height else { return "" }
-        var line = String.UnicodeScalarView()
+        var line = ""
         for column in 0..<width where !cells[row * width + column].isWideContinuation {
-            line.append(cells[row * width + column].character)
+            let glyph = cells[row * width + column].character
+            if let scalar = glyph.scalar {
+                line.unicodeScalars.append(scalar)
+            } else {
+                line += glyph.string
+            }
         }
-        return String(line)
+        return line
     }
 
     /// Every row's characters, joined by newlines.
     public var text: String { (0..<height).map { text(row: $0) }.joined(separator: "\n") }
 
     /// Writes `string` from (`column`, `row`) rightwards with the given style, clipped to the grid and to
-    /// `maxColumn` (exclusive): a wide character takes two cells (a space where only one is left), a zero-width
-    /// one none. Returns the column after the last character written.
+    /// `maxColumn` (exclusive), grapheme cluster by grapheme cluster (`GlyphMapper.glyph`): a wide cluster takes two
+    /// cells (a space where only one is left), a zero-width one none. Returns the column after the last cluster
+    /// written.
     @discardableResult
     public mutating func put(
         _ string: String, column: Int, row: Int, foreground: CellColor, background: CellColor? = nil,
@@ -57,7 +63,7 @@ public struct CellBuffer: Sendable, Hashable {
         let limit = min(maxColumn ?? width, width)
         var x = column
         guard row >= 0, row < height else { return x }
-        func set(_ x: Int, _ character: Unicode.Scalar) {
+        func set(_ x: Int, _ character: Glyph) {
             guard x >= 0, x < limit else { return }
             let index = row * width + x
             cells[index].character = character
@@ -65,12 +71,12 @@ public struct CellBuffer: Sendable, Hashable {
             if let background { cells[index].background = background }
             cells[index].attributes = attributes
         }
-        for scalar in string.unicodeScalars {
+        for cluster in string {
             if x >= limit { break }
-            guard let glyph = GlyphMapper.glyph(scalar, ascii: false) else { continue }
+            guard let glyph = GlyphMapper.glyph(cluster) else { continue }
             if glyph.columns == 2 {
                 if x + 1 < limit && x >= 0 {
-                    set(x, glyph.scalar)
+                    set(x, glyph.glyph)
                     set(x + 1, Cell.wideContinuation)
                 } else {
                     set(x, " ")
@@ -78,7 +84,7 @@ public struct CellBuffer: Sendable, Hashable {
                 }
                 x += 2
             } else {
-                set(x, glyph.scalar)
+                set(x, glyph.glyph)
                 x += 1
             }
         }
@@ -118,9 +124,10 @@ public struct CellBuffer: Sendable, Hashable {
                 let base = row * width
                 var column = 0
                 while column < width {
-                    let value = cells[base + column].character.value
+                    let value = cells[base + column].character.rawValue
                     column += 1
-                    // Most cells are below U+1100, where nothing is wide, and are not the U+0000 of a right half.
+                    // Most cells are below U+1100, where nothing is wide, and are not the U+0000 of a right half
+                    // (interned clusters have the top bit set, so they are above).
                     guard value >= 0x1100 || value == 0 else { continue }
                     if value == 0 { return true }
                     if cells[base + column - 1].isWide {

@@ -1,14 +1,15 @@
 import CardEngine
+import Foundation
 
 /// The characters boxes and lines are drawn with: rounded or square box-drawing, or plain ASCII for `--ascii`
 /// (box-drawing characters are East Asian "ambiguous width" and render double-wide in some locales).
 struct BoxGlyphs: Sendable {
-    var horizontal: Unicode.Scalar
-    var vertical: Unicode.Scalar
-    var topLeft: Unicode.Scalar
-    var topRight: Unicode.Scalar
-    var bottomLeft: Unicode.Scalar
-    var bottomRight: Unicode.Scalar
+    var horizontal: Glyph
+    var vertical: Glyph
+    var topLeft: Glyph
+    var topRight: Glyph
+    var bottomLeft: Glyph
+    var bottomRight: Glyph
 
     static let rounded = BoxGlyphs(
         horizontal: "─", vertical: "│", topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯")
@@ -18,63 +19,101 @@ struct BoxGlyphs: Sendable {
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+")
 }
 
-/// Maps text to what terminal cells show: each scalar as itself in one or two columns, or dropped when it takes
-/// none.
+/// How text reaches the terminal's cells.
+///
+/// `--ascii` limits the TUI's own decoration (boxes, symbols, bars, typographic punctuation) to ASCII and keeps the
+/// user's text; only a terminal that cannot show non-ASCII text at all (a locale whose character set is not UTF-8,
+/// see `TextEncoding.detect`) gets transliterated text.
+public enum TextEncoding: Sendable, Hashable {
+    /// The terminal shows any text (a UTF-8 locale).
+    case unicode
+    /// The terminal shows ASCII only: text is transliterated (`GlyphMapper.transliterated`).
+    case ascii
+
+    /// The encoding the locale environment asks for: the first non-empty of `LC_ALL`, `LC_CTYPE` and `LANG`
+    /// (POSIX.1-2017 §8.2, "Internationalization Variables", in that order of precedence) names the character
+    /// set; "C" and "POSIX" (the portable character set) and a locale whose codeset is not UTF-8
+    /// ("en_US.ISO-8859-1") are ASCII. With none set, a UTF-8 terminal is assumed (every current terminal is one;
+    /// containers often leave the locale unset).
+    public static func detect(environment: [String: String]) -> TextEncoding {
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+        guard let locale else { return .unicode }
+        let lowered = locale.lowercased()
+        if lowered.contains("utf-8") || lowered.contains("utf8") { return .unicode }
+        return .ascii
+    }
+}
+
+/// Maps text to what terminal cells show: grapheme cluster by grapheme cluster (UAX #29, as Swift's `Character`
+/// segments text), each as one `Glyph` of its display width (`TextLayout.columns(of:)`: 1 or 2 columns), or
+/// dropped when it takes none.
 enum GlyphMapper {
     /// Whether `scalar` takes two columns (the engine's table, `TextLayout.isWide`, so that text the engine wraps
     /// in cells and the cells drawn agree).
     static func isWide(_ scalar: Unicode.Scalar) -> Bool { TextLayout.isWide(scalar) }
 
-    /// Whether `scalar` takes no column of its own: a combining or enclosing mark (it joins the character before
-    /// it), a format character (zero-width space and joiners, marks of direction, the byte-order mark) or a
-    /// variation selector.
-    static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
-        guard scalar.value >= 0x300 else { return false }
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return true
-        default: return false
-        }
+    /// The ASCII look-alikes of the typographic characters the TUI's own text uses (kept out of `--ascii` screens:
+    /// most are East Asian "ambiguous width" and drawn double-wide in some locales).
+    static let decorationLookAlikes: [Unicode.Scalar: Unicode.Scalar] = [
+        "…": ".", "·": "*", "•": "*", "×": "x", "✕": "x", "✗": "x", "—": "-", "–": "-", "−": "-", "─": "-",
+        "’": "'", "‘": "'", "“": "\"", "”": "\"", "→": ">", "←": "<", "↑": "^", "↓": "v",
+    ]
+
+    /// What `cluster` looks like on a terminal: the glyph to write and the columns it takes (1 or 2), or nil for a
+    /// cluster that takes none (a lone combining mark, a zero-width space: dropped, so that every cell the buffer
+    /// holds is a column on screen). Control characters become spaces. With `decoration`, typographic characters
+    /// become their ASCII look-alikes (`decorationLookAlikes`); with `encoding` `.ascii`, everything outside ASCII is
+    /// transliterated (`transliterated(_:)`). O(scalars of the cluster).
+    static func glyph(_ cluster: Character, decoration: Bool = false, encoding: TextEncoding = .unicode) -> (
+        glyph: Glyph, columns: Int
+    )? {
+        let scalars = cluster.unicodeScalars
+        guard let first = scalars.first else { return nil }
+        let value = first.value
+        if value < 0x20 || (value >= 0x7F && value < 0xA0) { return (" ", 1) }
+        if value < 0x7F && scalars.count == 1 { return (Glyph(first), 1) }
+        if decoration, scalars.count == 1, let lookAlike = decorationLookAlikes[first] { return (Glyph(lookAlike), 1) }
+        let columns = TextLayout.columns(of: cluster)
+        guard columns > 0 else { return nil }
+        if encoding == .ascii { return (Glyph(transliterated(cluster)), 1) }
+        return (Glyph(cluster), columns)
     }
 
-    /// What `scalar` looks like on a terminal: the scalar to write and the columns it takes (1 or 2), or nil for
-    /// one that takes none (`isZeroWidth`: it is dropped, so that every cell the buffer holds is a column on
-    /// screen). Control characters become spaces; in ASCII mode everything outside printable ASCII becomes an
-    /// ASCII look-alike or `?`, one column.
-    static func glyph(_ scalar: Unicode.Scalar, ascii: Bool) -> (scalar: Unicode.Scalar, columns: Int)? {
-        let value = scalar.value
-        if value < 0x20 || (value >= 0x7F && value < 0xA0) { return (" ", 1) }
-        if value < 0x7F { return (scalar, 1) }
-        if isZeroWidth(scalar) { return nil }
-        if ascii {
-            switch scalar {
-            case "…", "·", "•": return (scalar == "…" ? "." : "*", 1)
-            case "×", "✕", "✗": return ("x", 1)
-            case "—", "–", "−", "─": return ("-", 1)
-            case "’", "‘": return ("'", 1)
-            case "“", "”": return ("\"", 1)
-            case "→": return (">", 1)
-            case "←": return ("<", 1)
-            case "↑": return ("^", 1)
-            case "↓": return ("v", 1)
-            default: return ("?", 1)
+    /// `cluster` in ASCII, for a terminal that shows nothing else: its canonical decomposition (UAX #15, NFD)
+    /// without the combining marks ("é" and "e\u{301}" → "e", "Å" → "A"), a look-alike for typographic
+    /// characters (`decorationLookAlikes`), else "?". One ASCII character.
+    static func transliterated(_ cluster: Character) -> Character {
+        if let ascii = cluster.unicodeScalars.first, ascii.isASCII, ascii.value >= 0x20 { return Character(ascii) }
+        for scalar in String(cluster).decomposedStringWithCanonicalMapping.unicodeScalars {
+            if scalar.isASCII && scalar.value >= 0x20 { return Character(scalar) }
+        }
+        if let first = cluster.unicodeScalars.first, let lookAlike = decorationLookAlikes[first] {
+            return Character(lookAlike)
+        }
+        return "?"
+    }
+
+    /// The columns `text` takes once mapped (`glyph`). O(characters); ASCII text without a cluster walk.
+    static func columns(of text: Substring, decoration: Bool = false, encoding: TextEncoding = .unicode) -> Int {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
+        return text.reduce(0) { $0 + (glyph($1, decoration: decoration, encoding: encoding)?.columns ?? 0) }
+    }
+
+    /// `columns(of:)` for a `String`.
+    static func columns(of text: String, decoration: Bool = false, encoding: TextEncoding = .unicode) -> Int {
+        columns(of: text[...], decoration: decoration, encoding: encoding)
+    }
+
+    /// `text` with control characters as spaces, zero-width clusters dropped and, with `decoration` or an ASCII
+    /// `encoding`, look-alikes: what `CellBuffer.put` lays out (wide clusters stay; `put` gives them two cells).
+    static func displayed(_ text: String, decoration: Bool = false, encoding: TextEncoding = .unicode) -> String {
+        var result = ""
+        for cluster in text {
+            if let glyph = glyph(cluster, decoration: decoration, encoding: encoding) {
+                result += glyph.glyph.string
             }
         }
-        return (scalar, isWide(scalar) ? 2 : 1)
-    }
-
-    /// The columns `text` takes once mapped (`glyph`).
-    static func columns(of text: String, ascii: Bool) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + (glyph($1, ascii: ascii)?.columns ?? 0) }
-    }
-
-    /// `text` with control characters as spaces, zero-width scalars dropped and, in ASCII mode, look-alikes: what
-    /// `CellBuffer.put` lays out (wide characters stay; `put` gives them two cells).
-    static func displayed(_ text: String, ascii: Bool) -> String {
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if let glyph = glyph(scalar, ascii: ascii) { scalars.append(glyph.scalar) }
-        }
-        return String(scalars)
+        return result
     }
 }
 

@@ -15,8 +15,14 @@ import Foundation
 /// Complexity: O(cells covered) per node, so O(nodes + covered cells) per frame.
 public struct Rasterizer: Sendable {
     public var scale: CellScale
-    /// Avoid box-drawing and other ambiguous-width characters.
+    /// Avoid box-drawing and other ambiguous-width characters in decoration (the text of runs is kept, but for
+    /// typographic punctuation, see `GlyphMapper.decorationLookAlikes`).
     public var ascii: Bool
+    /// What the terminal can show: with `.ascii`, text is transliterated (`GlyphMapper.transliterated`).
+    public var encoding: TextEncoding
+    /// No colour will show (`NO_COLOR`): what colour alone tells gets another cue — bars are drawn with shade
+    /// glyphs (█ ▓ ░, a heavy ━ for a strong line), a focused (stroked) card's outline is heavy and bold.
+    public var monochrome: Bool
     /// The colour behind every node (the seeds' white system background).
     public var page: RGBA
 
@@ -30,10 +36,12 @@ public struct Rasterizer: Sendable {
 
     public init(
         scale: CellScale = CellScale(), ascii: Bool = false, page: RGBA = .white, cardTextAtTop: Bool = false,
-        subCell: Bool = true
+        encoding: TextEncoding = .unicode, monochrome: Bool = false, subCell: Bool = true
     ) {
         self.scale = scale
         self.ascii = ascii
+        self.encoding = encoding
+        self.monochrome = monochrome
         self.page = page
         self.cardTextAtTop = cardTextAtTop
         self.subCell = subCell
@@ -56,7 +64,8 @@ public struct Rasterizer: Sendable {
         }
         var context = PaintContext(
             scale: scale, glyphs: ascii ? .ascii : .rounded, square: ascii ? .ascii : .square, ascii: ascii,
-            page: pageColor, rowLimit: rowLimit, cardTextAtTop: cardTextAtTop,
+            encoding: encoding, monochrome: monochrome, page: pageColor, rowLimit: rowLimit,
+            cardTextAtTop: cardTextAtTop,
             clip: CellClip(left: 0, right: buffer.width, top: 0, bottom: rowLimit))
         // Each node's clip: its parent's, narrowed to the parent's cells when the parent clips its content, and to
         // the inside of the parent's box outline when it has one (a child never paints over its parent's border).
@@ -90,9 +99,10 @@ public struct Rasterizer: Sendable {
             clips[node.id] = own
         }
         // A node painted over half of a wide character leaves the other half: it becomes a space. (Only text puts
-        // wide characters in the buffer, which was cleared above: without any, there is nothing to repair.)
+        // wide characters in the buffer, which was cleared above: without non-ASCII text, there is nothing to
+        // repair.)
         let hasWideText = frame.nodes.contains { node in
-            node.text.contains { $0.run.text.unicodeScalars.contains(where: GlyphMapper.isWide) }
+            node.text.contains { !$0.run.text.utf8.allSatisfy { $0 < 0x80 } }
         }
         if hasWideText {
             for row in 0..<rowLimit { buffer.repairWideCharacters(row: row) }
@@ -124,6 +134,8 @@ struct PaintContext {
     let glyphs: BoxGlyphs
     let square: BoxGlyphs
     let ascii: Bool
+    let encoding: TextEncoding
+    let monochrome: Bool
     let page: RGB8
     let rowLimit: Int
     let cardTextAtTop: Bool
@@ -235,7 +247,9 @@ struct PaintContext {
                 color = target.over(color, alpha: 0.55 * min(pulse, 1))
             }
             let alpha = (fill.alpha.isFinite ? min(max(fill.alpha, 0), 1) : 0) * opacity
-            if extent.isHorizontalLine || extent.isVerticalLine {
+            if monochrome && node.role == .bar {
+                paintMonochromeBar(color: color, alpha: alpha, extent: extent, into: &buffer)
+            } else if extent.isHorizontalLine || extent.isVerticalLine {
                 paintLine(color: color, alpha: alpha, extent: extent, into: &buffer)
             } else if node.role == .sliderThumb {
                 paintThumb(color: color, alpha: alpha, extent: extent, into: &buffer)
@@ -256,6 +270,9 @@ struct PaintContext {
                 into: &buffer)
         } else if let stroke = node.stroke {
             paintLine(color: RGB8(stroke), alpha: opacity, extent: extent, into: &buffer)
+        }
+        if monochrome, node.role == .card, node.stroke != nil, !extent.isHorizontalLine, !extent.isVerticalLine {
+            emphasizeOutline(extent: extent, into: &buffer)
         }
         if !node.text.isEmpty {
             var texts = node.text
@@ -405,7 +422,7 @@ struct PaintContext {
         visit(extent, into: &buffer) { cell, column, row in
             let under = cell.background
             cell.background = opaque ? opaqueFill : backgrounds.blend(under)
-            var glyph: Unicode.Scalar?
+            var glyph: Glyph?
             if boxed {
                 let top = row == extent.top
                 let bottom = row == extent.bottom - 1
@@ -467,10 +484,54 @@ struct PaintContext {
         }
     }
 
-    /// A character of laid-out text: the columns it takes (1, or 2 for a wide character), and whether it is
-    /// mid-roll (drawn dim).
+    /// A bar without colour (`monochrome`): a shade glyph per cell by its opacity (█ from ¾, ▓ from ⅜, else ░),
+    /// or for a bar one line thin a heavy ━ when its colour is strong (a slider's filled part) and a light ─ when
+    /// it is pale (the track). ASCII: # = . and = -.
+    private func paintMonochromeBar(color: RGB8, alpha: Double, extent: Extent, into buffer: inout CellBuffer) {
+        let glyph: Glyph
+        if extent.isHorizontalLine || extent.isVerticalLine {
+            let strong = color.luminance < 160 && alpha >= 0.5
+            switch (extent.isVerticalLine, strong) {
+            case (false, true): glyph = ascii ? "=" : "━"
+            case (false, false): glyph = ascii ? "-" : "─"
+            case (true, true): glyph = ascii ? "#" : "┃"
+            case (true, false): glyph = ascii ? "|" : "│"
+            }
+        } else if alpha >= 0.75 {
+            glyph = ascii ? "#" : "█"
+        } else if alpha >= 0.375 {
+            glyph = ascii ? "=" : "▓"
+        } else {
+            glyph = ascii ? "." : "░"
+        }
+        visit(extent, into: &buffer) { cell, _, _ in
+            cell.character = glyph
+            cell.foreground = CellColor.terminalDefault
+            cell.attributes = []
+        }
+    }
+
+    /// A focused card without colour (`monochrome`): its outline's glyphs heavy (━ ┃ ┏ ┓ ┗ ┛; ASCII = # #) and
+    /// bold, so the focus shows where only its stroke colour marked it.
+    private func emphasizeOutline(extent: Extent, into buffer: inout CellBuffer) {
+        guard extent.right - extent.left >= 3, extent.bottom - extent.top >= 3 else { return }
+        let heavy: [Glyph: Glyph] = [
+            "─": "━", "│": "┃", "╭": "┏", "┌": "┏", "╮": "┓", "┐": "┓", "╰": "┗", "└": "┗", "╯": "┛", "┘": "┛",
+            "-": "=", "|": "#", "+": "#",
+        ]
+        visit(extent, into: &buffer) { cell, column, row in
+            guard row == extent.top || row == extent.bottom - 1 || column == extent.left || column == extent.right - 1,
+                let glyph = heavy[cell.character]
+            else { return }
+            cell.character = glyph
+            cell.attributes.insert(.bold)
+        }
+    }
+
+    /// A character (a whole grapheme cluster) of laid-out text: the columns it takes (1, or 2 for a wide
+    /// character), and whether it is mid-roll (drawn dim).
     struct StyledCharacter {
-        var scalar: Unicode.Scalar
+        var glyph: Glyph
         var columns = 1
         var dim: Bool
     }
@@ -480,15 +541,16 @@ struct PaintContext {
         characters.reduce(0) { $0 + $1.columns }
     }
 
-    /// The characters a text run shows now, zero-width scalars dropped: for rolling digits (right-aligned against
-    /// the old text), each position shows the old character until its progress passes ½, then the new one, dim
-    /// while mid-roll.
+    /// The characters a text run shows now, grapheme cluster by grapheme cluster (`GlyphMapper.glyph`: whole
+    /// clusters at their display width, zero-width ones dropped): for rolling digits (right-aligned against the old
+    /// text), each position shows the old character until its progress passes ½, then the new one, dim while
+    /// mid-roll.
     func characters(of text: FrameText) -> [StyledCharacter] {
-        let new = Array(text.run.text.unicodeScalars)
-        guard let old = text.rollingFrom.map({ Array($0.unicodeScalars) }), !text.digitProgress.isEmpty else {
-            return new.compactMap { scalar in
-                GlyphMapper.glyph(scalar, ascii: ascii).map {
-                    StyledCharacter(scalar: $0.scalar, columns: $0.columns, dim: false)
+        let new = Array(text.run.text)
+        guard let old = text.rollingFrom.map({ Array($0) }), !text.digitProgress.isEmpty else {
+            return new.compactMap { cluster in
+                GlyphMapper.glyph(cluster, decoration: ascii, encoding: encoding).map {
+                    StyledCharacter(glyph: $0.glyph, columns: $0.columns, dim: false)
                 }
             }
         }
@@ -504,13 +566,13 @@ struct PaintContext {
             } else {
                 progress = text.digitProgress.min() ?? 1
             }
-            let shown = progress >= 0.5 ? (newIndex >= 0 ? new[newIndex] : " ") : (oldIndex >= 0 ? old[oldIndex] : " ")
-            guard let glyph = GlyphMapper.glyph(shown, ascii: ascii) else { continue }
+            let shown: Character =
+                progress >= 0.5 ? (newIndex >= 0 ? new[newIndex] : " ") : (oldIndex >= 0 ? old[oldIndex] : " ")
+            guard let glyph = GlyphMapper.glyph(shown, decoration: ascii, encoding: encoding) else { continue }
             result.append(
-                StyledCharacter(
-                    scalar: glyph.scalar, columns: glyph.columns, dim: progress > 0.1 && progress < 0.9))
+                StyledCharacter(glyph: glyph.glyph, columns: glyph.columns, dim: progress > 0.1 && progress < 0.9))
         }
-        while result.first?.scalar == " " && result.count > new.count { result.removeFirst() }
+        while result.first?.glyph == " " && result.count > new.count { result.removeFirst() }
         return result
     }
 
@@ -520,7 +582,7 @@ struct PaintContext {
         run.text = first.run.text + second.run.text
         run.weight = first.run.weight == .regular ? second.run.weight : first.run.weight
         guard let from = second.rollingFrom else { return FrameText(run: run) }
-        let prefixCount = first.run.text.unicodeScalars.count
+        let prefixCount = first.run.text.count
         return FrameText(
             run: run, rollingFrom: first.run.text + from,
             digitProgress: Array(repeating: 1, count: prefixCount) + second.digitProgress)
@@ -608,7 +670,7 @@ struct PaintContext {
                         kept += 1
                     }
                     characters.removeSubrange(kept...)
-                    characters.append(StyledCharacter(scalar: ascii ? "." : "…", dim: false))
+                    characters.append(StyledCharacter(glyph: ascii ? "." : "…", dim: false))
                     width += 1
                 }
                 let start: Int
@@ -634,9 +696,9 @@ struct PaintContext {
                         let index = row * buffer.width + cellColumn
                         let under = RGB8(buffer.cells[index].background, fallback: page)
                         if character.columns == 1 {
-                            buffer.cells[index].character = character.scalar
+                            buffer.cells[index].character = character.glyph
                         } else if wideFits {
-                            buffer.cells[index].character = part == 0 ? character.scalar : Cell.wideContinuation
+                            buffer.cells[index].character = part == 0 ? character.glyph : Cell.wideContinuation
                         } else {
                             buffer.cells[index].character = " "  // half a wide character fits: a space
                         }

@@ -192,7 +192,7 @@ extension PaintContext {
             let index = row * width + column
             let under = RGB8(buffer.cells[index].background, fallback: page)
             let fill = color.over(under, alpha: alpha).cellColor
-            buffer.cells[index].character = glyph
+            buffer.cells[index].character = Glyph(glyph)
             buffer.cells[index].foreground = fillIsForeground ? fill : under.cellColor
             buffer.cells[index].background = fillIsForeground ? under.cellColor : fill
             buffer.cells[index].attributes = []

@@ -22,8 +22,8 @@ extension TUIApp {
         var effects: [TUIEffect] = []
         let rasterizer = Rasterizer(
             scale: scale, ascii: configuration.ascii, cardTextAtTop: sceneDescriptor?.textPlacement == .top,
-            subCell: configuration.subCell
-        )
+            encoding: configuration.encoding, monochrome: configuration.monochrome,
+            subCell: configuration.subCell && !configuration.monochrome)
         if engine == nil {
             lastFrame = nil
             rasterizer.render(homeFrame(at: time), into: &buffer, rows: contentRows)
@@ -47,13 +47,22 @@ extension TUIApp {
     // MARK: Home
 
     /// The home screen as a frame of nodes, so it is drawn exactly like a scene: a title and one rounded box
-    /// per scene (the selected one filled with the accent colour). Records the rows each item covers.
+    /// per scene (the selected one filled with the accent colour), names and descriptions in two aligned columns:
+    /// the descriptions with their seed numbers where every one fits, without where that makes them fit (at 80
+    /// columns), cut with "…" only when even that does not fit. Records the rows each item covers.
     mutating func homeFrame(at time: Double) -> Frame {
         let scale = self.scale
         let descriptors = configuration.catalog.descriptors
         let names = descriptors.map(\.name)
-        let boxColumns = max(10, min(columns - 4, 72))
+        let boxColumns = max(10, min(columns - 2, 100))
         let left = (columns - boxColumns) / 2
+        // "> 1 " then the name, padded to the longest, a space, the description: inside the box's two-column inset.
+        let numberWidth = String(max(1, names.count)).count
+        let nameColumn = 2 + numberWidth + 1
+        let nameWidth = names.map { GlyphMapper.columns(of: $0) }.max() ?? 0
+        let summaryColumn = nameColumn + nameWidth + 1
+        let summaryWidth = max(0, boxColumns - 4 - summaryColumn)
+        let useSeeds = descriptors.allSatisfy { GlyphMapper.columns(of: $0.menuSummary) <= summaryWidth }
         let itemRows = contentRows >= 3 + names.count * 3 ? 3 : 1
         let top = contentRows >= 3 + names.count * itemRows ? 2 : 0
         var nodes: [FrameNode] = []
@@ -80,16 +89,24 @@ extension TUIApp {
             let row = top + index * itemRows
             let selected = index == selection
             let color: RGBA = selected ? .white : .black
-            let summary = descriptors[index].menuSummary
-            let label = (selected ? "> " : "  ") + "\(index + 1)  \(name)"
+            let summary = useSeeds ? descriptors[index].menuSummary : descriptors[index].summary
+            let number = String(index + 1)
+            let label = (selected ? "> " : "  ") + String(repeating: " ", count: numberWidth - number.count) + number
             nodes.append(
                 node(
                     "home.\(name)", role: .card, column: left, row: row, width: boxColumns, height: itemRows,
-                    fill: selected ? Chrome.accent : Chrome.item, radius: 8,
-                    text: [
-                        TextRun(label, color: color, weight: .bold),
-                        TextRun(summary, color: selected ? .white : Chrome.secondary, alignment: .trailing),
-                    ]))
+                    fill: selected ? Chrome.accent : Chrome.item, radius: 8))
+            let textRow = row + itemRows / 2
+            let textLeft = left + 2
+            nodes.append(
+                node(
+                    "home.\(name).label", role: .text, column: textLeft, row: textRow, width: nameColumn + nameWidth,
+                    height: 1, fill: nil, text: [TextRun(label + " " + name, color: color, weight: .bold)]))
+            nodes.append(
+                node(
+                    "home.\(name).summary", role: .text, column: textLeft + summaryColumn, row: textRow,
+                    width: summaryWidth, height: 1, fill: nil,
+                    text: [TextRun(summary, color: selected ? .white : Chrome.secondary)]))
             for covered in row..<(row + itemRows) { homeRows[covered] = index }
         }
         return Frame(
@@ -98,39 +115,82 @@ extension TUIApp {
 
     // MARK: Status line and help
 
-    /// The bottom row: the scene's title and its first keys on the left, `? keys  q back` on the right.
+    /// The right end of the status line: the help and quit (or back) targets, clickable.
+    var statusRight: String { sceneDescriptor == nil ? "? keys  q quit " : "? keys  q back " }
+
+    /// The columns of the status line's clickable targets, "? keys" and "q quit" (or "q back"), at the right end.
+    func statusTargets() -> (help: Range<Int>, quit: Range<Int>) {
+        let start = max(0, columns - GlyphMapper.columns(of: statusRight))
+        return (start..<(start + 6), (start + 8)..<(start + 14))
+    }
+
+    /// The hints of the status line that fit `width` columns: whole hints, most useful first (the order the scene
+    /// lists them in, its main gestures first), joined by `separator`; the first that does not fit is cut at a word
+    /// boundary and ends with "…" (or "..." in ASCII), or left out when not even its first word fits. O(length).
+    static func statusHints(_ hints: [String], separator: String, width: Int, ascii: Bool) -> String {
+        let ellipsis = ascii ? "..." : "…"
+        var line = ""
+        for hint in hints {
+            let prefix = line.isEmpty ? "" : separator
+            if GlyphMapper.columns(of: line + prefix + hint) <= width {
+                line += prefix + hint
+                continue
+            }
+            // Whole words of this hint while they and the ellipsis fit.
+            var cut = ""
+            for word in hint.split(separator: " ") {
+                let candidate = cut.isEmpty ? String(word) : cut + " " + word
+                guard GlyphMapper.columns(of: line + prefix + candidate + ellipsis) <= width else { break }
+                cut = candidate
+            }
+            if !cut.isEmpty {
+                line += prefix + cut + ellipsis
+            } else if !line.isEmpty && GlyphMapper.columns(of: line + ellipsis) <= width {
+                line += ellipsis
+            }
+            break
+        }
+        return line
+    }
+
+    /// The bottom row: the scene's title and its keys on the left (cut at a word boundary with "…"), `? keys  q
+    /// back` (`q quit` on the home screen) on the right — both clickable (`statusTargets`). In monochrome
+    /// (`NO_COLOR`) the row is in reverse video, so it still stands apart from the scene.
     func drawStatusLine(into buffer: inout CellBuffer) {
         let row = rows - 1
+        let base: CellAttributes = configuration.monochrome ? [.reverse] : []
         for column in 0..<columns {
-            buffer[column, row] = Cell(" ", foreground: Chrome.statusForeground, background: Chrome.statusBackground)
+            buffer[column, row] = Cell(
+                " ", foreground: Chrome.statusForeground, background: Chrome.statusBackground, attributes: base)
         }
         let title: String
         var keys: [String]
-        let right: String
         if let descriptor = sceneDescriptor {
             title = descriptor.title
             keys = descriptor.keyHelp.map { "\($0.keys) \($0.summary)" }
-            right = "? keys  q back "
         } else {
             title = "Cardistry"
-            keys = ["↑↓ choose", "enter open", "1–\(configuration.catalog.names.count) open"]
-            right = "? keys  q quit "
+            keys = ["enter open", "↑↓ choose", "1–\(configuration.catalog.names.count) open"]
         }
         if let message { keys = [message] }
         let ascii = configuration.ascii
+        let encoding = configuration.encoding
         func clean(_ text: String) -> String {
-            GlyphMapper.displayed(text, ascii: ascii)
+            GlyphMapper.displayed(text, decoration: ascii, encoding: encoding)
         }
-        let rightStart = max(0, columns - GlyphMapper.columns(of: right, ascii: ascii))
+        let right = statusRight
+        let rightStart = statusTargets().help.lowerBound
         var column = buffer.put(
-            " " + clean(title) + " ", column: 0, row: row, foreground: Chrome.statusAccent, attributes: [.bold],
-            maxColumn: rightStart)
+            " " + clean(title) + " ", column: 0, row: row, foreground: Chrome.statusAccent,
+            attributes: base.union(.bold), maxColumn: rightStart)
         let separator = ascii ? " | " : " · "
-        let line = keys.map(clean).joined(separator: separator)
+        let line = Self.statusHints(
+            keys.map(clean), separator: separator, width: max(0, rightStart - 1 - column), ascii: ascii)
         column = buffer.put(
             line, column: column, row: row, foreground: message == nil ? Chrome.statusForeground : Chrome.statusAccent,
-            maxColumn: rightStart - 1)
-        buffer.put(clean(right), column: rightStart, row: row, foreground: Chrome.statusForeground)
+            attributes: base, maxColumn: rightStart - 1)
+        buffer.put(
+            clean(right), column: rightStart, row: row, foreground: Chrome.statusForeground, attributes: base)
     }
 
     /// The `?` overlay: every key of the screen and the mouse gestures, in a box in the middle.
@@ -150,12 +210,19 @@ extension TUIApp {
             ("Ctrl-Z", "suspend"),
         ]
         let ascii = configuration.ascii
+        let encoding = configuration.encoding
         func clean(_ text: String) -> String {
-            GlyphMapper.displayed(text, ascii: ascii)
+            GlyphMapper.displayed(text, decoration: ascii, encoding: encoding)
         }
-        let keyWidth = min(16, entries.map { GlyphMapper.columns(of: $0.0, ascii: ascii) }.max() ?? 0)
+        let keyWidth = min(
+            16, entries.map { GlyphMapper.columns(of: $0.0, decoration: ascii, encoding: encoding) }.max() ?? 0)
         let width = min(
-            columns, max(24, keyWidth + 6 + (entries.map { GlyphMapper.columns(of: $0.1, ascii: ascii) }.max() ?? 0)))
+            columns,
+            max(
+                24,
+                keyWidth + 6
+                    + (entries.map { GlyphMapper.columns(of: $0.1, decoration: ascii, encoding: encoding) }.max() ?? 0))
+        )
         let height = min(contentRows, entries.count + 4)
         let left = (columns - width) / 2
         let top = max(0, (contentRows - height) / 2)
@@ -164,7 +231,7 @@ extension TUIApp {
             for column in left..<(left + width) {
                 let edgeRow = row == top || row == top + height - 1
                 let edgeColumn = column == left || column == left + width - 1
-                var character: Unicode.Scalar = " "
+                var character: Glyph = " "
                 switch (edgeRow, edgeColumn, row == top, column == left) {
                 case (true, true, true, true): character = glyphs.topLeft
                 case (true, true, true, false): character = glyphs.topRight

@@ -19,6 +19,11 @@ public struct TUIApp: Sendable {
         public var sceneOptions: SceneOptions
         public var store: (any DeckStore)?
         public var ascii: Bool
+        /// What the terminal can show (`TextEncoding.detect`): text is transliterated on an ASCII terminal.
+        public var encoding: TextEncoding
+        /// No colour (`NO_COLOR`): focus, bars and the status line get cues other than colour (see
+        /// `Rasterizer.monochrome`).
+        public var monochrome: Bool
         public var bell: Bool
         public var scale: CellScale
         /// Draws moving edges at eighths of a cell (off with `ascii`; the front end turns it off without colour).
@@ -27,8 +32,11 @@ public struct TUIApp: Sendable {
         public init(
             catalog: SceneCatalog, sceneOptions: SceneOptions = SceneOptions(), store: (any DeckStore)? = nil,
             ascii: Bool = false,
-            bell: Bool = false, scale: CellScale = CellScale()
+            bell: Bool = false, scale: CellScale = CellScale(), encoding: TextEncoding = .unicode,
+            monochrome: Bool = false
         ) {
+            self.encoding = encoding
+            self.monochrome = monochrome
             self.catalog = catalog
             self.sceneOptions = sceneOptions
             self.store = store
@@ -104,7 +112,9 @@ public struct TUIApp: Sendable {
             let scale = scale(for: scene.descriptor)
             engine = Engine(
                 scene: scene, viewport: scale.viewport(columns: columns, rows: contentRows), store: configuration.store,
-                startTime: time, textMeasurer: CellTextMeasurer(scale: scale, ascii: configuration.ascii))
+                startTime: time,
+                textMeasurer: CellTextMeasurer(
+                    scale: scale, ascii: configuration.ascii, encoding: configuration.encoding))
             if let index = configuration.catalog.names.firstIndex(of: name) { selection = index }
             pulses = [:]
             lastFrame = nil
@@ -130,7 +140,7 @@ public struct TUIApp: Sendable {
         self.columns = max(1, columns)
         self.rows = max(2, rows)
         let viewport = self.viewport
-        let measurer = CellTextMeasurer(scale: scale, ascii: configuration.ascii)
+        let measurer = CellTextMeasurer(scale: scale, ascii: configuration.ascii, encoding: configuration.encoding)
         if let current = engine?.textMeasurer as? CellTextMeasurer, current != measurer {
             engine?.setTextMeasurer(measurer, at: time)
         }
@@ -146,8 +156,7 @@ public struct TUIApp: Sendable {
         case .key(let key):
             return handle(key, at: time)
         case .mouse(let mouse):
-            handle(mouse, at: time)
-            return []
+            return handle(mouse, at: time)
         case .paste, .modeReport, .deviceAttributes:
             return []
         }
@@ -199,11 +208,23 @@ public struct TUIApp: Sendable {
     /// Mouse input: on the home screen a click opens a scene; in a scene presses, drags and releases become
     /// pointer events at the cell's centre (a click is down + up, a hold lets the engine's long-press timer
     /// fire), and the wheel becomes wheel events of three rows per notch.
-    mutating func handle(_ mouse: MouseInput, at time: Double) {
+    @discardableResult
+    mutating func handle(_ mouse: MouseInput, at time: Double) -> [TUIEffect] {
         isDirty = true
         if showsHelp {
             if mouse.action == .press { showsHelp = false }
-            return
+            return []
+        }
+        // The status line's "? keys" and "q quit" / "q back" are buttons.
+        if mouse.action == .press, mouse.button == 0, mouse.row == rows - 1 {
+            let targets = statusTargets()
+            if targets.help.contains(mouse.column) {
+                showsHelp = true
+            } else if targets.quit.contains(mouse.column) {
+                if engine == nil { return [.quit] }
+                goHome()
+            }
+            return []
         }
         guard engine != nil else {
             if mouse.action == .press, mouse.button == 0, let index = homeRows[mouse.row] {
@@ -213,7 +234,7 @@ public struct TUIApp: Sendable {
                 let count = max(1, configuration.catalog.names.count)
                 selection = (selection + (mouse.button == 1 ? 1 : count - 1)) % count
             }
-            return
+            return []
         }
         do {
             let scale = self.scale
@@ -254,6 +275,7 @@ public struct TUIApp: Sendable {
                 break
             }
         }
+        return []
     }
 
     // MARK: Time

@@ -31,9 +31,17 @@ public struct TUIFrontend: Frontend {
           --store DIR    where decks and scene state are kept (default: the standard store location)
 
         Colours: 24-bit when COLORTERM is truecolor or 24bit, 256 when TERM ends in 256color, else 16;
-        none when NO_COLOR is set.
+        none when NO_COLOR is set (focus, bars and the status line then show by glyphs and reverse video).
+        TERM=dumb (or no TERM) is refused with exit status 2. A locale that is not UTF-8 (LC_ALL, LC_CTYPE,
+        LANG) draws ASCII only, text transliterated.
 
         """
+    }
+
+    /// Whether `term` names a terminal without cursor addressing: unset or empty, `dumb` (terminfo's entry for a
+    /// printing terminal: no `cup`), `unknown`.
+    static func lacksCursorAddressing(term: String) -> Bool {
+        ["", "dumb", "unknown"].contains(term.lowercased())
     }
 
     public func run(arguments: [String], environment: [String: String], io: FrontendIO) -> Int32 {
@@ -71,6 +79,16 @@ public struct TUIFrontend: Frontend {
                     "cardistry tui: standard input and output must be a terminal (use 'cardistry stdio' otherwise)\n")
                 return 2
             }
+            // A terminal without cursor addressing (TERM=dumb, or no TERM at all) cannot show the UI: say so,
+            // rather than fill it with escape sequences it prints as text.
+            let term = environment["TERM"] ?? ""
+            if Self.lacksCursorAddressing(term: term) {
+                io.err(
+                    "cardistry tui: this terminal (TERM=\(term.isEmpty ? "unset" : term)) cannot show the terminal UI:"
+                        + " it needs cursor addressing; run it in a terminal such as xterm (TERM=xterm-256color),"
+                        + " or use 'cardistry stdio'\n")
+                return 2
+            }
             var deck: Deck?
             if let path = parsed.value("deck") {
                 switch DeckFile.read(path: path) {
@@ -89,12 +107,13 @@ public struct TUIFrontend: Frontend {
                     return 1
                 }
             }
-            var configuration = TUIApp.Configuration(
-                catalog: catalog, sceneOptions: SceneOptions(deck: deck, cardCount: cards), store: store,
-                ascii: parsed.flags.contains("ascii"), bell: parsed.flags.contains("bell"))
+            // A terminal whose locale is not UTF-8 shows ASCII only: decoration and text alike.
+            let encoding = TextEncoding.detect(environment: environment)
             let depth = ColorDepth.detect(environment: environment)
-            // Partial blocks draw an edge with two colours; without colour they would be solid bars.
-            configuration.subCell = depth != .none
+            let configuration = TUIApp.Configuration(
+                catalog: catalog, sceneOptions: SceneOptions(deck: deck, cardCount: cards), store: store,
+                ascii: parsed.flags.contains("ascii") || encoding == .ascii, bell: parsed.flags.contains("bell"),
+                encoding: encoding, monochrome: depth == .none)
             let options = TUIRunLoop.Options(
                 configuration: configuration, scene: parsed.value("scene"), framesPerSecond: fps, depth: depth)
             do throws(TerminalError) {

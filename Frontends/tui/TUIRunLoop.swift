@@ -74,16 +74,26 @@ public struct TUIRunLoop {
                 }
             }
             queued = []
+            // The terminal may have changed size while the process was stopped: SIGWINCH goes to the foreground
+            // process group only, which was the shell then. So a resume asks for the size again.
+            func refreshSize() {
+                let size = session.size()
+                if size.columns != app.columns || size.rows != app.rows {
+                    app.resize(columns: size.columns, rows: size.rows, at: time)
+                }
+            }
             for signal in pendingSignals {
                 switch signal {
                 case .interrupt, .terminate, .hangup:
                     session.terminate(by: signal)
                 case .suspend:
                     session.suspend()
+                    refreshSize()
                     renderer.invalidate()
                     app.markDirty()
                 case .resume:
                     try? session.enter()
+                    refreshSize()
                     renderer.invalidate()
                     app.markDirty()
                 case .resize:

@@ -27,14 +27,16 @@ import Testing
         #expect(buffer[5, 4].background == .rgb(255, 255, 255))
     }
 
-    @Test func asciiModeUsesOnlyAscii() {
+    /// `--ascii`: decoration (boxes, typographic punctuation) in ASCII; the user's letters kept.
+    @Test func asciiModeDrawsDecorationInAsciiAndKeepsTheText() {
         let buffer = F.render(
             [F.node("a", x: 16, y: 16, width: 80, height: 48, text: [F.run("naïve…", alignment: .center)])],
             ascii: true)
         #expect(buffer[2, 1].character == "+")
         #expect(buffer[5, 1].character == "-")
         #expect(buffer[2, 2].character == "|")
-        #expect(buffer.cells.allSatisfy { $0.character.isASCII })
+        #expect(buffer.text.contains("naïve."))
+        #expect(buffer.cells.allSatisfy { $0.character.isASCII || $0.character == "ï" })
     }
 
     @Test func opacityBlendsTowardsWhatIsBelow() {

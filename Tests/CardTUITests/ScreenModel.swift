@@ -42,32 +42,51 @@ struct ScreenModel {
             if byte >= 0xF0 { length = 4 } else if byte >= 0xE0 { length = 3 } else if byte >= 0xC0 { length = 2 }
             let text = String(decoding: bytes[index..<min(bytes.count, index + length)], as: UTF8.self)
             if let scalar = text.unicodeScalars.first {
-                var cell = pen
-                cell.character = scalar
-                // As xterm does: writing over half of a wide character blanks its other half; a wide character
-                // takes this cell and the next.
-                let wide = cell.isWide && column + 1 < screen.width
-                for covered in column..<(column + (wide ? 2 : 1)) {
-                    if screen[covered, row].isWideContinuation && covered > 0 {
-                        screen[covered - 1, row].character = " "
-                    }
-                    if screen[covered, row].isWide && covered + 1 < screen.width {
-                        screen[covered + 1, row].character = " "
-                    }
+                // As terminals that draw grapheme clusters do: a scalar that continues the cluster just written
+                // (a combining mark, a joiner and the emoji after it, a variation selector) joins its cell.
+                if let last = lastCluster, (last.text + text).count == 1 {
+                    let joined = Character(last.text + text)
+                    column = last.column
+                    row = last.row
+                    write(Glyph(joined), text: String(joined))
+                    index += length
+                    continue
                 }
-                screen[column, row] = cell
-                if wide {
-                    cell.character = Cell.wideContinuation
-                    screen[column + 1, row] = cell
-                }
-                // Autowrap off: the cursor stays on the last column.
-                column = min(screen.width - 1, column + (wide ? 2 : 1))
+                write(Glyph(scalar), text: text)
             }
             index += length
         }
     }
 
+    /// The cell written last and its text, while the next scalar may still join it.
+    private var lastCluster: (column: Int, row: Int, text: String)?
+
+    private mutating func write(_ glyph: Glyph, text: String) {
+        lastCluster = (column, row, text)
+        var cell = pen
+        cell.character = glyph
+        // As xterm does: writing over half of a wide character blanks its other half; a wide character
+        // takes this cell and the next.
+        let wide = cell.isWide && column + 1 < screen.width
+        for covered in column..<(column + (wide ? 2 : 1)) {
+            if screen[covered, row].isWideContinuation && covered > 0 {
+                screen[covered - 1, row].character = " "
+            }
+            if screen[covered, row].isWide && covered + 1 < screen.width {
+                screen[covered + 1, row].character = " "
+            }
+        }
+        screen[column, row] = cell
+        if wide {
+            cell.character = Cell.wideContinuation
+            screen[column + 1, row] = cell
+        }
+        // Autowrap off: the cursor stays on the last column.
+        column = min(screen.width - 1, column + (wide ? 2 : 1))
+    }
+
     private mutating func control(_ body: String, final: UInt8) {
+        lastCluster = nil
         switch final {
         case UInt8(ascii: "H"):
             let parts = body.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 1 }

@@ -26,7 +26,7 @@ import Testing
     }
 
     static func blockCount(_ buffer: CellBuffer) -> Int {
-        buffer.cells.filter { blocks.contains($0.character) }.count
+        buffer.cells.filter { $0.character.scalar.map(blocks.contains) ?? false }.count
     }
 
     @Test func aTwoPointMoveChangesTheScreen() {
@@ -194,7 +194,7 @@ import Testing
             for row in 0..<buffer.height {
                 for column in 0..<buffer.width {
                     let cell = buffer[column, row]
-                    if border.contains(cell.character) {
+                    if cell.character.scalar.map(border.contains) ?? false {
                         box = (min(box.left, column), max(box.right, column), min(box.top, row), max(box.bottom, row))
                     }
                     if cell.background == chip || cell.foreground == chip { chipCells.append((column, row)) }

@@ -30,11 +30,13 @@ import Testing
         #expect(buffer[1, 0].character == "x")
     }
 
-    @Test func zeroWidthScalarsTakeNoCell() {
+    @Test func zeroWidthScalarsJoinTheirClusterAndTakeNoCellOfTheirOwn() {
         var buffer = CellBuffer(width: 8, height: 1)
-        // A combining acute accent, a zero-width joiner and a variation selector.
-        buffer.put("e\u{301}a\u{200D}b\u{FE0F}c", column: 0, row: 0, foreground: .terminalDefault)
-        #expect(buffer.text(row: 0) == "eabc    ")
+        // A combining acute accent, a zero-width joiner and a variation selector (after a letter: no emoji, so
+        // narrow), each kept in its letter's cell; a zero-width space alone is dropped.
+        buffer.put("e\u{301}a\u{200D}b\u{FE0F}\u{200B}c", column: 0, row: 0, foreground: .terminalDefault)
+        #expect(buffer.text(row: 0) == "e\u{301}a\u{200D}b\u{FE0F}c    ")
+        #expect(buffer[3, 0].character == "c")
     }
 
     @Test func overwritingHalfAWideCharacterLeavesASpace() {
@@ -80,8 +82,8 @@ import Testing
         var writer = ANSIWriter()
         var model = ScreenModel(width: 30, height: 8)
         var buffer = CellBuffer(width: 30, height: 8)
-        let words = ["日本", "語", "a", "漢字テスト", "😀x", "b c", "한국어", "…", "🚀"]
-        let singles: [Unicode.Scalar] = ["z", " ", "─", "日", Cell.wideContinuation]
+        let words = ["日本", "語", "a", "漢字テスト", "😀x", "b c", "한국어", "…", "🚀", "e\u{301}", "👨‍👩‍👧‍👦", "❤️", "🇫🇷x"]
+        let singles: [Glyph] = ["z", " ", "─", "日", Cell.wideContinuation, Glyph("e\u{301}"), Glyph("🇫🇷")]
         for _ in 0..<1_500 {
             for _ in 0..<random.below(6) {
                 buffer.put(

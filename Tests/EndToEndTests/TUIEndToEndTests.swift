@@ -31,8 +31,10 @@ final class TmuxHarness {
         try FileManager.default.createDirectory(atPath: storeDirectory, withIntermediateDirectories: true)
         do {
             _ = try run([
+                // The shell's environment is this process's, but for NO_COLOR (a test runner may set it when its
+                // output is not a terminal): tests that want it set it on the command line.
                 "new-session", "-d", "-s", session, "-x", "\(columns)", "-y", "\(rows)", "-e",
-                "COLORTERM=truecolor", "/bin/sh",
+                "COLORTERM=truecolor", "env -u NO_COLOR /bin/sh",
             ])
             // A watchdog window ends the server within a second of this test process dying (a crash, a kill -9: no
             // defer runs then); tmux ends a server whose sessions are gone.

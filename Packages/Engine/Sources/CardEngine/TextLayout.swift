@@ -133,28 +133,82 @@ public enum TextLayout {
         return word.index(word.startIndex, offsetBy: low)
     }
 
-    /// Whether a grapheme cluster takes two columns in a terminal and about 1 em in a proportional font: its first
-    /// scalar is wide (`isWide(_:)` for scalars), or it asks for emoji presentation (U+FE0F, UTS #51).
-    public static func isWide(_ cluster: Character) -> Bool {
-        guard let scalar = cluster.unicodeScalars.first else { return false }
-        if cluster.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return true }  // emoji presentation
-        return isWide(scalar)
+    /// Whether a grapheme cluster takes two columns in a terminal and about 1 em in a proportional font
+    /// (`columns(of:)` is 2).
+    public static func isWide(_ cluster: Character) -> Bool { columns(of: cluster) == 2 }
+
+    /// The columns a grapheme cluster (UAX #29, as Swift's `Character` segments text) takes in a terminal: 0, 1
+    /// or 2, by the conventions of `wcwidth` (Markus Kuhn's reference implementation) and UAX #11, extended to
+    /// whole clusters as terminals that draw clusters do (kitty, WezTerm, foot):
+    /// - an emoji that asks for emoji presentation with VARIATION SELECTOR-16 (U+FE0F, UTS #51 §4) is 2 (❤️, the
+    ///   keycap 1️⃣);
+    /// - a flag, two regional indicators (UTS #51 §1.4.5), is 2;
+    /// - a zero-width-joiner sequence or a modifier sequence of emoji (👨‍👩‍👧‍👦, 👍🏽) is 2, the width of one emoji;
+    /// - any other cluster is the sum of its scalars' widths (`columns(of:)` for scalars: combining marks and
+    ///   joiners 0, so "e\u{301}" is 1; a Hangul syllable of conjoining jamo 2), at most 2.
+    ///
+    /// O(scalars of the cluster).
+    public static func columns(of cluster: Character) -> Int {
+        let scalars = cluster.unicodeScalars
+        var iterator = scalars.makeIterator()
+        guard let first = iterator.next() else { return 0 }
+        guard let second = iterator.next() else { return columns(of: first) }
+        if isRegionalIndicator(first) && isRegionalIndicator(second) { return 2 }
+        // Emoji (UTS #51): digits, # and * are emoji only as keycaps, with U+FE0F.
+        let emoji = first.properties.isEmoji && (first.value >= 0x80 || second.value == 0xFE0F)
+        var total = columns(of: first) + columns(of: second)
+        if emoji && (second.value == 0xFE0F || second.value == 0x200D || second.properties.isEmojiModifier) {
+            return 2
+        }
+        while let scalar = iterator.next() {
+            if emoji && (scalar.value == 0xFE0F || scalar.value == 0x200D) { return 2 }
+            total += columns(of: scalar)
+        }
+        return min(total, 2)
     }
+
+    /// The columns one scalar takes in a terminal: 0 for combining and enclosing marks, format characters (the
+    /// zero-width space and joiners, marks of direction), variation selectors and Hangul medial vowels and final
+    /// consonants (U+1160–U+11FF, U+D7B0–U+D7FF, which join the initial consonant before them: `wcwidth`); 2 for
+    /// `isWide(_:)`; else 1 (control characters included: the terminal UI draws them as spaces).
+    public static func columns(of scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x300 { return 1 }
+        if isWide(scalar) { return 2 }
+        if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return 0 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: return 1
+        }
+    }
+
+    /// Whether `scalar` is a regional indicator (U+1F1E6–U+1F1FF): two of them make a flag.
+    static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool { (0x1F1E6...0x1F1FF).contains(scalar.value) }
 
     /// Whether `scalar` takes two columns: East Asian Wide and Fullwidth (UAX #11) — Hangul Jamo initials, CJK
     /// radicals to Yi, Hangul syllables, compatibility ideographs, vertical and fullwidth forms, the supplementary
     /// ideographic planes — and the emoji blocks terminals draw wide (Miscellaneous Symbols and Pictographs,
-    /// Emoticons, Transport and Map, Supplemental Symbols and Pictographs, Symbols and Pictographs Extended-A).
-    /// Coarse ranges, as `wcwidth` implementations use. The one table both the engine's measurers and the terminal
-    /// UI's cells use.
+    /// Emoticons, Transport and Map, Supplemental Symbols and Pictographs, Symbols and Pictographs Extended-A), plus
+    /// every other scalar with default emoji presentation (Emoji_Presentation=Yes, UTS #51; UAX #11 gives them all
+    /// East Asian Width W: ⌚, ☕, ⭐, 🀄) except the regional indicators, which are wide only in pairs. Coarse
+    /// ranges, as `wcwidth` implementations use. The one table both the engine's measurers and the terminal UI's
+    /// cells use.
     public static func isWide(_ scalar: Unicode.Scalar) -> Bool {
-        guard scalar.value >= 0x1100 else { return false }
-        if scalar.value >= 0x1160 && scalar.value < 0x2E80 { return false }  // Jamo vowels … punctuation: none
-        switch scalar.value {
+        let value = scalar.value
+        guard value >= 0x1100 else { return false }
+        if value >= 0x1160 && value < 0x2E80 {
+            // Jamo vowels … punctuation: none but the emoji-presentation symbols of U+231A–U+2B55 (box drawing and
+            // block elements, U+2500–U+25FC, are answered without a property look-up).
+            guard value >= 0x231A && value <= 0x2B55 && !(value >= 0x2500 && value < 0x25FD) else { return false }
+            return scalar.properties.isEmojiPresentation
+        }
+        switch value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
             0x1F680...0x1F6FF, 0x1F900...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x3FFFD:
             return true
+        case 0x1F000...0x1F2FF, 0x1F650...0x1F67F, 0x1F700...0x1F8FF:
+            return !isRegionalIndicator(scalar) && scalar.properties.isEmojiPresentation
         default:
             return false
         }

@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A tour of every scene through the built executable in tmux, at the sizes the TUI is judged at, doing each
+/// seed interaction and checking the captured screens: box borders intact, each card's text once (no text of one
+/// card inside another), the whole prompt shown, the status line whole.
+///
+/// Every step keeps the screens it saw: `Tour.settled` (at rest) and `Tour.moving` (taken right after an input, in
+/// mid-animation). Checks on moving screens go in `checkMoving` (sub-cell glyphs during motion, say).
+@Suite struct TUITourEndToEndTests {
+    /// What one tour saw.
+    final class Tour {
+        let tmux: TmuxHarness
+        let columns: Int
+        let rows: Int
+        var settled: [(step: String, lines: [String])] = []
+        var moving: [(step: String, lines: [String])] = []
+
+        init(tmux: TmuxHarness, columns: Int, rows: Int) {
+            self.tmux = tmux
+            self.columns = columns
+            self.rows = rows
+        }
+
+        /// Sends `input`, keeps two screens taken while it animates, waits for rest and returns the still screen.
+        @discardableResult
+        func step(_ name: String, _ input: () throws -> Void) throws -> [String] {
+            try input()
+            for _ in 0..<2 {
+                usleep(30_000)
+                moving.append((name, try tmux.lines()))
+            }
+            #expect(try tmux.waitForStillScreen(quiet: 0.25), "\(name) came to rest")
+            let lines = try tmux.lines()
+            settled.append((name, lines))
+            return lines
+        }
+
+        func key(_ name: String) throws -> () throws -> Void { { try self.tmux.key(name) } }
+    }
+
+    /// Box borders intact on a still screen: on every row each rounded corner has its partner (╭ ╮, ╰ ╯), and under
+    /// every top-left corner the box goes on (a side, a corner, or another box's top edge where boxes overlap) —
+    /// but on the last row of the scene, where a scrolling list's next box is cut by the status line.
+    static func checkBorders(_ lines: [String], rows: Int, _ context: String) {
+        for (index, line) in lines.enumerated() {
+            let count = { (character: Character) in line.filter { $0 == character }.count }
+            #expect(count("╭") == count("╮"), "\(context) row \(index): \(line)")
+            #expect(count("╰") == count("╯"), "\(context) row \(index): \(line)")
+            let characters = Array(line)
+            guard index + 1 < min(lines.count, rows - 1) else { continue }
+            let below = Array(lines[index + 1])
+            for (column, character) in characters.enumerated() where character == "╭" {
+                guard column < below.count else { continue }
+                #expect(
+                    "│╰╭├┃━─┏".contains(below[column]), "\(context) row \(index + 1) col \(column): \(lines[index + 1])"
+                )
+            }
+        }
+    }
+
+    /// The status line is whole: the title on the left, `? keys  q back` / `q quit` on the right.
+    static func checkStatus(_ lines: [String], rows: Int, _ context: String) {
+        guard lines.count >= rows else {
+            Issue.record("\(context): \(lines.count) lines")
+            return
+        }
+        let status = lines[rows - 1]
+        #expect(status.hasSuffix("? keys  q back") || status.hasSuffix("? keys  q quit"), "\(context): \(status)")
+    }
+
+    /// Each of `words` appears exactly once on the screen (a card's text drawn twice, or inside another card,
+    /// would show twice or not at all).
+    static func checkOnce(_ words: [String], in lines: [String], _ context: String) {
+        let screen = lines.joined(separator: "\n")
+        for word in words {
+            #expect(screen.components(separatedBy: word).count - 1 == 1, "\(context): \(word) once\n\(screen)")
+        }
+    }
+
+    /// Every check for a screen taken mid-animation (extend here).
+    static func checkMoving(_ tour: Tour) {
+        for (step, lines) in tour.moving { checkStatus(lines, rows: tour.rows, "\(tour.columns)x\(tour.rows) \(step)") }
+    }
+
+    static let students = ["Alice", "Bob", "Charlie", "Diana", "Eve"]
+    static let brands = ["DISCOVER", "UnionPay", "AMEX", "Mastercard", "VISA"]
+    static let prompt = "What is the speed of light in vacuum, in km/s (rounded)?"
+
+    @Test(arguments: [(80, 24), (120, 40), (200, 60)])
+    func tourOfEveryScene(columns: Int, rows: Int) throws {
+        try withTmux(columns: columns, rows: rows) { tmux in
+            let tour = Tour(tmux: tmux, columns: columns, rows: rows)
+            let size = "\(columns)x\(rows)"
+            try tmux.type(try tmux.command("tui"))
+            #expect(try tmux.waitFor { $0.contains("choose a scene") })
+            var lines = try tour.step("home") {}
+            for name in ["scores", "flashcards", "wallet", "hero", "deck"] {
+                #expect(lines.contains { $0.contains(" \(name) ") }, "\(size) home: \(name)")
+            }
+
+            // scores: re-sort (next test), focus and expand, Escape collapses, back home.
+            lines = try tour.step("scores") { try tmux.key("1") }
+            Self.checkOnce(Self.students, in: lines, "\(size) scores")
+            lines = try tour.step("scores re-sort", tour.key("Right"))
+            #expect(lines.contains { $0.contains("Test 2") })
+            Self.checkOnce(Self.students, in: lines, "\(size) scores re-sorted")
+            try tour.step("scores focus", tour.key("Down"))
+            lines = try tour.step("scores expand", tour.key("Enter"))
+            #expect(lines.contains { $0.contains("T1") }, "\(size): the bar chart")
+            lines = try tour.step("scores collapse", tour.key("Escape"))
+            #expect(!lines.contains { $0.contains("T1") })
+            lines = try tour.step("home from scores", tour.key("q"))
+
+            // flashcards: the whole prompt, reveal, swipe away.
+            lines = try tour.step("flashcards") { try tmux.key("2") }
+            let text = lines.map {
+                $0.replacingOccurrences(of: "│", with: " ").trimmingCharacters(in: .whitespaces)
+            }.filter { !$0.isEmpty }.joined(separator: " ")
+            #expect(text.contains(Self.prompt), "\(size): the whole prompt\n\(lines.joined(separator: "\n"))")
+            try tour.step("flashcards reveal", tour.key("Enter"))
+            lines = try tour.step("flashcards swipe", tour.key("Left"))
+            #expect(!lines.joined().contains("speed of light"))
+            try tour.step("home from flashcards", tour.key("q"))
+
+            // wallet: select and return, long-press reorder.
+            lines = try tour.step("wallet") { try tmux.key("3") }
+            Self.checkOnce(Self.brands, in: lines, "\(size) wallet")
+            let order = TUIEndToEndTests.order(lines, of: Self.brands)
+            let front = try #require(order.last)
+            let frontRow = try #require(lines.firstIndex { $0.contains(front) })
+            try tour.step("wallet select") { try tmux.click(column: columns / 2, row: frontRow) }
+            lines = try tour.step("wallet return", tour.key("Escape"))
+            Self.checkOnce(Self.brands, in: lines, "\(size) wallet returned")
+            let row = try #require(lines.firstIndex { $0.contains(front) })
+            let bottom = try #require(
+                lines[row...].firstIndex { $0.contains("╰") || $0.contains("┗") },
+                "\(size) wallet:\n\(lines.joined(separator: "\n"))")
+            lines = try tour.step("wallet reorder") {
+                try tmux.drag(
+                    from: (columns / 2, (row + bottom) / 2), to: (columns / 2, (row + bottom) / 2 - 5), steps: 10,
+                    holdUntilChanged: true)
+            }
+            Self.checkOnce(Self.brands, in: lines, "\(size) wallet reordered")
+            try tour.step("home from wallet", tour.key("q"))
+
+            // hero: matched-geometry open and close.
+            try tour.step("hero") { try tmux.key("4") }
+            try tour.step("hero choose", tour.key("Down"))
+            let opened = try tour.step("hero open", tour.key("Enter"))
+            lines = try tour.step("hero close", tour.key("Escape"))
+            #expect(opened != lines, "\(size): the details opened and closed")
+            try tour.step("home from hero", tour.key("q"))
+
+            // deck: fan (pull) and release (bounce), expand, dismiss by dragging down.
+            let stack = try tour.step("deck") { try tmux.key("5") }
+            let fanned = try tour.step("deck fan", tour.key("p"))
+            #expect(fanned != stack, "\(size): the stack fans out")
+            try tour.step("deck release", tour.key("p"))
+            let expanded = try tour.step("deck expand", tour.key("Enter"))
+            lines = try tour.step("deck dismiss") {
+                try tmux.drag(from: (columns / 2, rows / 3), to: (columns / 2, rows - 3), steps: 10)
+            }
+            #expect(lines != expanded, "\(size): dragging down dismissed the expanded card")
+            try tour.step("home from deck", tour.key("q"))
+            try tmux.send("q")
+            #expect(try tmux.waitFor { $0.contains("EXIT=0") })
+
+            for (step, lines) in tour.settled {
+                guard !lines.joined().contains("EXIT=") else { continue }
+                Self.checkBorders(lines, rows: rows, "\(size) \(step)")
+                Self.checkStatus(lines, rows: rows, "\(size) \(step)")
+            }
+            Self.checkMoving(tour)
+        }
+    }
+}
