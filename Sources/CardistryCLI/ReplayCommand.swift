@@ -81,12 +81,13 @@ struct ReplayCommand: Frontend {
                 return count == 0 ? 0 : 1
             }
             var seq = 1
+            var revision = 0
             for frame in frames {
                 guard parsed.flags.contains("json") else {
                     io.out(frame.textDescription)
                     continue
                 }
-                for line in ProtocolLines.lines(for: frame, seq: &seq) {
+                for line in ProtocolLines.lines(for: frame, seq: &seq, revision: &revision) {
                     io.out(String(decoding: line, as: UTF8.self) + "\n")
                 }
             }

@@ -232,3 +232,46 @@ public struct InputLogError: Error, Sendable, Hashable, CustomStringConvertible 
 
     public var description: String { "line \(line): \(reason)" }
 }
+
+/// A reorder diff as the arguments of a logged `engine.replaceDeck`: `removals` and `insertions` as comma-separated
+/// indices, `moves` as comma-separated `from>to` pairs, and `count`, the new count. O(diff) text, never the order.
+enum ReorderDiffText {
+    static func arguments(of diff: ReorderDiff) -> [String: ActionValue] {
+        [
+            "removals": .string(diff.removals.map(String.init).joined(separator: ",")),
+            "insertions": .string(diff.insertions.map(String.init).joined(separator: ",")),
+            "moves": .string(diff.moves.map { "\($0.from)>\($0.to)" }.joined(separator: ",")),
+            "count": .number(Double(diff.newCount)),
+        ]
+    }
+
+    /// The diff a logged `engine.replaceDeck` holds, for a deck of `count` cards.
+    static func diff(from action: SceneAction, count: Int) throws(SceneError) -> ReorderDiff {
+        func indices(_ key: String) throws(SceneError) -> [Int] {
+            let text = try action.string(key)
+            guard !text.isEmpty else { return [] }
+            var values: [Int] = []
+            for part in text.split(separator: ",") {
+                guard let value = Int(part) else {
+                    throw .invalidArgument(
+                        action: action.name, argument: key, reason: "must be comma-separated indices")
+                }
+                values.append(value)
+            }
+            return values
+        }
+        let movesText = try action.string("moves")
+        var moves: [ReorderDiff.Move] = []
+        for part in movesText.split(separator: ",") {
+            let pair = part.split(separator: ">")
+            guard pair.count == 2, let from = Int(pair[0]), let to = Int(pair[1]) else {
+                throw .invalidArgument(
+                    action: action.name, argument: "moves", reason: "must be comma-separated from>to")
+            }
+            moves.append(ReorderDiff.Move(from: from, to: to))
+        }
+        return ReorderDiff(
+            oldCount: count, newCount: try action.int("count"), removals: try indices("removals"),
+            insertions: try indices("insertions"), moves: moves)
+    }
+}
