@@ -34,6 +34,10 @@ public protocol SceneDriver: Sendable {
     mutating func frame(at time: Double) -> Frame
     /// The events since the previous frame, without sampling the nodes.
     mutating func takeEvents(at time: Double) -> [EngineEvent]
+    /// Starts recording the session (see `Engine.startRecording`).
+    mutating func startRecording(options: SceneOptions)
+    /// The recorded lines since the last call.
+    mutating func takeRecording() -> [UInt8]
     /// When frames may still change, or nil when idle.
     func nextWakeTime() -> Double?
 }

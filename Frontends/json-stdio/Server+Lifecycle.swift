@@ -236,6 +236,7 @@ extension Server {
         var output: [Outbound] = []
         emit(frame, into: &output, notify: true)
         announce(available, at: time, into: &output)
+        takeRecording()
         return output
     }
 

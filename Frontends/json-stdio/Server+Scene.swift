@@ -80,7 +80,9 @@ extension Server {
         } catch {
             throw Self.rpcError(error)
         }
+        takeRecording()
         driver = nil
+        if configuration.records { opened.startRecording(options: SceneOptions(deck: deck, cardCount: cardCount)) }
         let frame = opened.frame(at: start)
         let sceneName = opened.sceneName
         let title = opened.title
@@ -154,6 +156,7 @@ extension Server {
     /// `scene.close` → `{closed}`.
     mutating func sceneClose(_ p: Params) throws(RPCError) -> [OutboundPart] {
         try p.only([])
+        takeRecording()
         let closed = try takeDriver()
         session?.nextTick = nil
         var out = JSONOutput()

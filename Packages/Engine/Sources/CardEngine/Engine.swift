@@ -25,7 +25,7 @@ public struct Engine: Sendable {
     public private(set) var time: Double
     /// The inputs so far, replayable, within the log's fixed in-memory budget (`InputLog.defaultCapacity`
     /// inputs; later inputs are counted in `log.droppedCount`, so memory stays bounded however long a session runs).
-    public private(set) var log: InputLog
+    public internal(set) var log: InputLog
     /// The last error the store reported while saving the scene's state (nil after a successful save).
     public private(set) var storeError: StoreError?
     /// How text is measured: scenes lay text out with it and frames carry each run's lines as it wraps them.
@@ -137,6 +137,7 @@ public struct Engine: Sendable {
         let at = max(time.isFinite ? time : self.time, self.time)
         advance(to: at)
         layoutMeasurer = CachingTextMeasurer(measurer)
+        log.record(measurer: InputLog.measurerName(measurer), at: at)
         var context = SceneContext(time: at, viewport: viewport)
         commit(&context)
     }
