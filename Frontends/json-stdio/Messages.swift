@@ -43,8 +43,9 @@ enum Messages {
         return out.bytes
     }
 
-    /// The notification for one engine event.
-    static func event(_ event: EngineEvent, seq: Int) -> [UInt8] {
+    /// The notification for one engine event. A `deck.changed` carries `order`: the deck's revision after the change
+    /// and the checksum of the new order (`OrderChecksum`), and the whole order only when `order.wholeOrder`.
+    static func event(_ event: EngineEvent, seq: Int, order: OrderStamp? = nil) -> [UInt8] {
         switch event {
         case .gesture(let note):
             return notification("gesture") { out in
@@ -75,12 +76,39 @@ enum Messages {
         case .deckChanged(let change):
             return notification("deck.changed") { out in
                 header(seq: seq, time: change.time, into: &out)
-                out.nextKey("deck")
-                cardIDs(change.ids, into: &out)
+                let stamp = order ?? OrderStamp(change: change, revision: 0, wholeOrder: false)
+                out.nextKey("revision")
+                out.integer(stamp.revision)
+                out.nextKey("checksum")
+                out.unsigned(UInt64(stamp.checksum))
                 out.nextKey("diff")
                 diff(change.diff, into: &out)
+                if stamp.wholeOrder {
+                    out.nextKey("deck")
+                    cardIDs(change.ids, into: &out)
+                }
             }
         }
+    }
+
+    /// `{"revision":R,"checksum":C}` plus the diff and the ids when given: the `order` member of a
+    /// result (`deck.get`, `deck.move`, `deck.sort`, `deck.load`, `scene.open`, `scene.action`).
+    static func order(
+        revision: Int, checksum: UInt32, diff: ReorderDiff?, ids: [CardID]?, into out: inout JSONOutput
+    ) {
+        out.raw("{\"revision\":")
+        out.integer(revision)
+        out.raw(",\"checksum\":")
+        out.unsigned(UInt64(checksum))
+        if let diff {
+            out.raw(",\"diff\":")
+            self.diff(diff, into: &out)
+        }
+        if let ids {
+            out.raw(",\"deck\":")
+            cardIDs(ids, into: &out)
+        }
+        out.byte(UInt8(ascii: "}"))
     }
 
     private static func header(seq: Int, time: Double, into out: inout JSONOutput) {
@@ -171,5 +199,25 @@ extension JSONOutput {
             }
             byte(UInt8(ascii: "}"))
         }
+    }
+}
+
+/// Where a deck change leaves the host's copy of the order: the revision (0 at `scene.open`, +1 per
+/// `deck.changed`), the order's checksum, and whether the session asked for whole orders (`initialize`'s
+/// `deckOrder: "full"`).
+struct OrderStamp: Sendable, Hashable {
+    var revision: Int
+    var checksum: UInt32
+    var wholeOrder: Bool
+
+    init(revision: Int, checksum: UInt32, wholeOrder: Bool) {
+        self.revision = revision
+        self.checksum = checksum
+        self.wholeOrder = wholeOrder
+    }
+
+    /// The stamp of `change` at `revision` (computes the checksum of its order: O(n)).
+    init(change: DeckChange, revision: Int, wholeOrder: Bool) {
+        self.init(revision: revision, checksum: OrderChecksum.of(change.ids), wholeOrder: wholeOrder)
     }
 }

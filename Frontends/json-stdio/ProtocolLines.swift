@@ -8,10 +8,22 @@ public enum ProtocolLines {
     /// notification, each without its newline; `seq` is the sequence number of the first and counts on.
     /// O(nodes + text + events).
     public static func lines(for frame: Frame, seq: inout Int) -> [[UInt8]] {
+        var revision = 0
+        return lines(for: frame, seq: &seq, revision: &revision)
+    }
+
+    /// As `lines(for:seq:)`, with `revision` the deck revision before the frame (each `deck.changed` advances it,
+    /// as a server's does after `scene.open`).
+    public static func lines(for frame: Frame, seq: inout Int, revision: inout Int) -> [[UInt8]] {
         var lines: [[UInt8]] = []
         lines.reserveCapacity(frame.events.count + 1)
         for event in frame.events {
-            lines.append(Messages.event(event, seq: seq))
+            var stamp: OrderStamp?
+            if case .deckChanged(let change) = event {
+                revision += 1
+                stamp = OrderStamp(change: change, revision: revision, wholeOrder: false)
+            }
+            lines.append(Messages.event(event, seq: seq, order: stamp))
             seq += 1
         }
         var encoder = FrameEncoder()

@@ -26,10 +26,18 @@ public protocol SceneDriver: Sendable {
     mutating func perform(_ action: SceneAction, at time: Double) throws(SceneError)
     /// Replaces the deck from outside.
     mutating func replaceDeck(_ deck: Deck, at time: Double) throws(SceneError)
+    /// Moves one card from outside (`deck.move`), without copying the deck where the scene can.
+    mutating func moveCard(_ id: CardID, to position: Int, at time: Double) throws(SceneError)
+    /// Sorts the deck from outside (`deck.sort`), without copying the deck where the scene can.
+    mutating func sortDeck(by key: DeckSortKey, descending: Bool, at time: Double) throws(SceneError)
     /// Every node at `time` and the events since the previous frame.
     mutating func frame(at time: Double) -> Frame
     /// The events since the previous frame, without sampling the nodes.
     mutating func takeEvents(at time: Double) -> [EngineEvent]
+    /// Starts recording the session (see `Engine.startRecording`).
+    mutating func startRecording(options: SceneOptions)
+    /// The recorded lines since the last call.
+    mutating func takeRecording() -> [UInt8]
     /// When frames may still change, or nil when idle.
     func nextWakeTime() -> Double?
 }

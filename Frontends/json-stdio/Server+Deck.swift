@@ -5,9 +5,10 @@ extension Server {
     /// The most cards one `deck.get` returns (a page); `limit` may ask for fewer.
     static let maximumPage = 10_000
 
-    /// `deck.get {offset?, limit?}` → `{cards: [{id, title, color, sortOrder, kind, content}], offset, total}`: the
-    /// open scene's cards from `offset` (default 0), at most `limit` (default and most: `maximumPage`).
-    func deckGet(_ p: Params) throws(RPCError) -> [OutboundPart] {
+    /// `deck.get {offset?, limit?}` → `{cards: [{id, title, color, sortOrder, kind, content}], offset, total, order}`:
+    /// the open scene's cards from `offset` (default 0), at most `limit` (default and most: `maximumPage`), and
+    /// `order: {revision, checksum}` of the whole order (a host whose checksum differs re-fetches the order).
+    mutating func deckGet(_ p: Params) throws(RPCError) -> [OutboundPart] {
         try p.only(["offset", "limit"])
         let offset = try p.int("offset") ?? 0
         let limit = try p.int("limit") ?? Self.maximumPage
@@ -45,8 +46,46 @@ extension Server {
         out.integer(start)
         out.raw(",\"total\":")
         out.integer(deck.count)
+        let checksum = OrderChecksum.of(deck.ids)
+        session?.orderChecksum = checksum
+        out.raw(",\"order\":")
+        Messages.order(
+            revision: session?.deckRevision ?? 0, checksum: checksum, diff: nil, ids: nil, into: &out)
         out.byte(UInt8(ascii: "}"))
         return [.bytes(out.bytes)]
+    }
+
+    /// The message for one engine event; a `deck.changed` advances the deck revision and carries the order's new
+    /// checksum (O(n) in the cards, never the order itself unless the session asked for it).
+    mutating func eventMessage(_ event: EngineEvent) -> [UInt8] {
+        let seq = nextSeq()
+        guard case .deckChanged(let change) = event, let session else { return Messages.event(event, seq: seq) }
+        let stamp = OrderStamp(change: change, revision: session.deckRevision + 1, wholeOrder: session.wholeOrders)
+        self.session?.deckRevision = stamp.revision
+        self.session?.orderChecksum = stamp.checksum
+        self.session?.lastDeckChange = (change, stamp)
+        return Messages.event(event, seq: seq, order: stamp)
+    }
+
+    /// The revision before a change, to tell afterwards whether it changed the order.
+    var deckRevision: Int { session?.deckRevision ?? 0 }
+
+    /// `"order":{revision, checksum, diff?, deck?}` after a change that started at revision `before`: `diff` when
+    /// the change made exactly one `deck.changed`; `deck` (the whole order) only when the session asked for it.
+    mutating func orderMember(since before: Int, into out: inout JSONOutput) {
+        let session = self.session
+        let revision = session?.deckRevision ?? 0
+        var diff: ReorderDiff?
+        var ids: [CardID]?
+        if revision == before + 1, let last = session?.lastDeckChange, last.stamp.revision == revision {
+            diff = last.change.diff
+            if session?.wholeOrders == true { ids = last.change.ids }
+        } else if session?.wholeOrders == true {
+            ids = driver?.deck.ids
+        }
+        out.raw("\"order\":")
+        Messages.order(
+            revision: revision, checksum: session?.orderChecksum ?? 0, diff: diff, ids: ids, into: &out)
     }
 
     /// What a card holds besides its title: its payload in the store's own encoding (`CardPayload`'s `Codable`
@@ -95,66 +134,48 @@ extension Server {
         return [.bytes(out.bytes)]
     }
 
-    /// `{"deck": [ids]}` for the open scene.
-    private func deckResult(_ deck: Deck) -> [OutboundPart] {
-        var out = JSONOutput(capacity: 16 + deck.count * 8)
-        out.raw("{\"deck\":")
-        Messages.cardIDs(deck.ids, into: &out)
+    /// `{"order": {revision, checksum, diff?, deck?}}` after a change that started at revision `before`.
+    private mutating func orderResult(since before: Int) -> [OutboundPart] {
+        var out = JSONOutput(capacity: 128)
+        out.byte(UInt8(ascii: "{"))
+        orderMember(since: before, into: &out)
         out.byte(UInt8(ascii: "}"))
         return [.bytes(out.bytes)]
     }
 
-    /// Replaces the open scene's deck at the current time (a `deck.changed` notification follows when the order
-    /// changed).
-    private mutating func replace(with deck: Deck, now: Double, into output: inout [Outbound]) throws(RPCError) {
-        let time = try currentTime(now: now)
-        try changeScene(at: time, into: &output) { (driver) throws(SceneError) in
-            try driver.replaceDeck(deck, at: time)
-        }
-    }
-
-    /// `deck.move {card, to}` → `{deck}`.
+    /// `deck.move {card, to}` → `{order: {revision, checksum, diff}}`: moves one card without copying the deck
+    /// (the engine's `moveCard`); a `deck.changed` notification goes first when the order changed.
     mutating func deckMove(_ p: Params, now: Double, into output: inout [Outbound]) throws(RPCError)
         -> [OutboundPart]
     {
         try p.only(["card", "to"])
         let card = try p.requiredCard("card")
         let to = try p.requiredInt("to")
-        var deck = try requireDriver().deck
-        guard deck.contains(id: card) else {
-            throw RPCError(code: RPCError.unknownCardCode, message: "unknown card: no card with id \(card)")
+        let time = try currentTime(now: now)
+        let before = deckRevision
+        try changeScene(at: time, into: &output) { (driver) throws(SceneError) in
+            try driver.moveCard(card, to: to, at: time)
         }
-        guard to >= 0, to < deck.count else { throw .invalidParams("to", "must be in 0…\(deck.count - 1)") }
-        do {
-            try deck.move(card, to: to)
-        } catch {
-            throw .invalidParams("to", "\(error)")
-        }
-        try replace(with: deck, now: now, into: &output)
-        return deckResult(try requireDriver().deck)
+        return orderResult(since: before)
     }
 
-    /// `deck.sort {by, order?}` → `{deck}`; `by` is `title`, `id`, `sortOrder` or `color`; a stable sort.
+    /// `deck.sort {by, order?}` → `{order: {revision, checksum, diff}}`; `by` is `title`, `id`, `sortOrder` or
+    /// `color` (the number 0xRRGGBB); a stable sort, without copying the deck (the engine's `sortDeck`).
     mutating func deckSort(_ p: Params, now: Double, into output: inout [Outbound]) throws(RPCError)
         -> [OutboundPart]
     {
         try p.only(["by", "order"])
-        guard let by = try p.choice("by", ["title", "id", "sortOrder", "color"]) else {
+        guard let by = try p.choice("by", ["title", "id", "sortOrder", "color"]), let key = DeckSortKey(rawValue: by)
+        else {
             throw .invalidParams("by", "is required (\"title\", \"id\", \"sortOrder\" or \"color\")")
         }
         let descending = try p.choice("order", ["ascending", "descending"]) == "descending"
-        var deck = try requireDriver().deck
-        switch by {
-        case "title": deck.sort(by: \.title, descending: descending)
-        case "id": deck.sort(by: \.id, descending: descending)
-        case "sortOrder": deck.sort(by: \.sortOrder, descending: descending)
-        default:
-            deck.sort(
-                by: { Int($0.color.red) << 16 | Int($0.color.green) << 8 | Int($0.color.blue) },
-                descending: descending)
+        let time = try currentTime(now: now)
+        let before = deckRevision
+        try changeScene(at: time, into: &output) { (driver) throws(SceneError) in
+            try driver.sortDeck(by: key, descending: descending, at: time)
         }
-        try replace(with: deck, now: now, into: &output)
-        return deckResult(try requireDriver().deck)
+        return orderResult(since: before)
     }
 
     /// `deck.diff {old, new}` → `{removals, insertions, moves}`: the minimal reorder diff (needs no scene).
@@ -187,7 +208,13 @@ extension Server {
         } catch {
             throw Self.storeError(error)
         }
-        return nameRevision(name, revision, deck: nil)
+        var out = JSONOutput()
+        out.raw("{\"name\":")
+        out.string(name)
+        out.raw(",\"revision\":")
+        out.integer(revision)
+        out.byte(UInt8(ascii: "}"))
+        return [.bytes(out.bytes)]
     }
 
     /// `deck.load {name?}` → `{name, revision, deck}`: replaces the open scene's deck with the stored one.
@@ -198,8 +225,20 @@ extension Server {
         let name: String
         if let given = try p.string("name") { name = given } else { name = try requireDriver().sceneName }
         let stored = try loadDeck(named: name)
-        try replace(with: stored.deck, now: now, into: &output)
-        return nameRevision(name, stored.revision, deck: try requireDriver().deck)
+        let time = try currentTime(now: now)
+        let before = deckRevision
+        try changeScene(at: time, into: &output) { (driver) throws(SceneError) in
+            try driver.replaceDeck(stored.deck, at: time)
+        }
+        var out = JSONOutput()
+        out.raw("{\"name\":")
+        out.string(name)
+        out.raw(",\"revision\":")
+        out.integer(stored.revision)
+        out.byte(UInt8(ascii: ","))
+        orderMember(since: before, into: &out)
+        out.byte(UInt8(ascii: "}"))
+        return [.bytes(out.bytes)]
     }
 
     func loadDeck(named name: String) throws(RPCError) -> StoredDeck {
@@ -209,20 +248,6 @@ extension Server {
         } catch {
             throw Self.storeError(error)
         }
-    }
-
-    private func nameRevision(_ name: String, _ revision: Int, deck: Deck?) -> [OutboundPart] {
-        var out = JSONOutput()
-        out.raw("{\"name\":")
-        out.string(name)
-        out.raw(",\"revision\":")
-        out.integer(revision)
-        if let deck {
-            out.raw(",\"deck\":")
-            Messages.cardIDs(deck.ids, into: &out)
-        }
-        out.byte(UInt8(ascii: "}"))
-        return [.bytes(out.bytes)]
     }
 
     static let noStore = RPCError(code: RPCError.storeErrorCode, message: "store error: no store is configured")

@@ -3,7 +3,7 @@ import CardEngine
 extension Server {
     /// `initialize`: validates the options, then answers with the server's version, scenes and capabilities.
     mutating func initialize(_ p: Params, now: Double) throws(RPCError) -> [OutboundPart] {
-        try p.only(["protocolVersion", "clientInfo", "viewport", "clock", "frames", "fps"])
+        try p.only(["protocolVersion", "clientInfo", "viewport", "clock", "frames", "fps", "deckOrder"])
         try Self.negotiate(try p.requiredString("protocolVersion"))
         if let client = try p.object("clientInfo") {
             try client.only(["name", "version"])
@@ -24,9 +24,11 @@ extension Server {
         let frames = try p.choice("frames", ["full", "delta"]) ?? "full"
         let fps = try p.number("fps") ?? 60
         guard fps >= 1, fps <= 240 else { throw .invalidParams("fps", "must be in 1…240") }
+        let deckOrder = try p.choice("deckOrder", ["diff", "full"]) ?? "diff"
         session = Session(
             clock: clock, deltas: frames == "delta", fps: fps, viewport: Size(width: width, height: height),
             origin: now)
+        session?.wholeOrders = deckOrder == "full"
         phase = .running
         var out = JSONOutput(capacity: 1024)
         out.raw("{\"protocolVersion\":")
@@ -43,6 +45,8 @@ extension Server {
         out.string(frames)
         out.raw(",\"fps\":")
         out.number(fps)
+        out.raw(",\"deckOrder\":")
+        out.string(deckOrder)
         out.raw(",\"batches\":true,\"maxLineBytes\":")
         out.integer(configuration.maxLineBytes)
         out.raw(",\"store\":")
@@ -166,7 +170,7 @@ extension Server {
             // The host clock sends frames only on request: take the input's events without sampling the nodes.
             let events = taken.takeEvents(at: time)
             driver = taken
-            for event in events { output.append(.message(Messages.event(event, seq: nextSeq()))) }
+            for event in events { output.append(.message(eventMessage(event))) }
         }
         announce(available, at: time, into: &output)
     }
@@ -192,7 +196,7 @@ extension Server {
     /// Writes the frame's events as notifications, and (realtime) the frame itself; schedules the next tick.
     mutating func emit(_ frame: Frame, into output: inout [Outbound], notify: Bool) {
         for event in frame.events {
-            output.append(.message(Messages.event(event, seq: nextSeq())))
+            output.append(.message(eventMessage(event)))
         }
         guard notify, let session else { return }
         output.append(
@@ -232,6 +236,7 @@ extension Server {
         var output: [Outbound] = []
         emit(frame, into: &output, notify: true)
         announce(available, at: time, into: &output)
+        takeRecording()
         return output
     }
 

@@ -80,16 +80,23 @@ extension Server {
         } catch {
             throw Self.rpcError(error)
         }
+        takeRecording()
         driver = nil
+        if configuration.records { opened.startRecording(options: SceneOptions(deck: deck, cardCount: cardCount)) }
         let frame = opened.frame(at: start)
         let sceneName = opened.sceneName
         let title = opened.title
         let actions = opened.actions
         let available = opened.availableActions
         let keys = opened.keyMap
+        // The order starts over at revision 0 (O(n) once for the checksum).
+        let ids = opened.deck.ids
         driver = opened
         self.session?.availableActions = available
         self.session?.nextTick = nil
+        self.session?.deckRevision = 0
+        self.session?.lastDeckChange = nil
+        self.session?.orderChecksum = OrderChecksum.of(ids)
         emit(frame, into: &output, notify: false)
         let update = FrameUpdate(
             seq: nextSeq(), frame: frame, forceFull: true, deltaMode: self.session?.deltas ?? false)
@@ -130,7 +137,9 @@ extension Server {
             out.string(key.summary)
             out.byte(UInt8(ascii: "}"))
         }
-        out.raw("],\"frame\":")
+        out.raw("],")
+        orderMember(since: 0, into: &out)
+        out.raw(",\"frame\":")
         return [.bytes(out.bytes), .frame(update), .bytes([UInt8(ascii: "}")])]
     }
 
@@ -147,6 +156,7 @@ extension Server {
     /// `scene.close` → `{closed}`.
     mutating func sceneClose(_ p: Params) throws(RPCError) -> [OutboundPart] {
         try p.only([])
+        takeRecording()
         let closed = try takeDriver()
         session?.nextTick = nil
         var out = JSONOutput()
@@ -175,7 +185,8 @@ extension Server {
         [.bytes(Array("{\"frame\":".utf8)), .frame(frame), .bytes([UInt8(ascii: "}")])]
     }
 
-    /// `scene.action {name, t?, ...arguments}` → `{t}`. Arguments are numbers, strings or booleans.
+    /// `scene.action {name, t?, ...arguments}` → `{t, order?}`: `order` (revision, checksum, diff) when the action
+    /// changed the deck's order. Arguments are numbers, strings or booleans.
     mutating func sceneAction(_ p: Params, now: Double, into output: inout [Outbound]) throws(RPCError)
         -> [OutboundPart]
     {
@@ -201,10 +212,18 @@ extension Server {
             time = try currentTime(now: now)
         }
         let action = SceneAction(name, arguments)
+        let before = deckRevision
         try changeScene(at: time, into: &output) { (driver) throws(SceneError) in
             try driver.perform(action, at: time)
         }
-        return timeResult(time)
+        guard deckRevision != before else { return timeResult(time) }
+        var out = JSONOutput()
+        out.raw("{\"t\":")
+        out.number(time)
+        out.byte(UInt8(ascii: ","))
+        orderMember(since: before, into: &out)
+        out.byte(UInt8(ascii: "}"))
+        return [.bytes(out.bytes)]
     }
 
     /// `{"t": time}`.

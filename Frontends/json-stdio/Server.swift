@@ -23,6 +23,8 @@ public struct Server: Sendable {
         public var serverVersion: String
         /// The longest line accepted, in bytes (without the newline).
         public var maxLineBytes: Int
+        /// Record every scene's session into `Server.recorded` (`cardistry stdio --record FILE`).
+        public var records = false
 
         public init(
             provider: any SceneProvider, store: (any DeckStore)?, serverName: String = "cardistry",
@@ -51,6 +53,9 @@ public struct Server: Sendable {
     var seq = 0
     /// Log lines for standard error, drained by the transport.
     public var logs: [String] = []
+    /// With `Configuration.records`: the session record's lines not yet written (a header per scene opened, then
+    /// its inputs and frames; `Engine.startRecording`), drained by the transport after every event.
+    public var recorded: [UInt8] = []
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -97,6 +102,7 @@ public struct Server: Sendable {
         } else if let reply = handle(message, now: now, into: &output) {
             output.append(Outbound(parts: reply))
         }
+        takeRecording()
         return output
     }
 
@@ -244,6 +250,7 @@ public struct Server: Sendable {
             try p.only([])
             phase = .shuttingDown
             session?.nextTick = nil
+            takeRecording()
             driver = nil
             // An empty object, not null: MCP and LSP client libraries accept it, and some reject a null result.
             return [.bytes(Array("{}".utf8))]
@@ -283,8 +290,15 @@ public struct Server: Sendable {
         exitedAfterShutdown = phase == .shuttingDown
         phase = .exited
         session = nil
+        takeRecording()
         driver = nil
         return [.bytes(Array("null".utf8))]
+    }
+
+    /// Moves what the open scene recorded into `recorded`.
+    mutating func takeRecording() {
+        guard configuration.records, driver != nil else { return }
+        if let lines = driver?.takeRecording() { recorded += lines }
     }
 
     /// The next notification sequence number.

@@ -11,6 +11,14 @@ struct Session: Sendable {
 
     var clock: Clock
     var deltas: Bool
+    /// The host asked for the whole order with every deck change (`initialize`'s `deckOrder: "full"`).
+    var wholeOrders = false
+    /// The open scene's deck revision: 0 at `scene.open`, +1 per `deck.changed`.
+    var deckRevision = 0
+    /// The last deck change sent, with its stamp (a result that follows reports it).
+    var lastDeckChange: (change: DeckChange, stamp: OrderStamp)?
+    /// The checksum of the open scene's order as the host was last told it.
+    var orderChecksum: UInt32 = 0
     /// Frames per second of the realtime stream.
     var fps: Double
     var viewport: Size

@@ -1,6 +1,10 @@
 import CardEngine
 import CardFrontend
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `cardistry stdio`: serves the engine over JSON-RPC 2.0, one JSON message per line on stdin/stdout.
 public struct StdioFrontend: Frontend {
     /// The scenes the server offers.
@@ -19,6 +23,7 @@ public struct StdioFrontend: Frontend {
     public var usage: String {
         """
         Usage: cardistry stdio [--store DIR] [--log-level LEVEL] [--max-line-bytes N] [--exit-timeout SECONDS]
+                               [--record FILE]
 
         Serves JSON-RPC 2.0 on standard input and output: one compact JSON message per line. Standard output
         carries protocol messages only; logs go to standard error. The protocol is described in docs/protocol.md
@@ -31,6 +36,8 @@ public struct StdioFrontend: Frontend {
           --max-line-bytes N      the longest accepted line in bytes (default 8388608; at least 4194304)
           --exit-timeout SECONDS  how long a host may read nothing while output waits (a full output queue, or
                                   at the end) before the server gives up with status 74 (default 60)
+          --record FILE           record every scene's session to FILE as it happens (a header per scene, a line
+                                  per input and frame, each written at once); `cardistry replay FILE` replays it
 
         """
     }
@@ -38,7 +45,7 @@ public struct StdioFrontend: Frontend {
     public func run(arguments: [String], environment: [String: String], io: FrontendIO) -> Int32 {
         withUsage(io: io) {
             let parsed = try ParsedArguments(
-                arguments, options: ["store", "log-level", "max-line-bytes", "exit-timeout"], flags: [])
+                arguments, options: ["store", "log-level", "max-line-bytes", "exit-timeout", "record"], flags: [])
             guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
             var level = StdioTransport.LogLevel.warning
             if let text = parsed.value("log-level") {
@@ -67,12 +74,53 @@ public struct StdioFrontend: Frontend {
             } catch {
                 io.err("cardistry stdio: no deck store (\(error)); deck.save and deck.load will fail\n")
             }
-            let configuration = Server.Configuration(
+            var configuration = Server.Configuration(
                 provider: CatalogSceneProvider(catalog: catalog, store: store), store: store,
                 serverVersion: version, maxLineBytes: maxLine)
+            var recordFile: Int32 = -1
+            if let path = parsed.value("record") {
+                recordFile = RecordFile.open(path)
+                guard recordFile >= 0 else {
+                    io.err("cardistry stdio: cannot open \(path) to record: \(String(cString: strerror(errno)))\n")
+                    return 1
+                }
+                configuration.records = true
+            }
+            defer { RecordFile.close(recordFile) }
+            let file = recordFile
+            var recorder: (@Sendable ([UInt8]) -> Void)?
+            if file >= 0 { recorder = { (bytes: [UInt8]) in RecordFile.write(bytes, to: file) } }
             let transport = StdioTransport(
-                server: Server(configuration: configuration), logLevel: level, exitTimeout: exitTimeout, log: io.err)
+                server: Server(configuration: configuration), logLevel: level, exitTimeout: exitTimeout, log: io.err,
+                record: recorder)
             return transport.run()
+        }
+    }
+}
+
+/// Writes a session record straight to its file descriptor (no user-space buffer, so a killed server leaves every
+/// line written before).
+enum RecordFile {
+    /// Opens (creating or truncating) `path` for writing; −1 on failure (`errno` says why).
+    static func open(_ path: String) -> Int32 {
+        Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    }
+
+    static func close(_ file: Int32) {
+        if file >= 0 { _ = Glibc.close(file) }
+    }
+
+    static func write(_ bytes: [UInt8], to file: Int32) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(file, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
         }
     }
 }

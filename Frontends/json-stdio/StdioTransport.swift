@@ -31,6 +31,8 @@ public final class StdioTransport: @unchecked Sendable {
     }
 
     private var server: Server
+    /// Where the session record goes (`--record`), written as it happens.
+    private let record: (@Sendable ([UInt8]) -> Void)?
     private let input: Int32
     private let output: Int32
     private let logLevel: LogLevel
@@ -49,8 +51,10 @@ public final class StdioTransport: @unchecked Sendable {
 
     public init(
         server: Server, input: Int32 = 0, output: Int32 = 1, logLevel: LogLevel = .warning,
-        exitTimeout: Double = StdioTransport.defaultExitTimeout, log: @escaping @Sendable (String) -> Void
+        exitTimeout: Double = StdioTransport.defaultExitTimeout, log: @escaping @Sendable (String) -> Void,
+        record: (@Sendable ([UInt8]) -> Void)? = nil
     ) {
+        self.record = record
         self.server = server
         self.input = input
         self.output = output
@@ -147,6 +151,10 @@ public final class StdioTransport: @unchecked Sendable {
             }
             for line in server.logs { write(.info, line) }
             server.logs.removeAll()
+            if let record, !server.recorded.isEmpty {
+                record(server.recorded)
+                server.recorded.removeAll()
+            }
             // A full queue waits for the host to read; a host that reads nothing for `exitTimeout` seconds (it may
             // be blocked writing to us, which would deadlock both) ends the server instead of holding it forever.
             guard outbound.push(messages, to: queue, stallTimeout: exitTimeout) else { return nil }

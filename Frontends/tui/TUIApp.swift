@@ -28,6 +28,8 @@ public struct TUIApp: Sendable {
         public var scale: CellScale
         /// Draws moving edges at eighths of a cell (off with `ascii`; the front end turns it off without colour).
         public var subCell = true
+        /// Record every scene's session (`cardistry tui --record FILE`): see `takeRecording()`.
+        public var records = false
 
         public init(
             catalog: SceneCatalog, sceneOptions: SceneOptions = SceneOptions(), store: (any DeckStore)? = nil,
@@ -62,6 +64,8 @@ public struct TUIApp: Sendable {
     var lastFrame: Frame?
     /// A message shown in the status line until the next input (a scene that failed to open).
     public private(set) var message: String?
+    /// Recorded lines of engines already closed, not yet taken.
+    var closedRecording: [UInt8] = []
     /// Set by every input that may change the screen; cleared by `draw`.
     public internal(set) var isDirty = true
     var pointerIsDown = false
@@ -110,11 +114,16 @@ public struct TUIApp: Sendable {
         do {
             let scene = try configuration.catalog.make(name, options: configuration.sceneOptions)
             let scale = scale(for: scene.descriptor)
+            if let taken = engine?.takeRecording() { closedRecording += taken }
             engine = Engine(
                 scene: scene, viewport: scale.viewport(columns: columns, rows: contentRows), store: configuration.store,
                 startTime: time,
                 textMeasurer: CellTextMeasurer(
                     scale: scale, ascii: configuration.ascii, encoding: configuration.encoding))
+            if configuration.records {
+                let options = configuration.sceneOptions
+                engine?.startRecording(options: options)
+            }
             if let index = configuration.catalog.names.firstIndex(of: name) { selection = index }
             pulses = [:]
             lastFrame = nil
@@ -129,6 +138,7 @@ public struct TUIApp: Sendable {
 
     /// Back to the home screen.
     public mutating func goHome() {
+        if let taken = engine?.takeRecording() { closedRecording += taken }
         engine = nil
         pulses = [:]
         pointerIsDown = false
@@ -295,6 +305,15 @@ public struct TUIApp: Sendable {
 }
 
 extension TUIApp {
+    /// The session record's lines since the last call (`Configuration.records`): each scene opened starts with a
+    /// header, then its inputs, frames and measurer changes (`Engine.startRecording`). Empty when not recording.
+    public mutating func takeRecording() -> [UInt8] {
+        var taken = closedRecording
+        closedRecording = []
+        if let lines = engine?.takeRecording() { taken += lines }
+        return taken
+    }
+
     /// Asks for a redraw (after the screen was lost: a resume from suspension).
     public mutating func markDirty() { isDirty = true }
 }

@@ -15,7 +15,7 @@ public struct TUIFrontend: Frontend {
     public var summary: String { "play the scenes in the terminal, with the mouse and the keyboard" }
     public var usage: String {
         """
-        Usage: cardistry tui [--scene S] [--deck FILE | --cards N] [--fps N] [--ascii] [--bell] [--store DIR]
+        Usage: cardistry tui [--scene S] [--deck FILE | --cards N] [--fps N] [--ascii] [--bell] [--store DIR] [--record FILE]
 
         Opens a home screen listing the scenes (or scene S at once). Every scene is playable with the mouse
         (click = tap, hold = long press, drag, wheel = scroll and pull) and the keyboard (`?` shows the keys,
@@ -29,6 +29,8 @@ public struct TUIFrontend: Frontend {
           --ascii        draw with ASCII only (no box-drawing or other ambiguous-width characters)
           --bell         ring the terminal bell on haptic feedback (besides the visual pulse)
           --store DIR    where decks and scene state are kept (default: the standard store location)
+          --record FILE  record the session to FILE as it happens (a line per input and frame, flushed);
+                         `cardistry replay FILE` replays it and checks every frame
 
         Colours: 24-bit when COLORTERM is truecolor or 24bit, 256 when TERM ends in 256color, else 16;
         none when NO_COLOR is set (focus, bars and the status line then show by glyphs and reverse video).
@@ -47,7 +49,7 @@ public struct TUIFrontend: Frontend {
     public func run(arguments: [String], environment: [String: String], io: FrontendIO) -> Int32 {
         withUsage(io: io) {
             let parsed = try ParsedArguments(
-                arguments, options: ["scene", "deck", "cards", "fps", "store"], flags: ["ascii", "bell"])
+                arguments, options: ["scene", "deck", "cards", "fps", "store", "record"], flags: ["ascii", "bell"])
             guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
             if let scene = parsed.value("scene"), !catalog.names.contains(scene) {
                 throw UsageError(
@@ -114,8 +116,11 @@ public struct TUIFrontend: Frontend {
                 catalog: catalog, sceneOptions: SceneOptions(deck: deck, cardCount: cards), store: store,
                 ascii: parsed.flags.contains("ascii") || encoding == .ascii, bell: parsed.flags.contains("bell"),
                 encoding: encoding, monochrome: depth == .none)
-            let options = TUIRunLoop.Options(
-                configuration: configuration, scene: parsed.value("scene"), framesPerSecond: fps, depth: depth)
+            var recording = configuration
+            recording.records = parsed.value("record") != nil
+            var options = TUIRunLoop.Options(
+                configuration: recording, scene: parsed.value("scene"), framesPerSecond: fps, depth: depth)
+            options.recordPath = parsed.value("record")
             do throws(TerminalError) {
                 return try TUIRunLoop.run(options)
             } catch {

@@ -16,6 +16,8 @@ public struct TUIRunLoop {
         public var scene: String?
         public var framesPerSecond: Int
         public var depth: ColorDepth
+        /// Where to record the session (`--record FILE`), written line by line as it happens.
+        public var recordPath: String?
 
         public init(configuration: TUIApp.Configuration, scene: String?, framesPerSecond: Int, depth: ColorDepth) {
             self.configuration = configuration
@@ -35,6 +37,29 @@ public struct TUIRunLoop {
     /// Runs the TUI on the controlling terminal until the user quits; returns the exit status. Signals that end
     /// the process (SIGINT, SIGTERM, SIGHUP) restore the terminal and re-raise themselves.
     public static func run(_ options: Options) throws(TerminalError) -> Int32 {
+        var recordFile: Int32 = -1
+        if let path = options.recordPath {
+            recordFile = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard recordFile >= 0 else { throw TerminalError.system(call: "open \(path)", errno: errno) }
+        }
+        defer { if recordFile >= 0 { close(recordFile) } }
+        /// Writes what the app recorded straight to the file (no user-space buffer: a kill leaves every line
+        /// written so far).
+        func flushRecording(_ app: inout TUIApp) {
+            guard recordFile >= 0 else { return }
+            let bytes = app.takeRecording()
+            bytes.withUnsafeBytes { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = write(recordFile, buffer.baseAddress! + offset, buffer.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        return
+                    }
+                    offset += written
+                }
+            }
+        }
         let session = try TerminalSession()
         try session.enter()
         defer { session.leave() }
@@ -55,6 +80,7 @@ public struct TUIRunLoop {
         let size = session.size()
         var app = TUIApp(columns: size.columns, rows: size.rows, configuration: options.configuration)
         if let scene = options.scene { app.open(scene, at: now()) }
+        defer { flushRecording(&app) }
         var renderer = ANSIRenderer(
             writer: ANSIWriter(depth: options.depth, synchronizedOutput: probe.supportsSynchronizedOutput),
             sink: { session.write($0) })
@@ -111,6 +137,7 @@ public struct TUIRunLoop {
                 if effects.contains(.bell) { session.write(ANSI.bell) }
                 scheduler.didDraw(at: time)
             }
+            flushRecording(&app)
 
             let after = now()
             let timeout = scheduler.timeout(

@@ -2,6 +2,7 @@ import CardEngine
 import CardFrontend
 import CardScenes
 import CardStdio
+import CardTUI
 import Foundation
 
 /// `cardistry replay LOG [--scene S] [--at T]... [--json]`: replays an input log and prints the frames at the given
@@ -16,7 +17,9 @@ struct ReplayCommand: Frontend {
 
         Replays LOG (JSON lines written by the engine's input log: a header, then one input per line) and prints
         the frames at each time T (seconds, any order). Without --at it prints the frame at the last input and
-        the frame once everything has settled. --scene overrides the scene named in the log's header.
+        the frame once everything has settled — or, for a recording (`cardistry tui --record FILE`, `cardistry
+        stdio --record FILE`), every frame the front end took, each checked against the recorded digest (a frame
+        that differs is an error naming its line). A recording of several scenes replays them one after another. --scene overrides the scene named in the log's header.
         --json prints, for each frame, the lines `cardistry stdio` would send a host: the frame's gesture, haptic
         and deck.changed notifications, then a full frame notification (docs/protocol.md). --lint checks each frame
         against the view tree's rules (paint order, parents; at rest also text fit, overlap, overflow) and prints
@@ -51,23 +54,25 @@ struct ReplayCommand: Frontend {
                 io.err("cardistry replay: cannot read \(path): \(error.localizedDescription)\n")
                 return 1
             }
-            let log: InputLog
+            let sessions: [InputLog]
             do {
-                log = try InputLog(jsonLines: text)
+                sessions = try InputLog.sessions(jsonLines: text)
             } catch {
                 io.err("cardistry replay: \(path): \(error)\n")
                 return 1
             }
-            let sceneName = parsed.value("scene") ?? log.scene
-            guard catalog.names.contains(sceneName) else {
-                throw UsageError("unknown scene '\(sceneName)' (\(catalog.names.joined(separator: ", ")))")
-            }
-            let frames: [Frame]
-            do {
-                frames = try replay(log, scene: sceneName, at: times)
-            } catch {
-                io.err("cardistry replay: \(error)\n")
-                return 1
+            var frames: [Frame] = []
+            for log in sessions {
+                let sceneName = parsed.value("scene") ?? log.scene
+                guard catalog.names.contains(sceneName) else {
+                    throw UsageError("unknown scene '\(sceneName)' (\(catalog.names.joined(separator: ", ")))")
+                }
+                do {
+                    frames += try replay(log, scene: sceneName, at: times)
+                } catch {
+                    io.err("cardistry replay: \(path): \(error)\n")
+                    return 1
+                }
             }
             if parsed.flags.contains("lint") {
                 var count = 0
@@ -81,12 +86,13 @@ struct ReplayCommand: Frontend {
                 return count == 0 ? 0 : 1
             }
             var seq = 1
+            var revision = 0
             for frame in frames {
                 guard parsed.flags.contains("json") else {
                     io.out(frame.textDescription)
                     continue
                 }
-                for line in ProtocolLines.lines(for: frame, seq: &seq) {
+                for line in ProtocolLines.lines(for: frame, seq: &seq, revision: &revision) {
                     io.out(String(decoding: line, as: UTF8.self) + "\n")
                 }
             }
@@ -94,25 +100,53 @@ struct ReplayCommand: Frontend {
         }
     }
 
-    /// Replays `log` on a fresh `scene` and returns the frames at `times` (ascending), or at the last input and at
-    /// rest when `times` is empty. Inputs are fed in order up to each time before its frame is taken.
+    /// Replays `log` on a fresh `scene` (with the options, state and text measurer a recording's header names)
+    /// and returns the frames at `times` (ascending); when `times` is empty, the recorded frames (each checked
+    /// against its digest), or for a log without any, the frame at the last input and the frame at rest. Inputs
+    /// are fed in order up to each time before its frame is taken.
     func replay(_ log: InputLog, scene name: String, at times: [Double]) throws -> [Frame] {
-        var engine = Engine(scene: try catalog.make(name), viewport: log.viewport, startTime: log.startTime)
-        var pending = log.inputs[...]
+        var engine = try Self.engine(for: log, scene: name, catalog: catalog)
         var frames: [Frame] = []
-        func feed(until time: Double) {
-            while let next = pending.first, next.time <= time {
-                pending.removeFirst()
-                if case .action(let action, let at) = next {
-                    try? engine.perform(action, at: at)
-                } else {
-                    engine.handle(next)
+        let recorded = log.entries.contains { if case .frame = $0 { true } else { false } }
+        if times.isEmpty && recorded {
+            for entry in log.entries {
+                switch entry {
+                case .input(let input):
+                    Self.feed(input, to: &engine)
+                case .measurer(let time, let measurerName):
+                    engine.setTextMeasurer(try Self.measurer(named: measurerName), at: time)
+                case .frame(let time, let digest, let line):
+                    let frame = engine.frame(at: time)
+                    guard InputLog.digest(of: frame) == digest else {
+                        throw InputLogError(
+                            line: line,
+                            reason: "the frame at t=\(time) differs from the recording (digest "
+                                + "\(InputLog.digest(of: frame)), recorded \(digest))")
+                    }
+                    frames.append(frame)
                 }
+            }
+            return frames
+        }
+        var pending = log.entries[...]
+        func feed(until time: Double) throws {
+            while let next = pending.first {
+                switch next {
+                case .input(let input):
+                    guard input.time <= time else { return }
+                    Self.feed(input, to: &engine)
+                case .measurer(let at, let measurerName):
+                    guard at <= time else { return }
+                    engine.setTextMeasurer(try Self.measurer(named: measurerName), at: at)
+                case .frame:
+                    break
+                }
+                pending.removeFirst()
             }
         }
         if times.isEmpty {
             let last = log.inputs.last?.time ?? log.startTime
-            feed(until: last)
+            try feed(until: last)
             frames.append(engine.frame(at: last))
             var settle = last
             while engine.isAnimating(at: settle) || engine.nextWakeTime() != nil, settle < last + 60 {
@@ -122,11 +156,49 @@ struct ReplayCommand: Frontend {
             frames.append(engine.frame(at: settle))
         } else {
             for time in times.sorted() {
-                feed(until: time)
+                try feed(until: time)
                 frames.append(engine.frame(at: time))
             }
         }
         return frames
+    }
+
+    static func feed(_ input: InputEvent, to engine: inout Engine) {
+        if case .action(let action, let at) = input {
+            try? engine.perform(action, at: at)
+        } else {
+            engine.handle(input)
+        }
+    }
+
+    /// A fresh engine as the log's header describes it: the scene with its options (a generated deck's size or
+    /// the deck itself), the state it had restored, the text measurer, the viewport and start time.
+    static func engine(for log: InputLog, scene name: String, catalog: SceneCatalog) throws -> Engine {
+        var options = SceneOptions(cardCount: log.setup.cardCount)
+        if let json = log.setup.deckJSON {
+            do {
+                options.deck = try DeckFastDecoder.decodeDocumentOrDeck(Array(json.utf8))
+            } catch {
+                throw InputLogError(line: 1, reason: "the header's deck cannot be read: \(error)")
+            }
+        }
+        var scene = try catalog.make(name, options: options)
+        if let state = log.setup.stateJSON {
+            do {
+                try scene.restoreState(Array(state.utf8))
+            } catch {
+                throw InputLogError(line: 1, reason: "the header's state cannot be restored: \(error)")
+            }
+        }
+        let measurer = try Self.measurer(named: log.setup.measurer ?? "standard")
+        return Engine(scene: scene, viewport: log.viewport, startTime: log.startTime, textMeasurer: measurer)
+    }
+
+    /// The text measurer a recording names: `standard`, or a terminal's `cells …`.
+    static func measurer(named name: String) throws -> any TextMeasurer {
+        if name == "standard" { return StandardTextMeasurer() }
+        if let cells = TUIRecording.measurer(recordedAs: name) { return cells }
+        throw InputLogError(line: 1, reason: "unknown text measurer '\(name)'")
     }
 }
 

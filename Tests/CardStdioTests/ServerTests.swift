@@ -168,6 +168,31 @@ import Testing
         #expect(harness.request(5, "clock.advance", "{\"to\":1}").response?.errorCode == -32602)
     }
 
+    @Test func aHostAskingForWholeOrdersGetsThemBesideTheDiff() throws {
+        var harness = Harness()
+        _ = harness.request(
+            0, "initialize",
+            "{\"protocolVersion\":\"1.0\",\"viewport\":{\"width\":390,\"height\":844},\"deckOrder\":\"full\"}")
+        let opened = harness.request(1, "scene.open", "{\"scene\":\"deck\"}").response
+        let ids = try #require(opened?[path: "result", "order", "deck"]?.arrayValue)
+        #expect(opened?[path: "result", "order", "revision"] == .number("0"))
+        let card = try #require(ids[3].stringValue)
+        let (notes, moved) = harness.request(2, "deck.move", "{\"card\":\"\(card)\",\"to\":0}")
+        #expect(moved?[path: "result", "order", "deck"]?.arrayValue?.first == ids[3])
+        #expect(notes.first { $0["method"] == .string("deck.changed") }?[path: "params", "deck"] != nil)
+    }
+
+    @Test func aSceneActionThatReordersReportsTheOrder() throws {
+        var harness = Harness()
+        harness.initialize()
+        _ = harness.request(1, "scene.open", "{\"scene\":\"deck\"}")
+        let result = harness.request(2, "scene.action", "{\"name\":\"sort\",\"by\":\"title\"}").response
+        #expect(result?[path: "result", "order", "revision"] == .number("1"))
+        #expect(result?[path: "result", "order", "diff", "moves"]?.arrayValue?.isEmpty == false)
+        let idle = harness.request(3, "scene.action", "{\"name\":\"pull\",\"distance\":0}").response
+        #expect(idle?[path: "result", "order"] == nil)
+    }
+
     @Test func deckMethodsReorderAndReportTheDiff() throws {
         var harness = Harness()
         harness.initialize()
@@ -178,19 +203,44 @@ import Testing
         let ids = cards.compactMap { $0["id"]?.stringValue }
         #expect(ids.count >= 3)
         let last = try #require(ids.last)
+        // The host keeps its own order by applying each change's diff, and checks the checksum.
+        var order = ids.compactMap(CardID.init)
+        func apply(_ change: JSONValue?) throws {
+            let diff = try #require(change?["diff"])
+            let moves = try #require(diff["moves"]?.arrayValue).map { pair in
+                ReorderDiff.Move(
+                    from: pair.arrayValue?.first?.integerValue ?? -1, to: pair.arrayValue?.last?.integerValue ?? -1)
+            }
+            let reorder = ReorderDiff(
+                oldCount: order.count, newCount: order.count, removals: [], insertions: [], moves: moves)
+            order = try reorder.applied(to: order, inserting: [])
+            #expect(change?["checksum"] == .number(String(OrderChecksum.of(order))))
+        }
         let (notes, moved) = harness.request(3, "deck.move", "{\"card\":\"\(last)\",\"to\":0}")
-        #expect(moved?[path: "result", "deck"]?.arrayValue?.first == .string(last))
+        #expect(moved?[path: "result", "deck"] == nil)
+        #expect(moved?[path: "result", "order", "revision"] == .number("1"))
         let change = try #require(notes.first { $0["method"] == .string("deck.changed") })
         #expect(change[path: "params", "diff", "moves"] == .array([.array([.integer(ids.count - 1), .number("0")])]))
+        #expect(change[path: "params", "revision"] == .number("1"))
+        #expect(change[path: "params", "deck"] == nil)
+        try apply(moved?[path: "result", "order"])
+        #expect(order.first?.description == last)
         let sorted = harness.request(4, "deck.sort", "{\"by\":\"id\",\"order\":\"descending\"}").response
-        let sortedIDs = sorted?[path: "result", "deck"]?.arrayValue?.compactMap { $0.stringValue.flatMap(UInt64.init) }
-        #expect(sortedIDs == sortedIDs?.sorted(by: >))
+        #expect(sorted?[path: "result", "order", "revision"] == .number("2"))
+        try apply(sorted?[path: "result", "order"])
+        #expect(order == order.sorted(by: >))
+        let got = harness.request(44, "deck.get").response
+        #expect(got?[path: "result", "order"]?["checksum"] == .number(String(OrderChecksum.of(order))))
+        #expect(got?[path: "result", "order"]?["revision"] == .number("2"))
         #expect(
             harness.request(5, "deck.save", "{\"name\":\"mine\"}").response?[path: "result", "revision"] == .number("1")
         )
-        _ = harness.request(6, "deck.sort", "{\"by\":\"id\"}")
+        let resorted = harness.request(6, "deck.sort", "{\"by\":\"id\"}").response
+        try apply(resorted?[path: "result", "order"])
         let loaded = harness.request(7, "deck.load", "{\"name\":\"mine\"}").response
-        #expect(loaded?[path: "result", "deck"] == sorted?[path: "result", "deck"])
+        #expect(loaded?[path: "result", "revision"] == .number("1"))
+        try apply(loaded?[path: "result", "order"])
+        #expect(order == order.sorted(by: >))
         let diff = harness.request(8, "deck.diff", "{\"old\":[\"1\",\"2\",\"3\",\"4\"],\"new\":[4,\"1\",\"2\",\"5\"]}")
             .response
         #expect(

@@ -94,4 +94,32 @@ import Testing
         #expect(CLI.run(["replay", "/nonexistent/log.jsonl"], io: missingIO) == 1)
         #expect(missingOutput.stderr.contains("cannot read"))
     }
+
+    /// A recording of a scene opened with the user's own deck: the header carries the deck, and the replay takes
+    /// the same frames (checked against their digests) in the same order.
+    @Test func aRecordingWithItsOwnDeckReplaysItsFrames() throws {
+        let cards = (0..<4).map { index in
+            Card(
+                id: CardID(UInt64(900 + index)), title: "Q\(index)", color: .red, sortOrder: index,
+                payload: .flashcard(Flashcard(prompt: "Q\(index)", answer: "A\(index)")))
+        }
+        let options = SceneOptions(deck: try Deck(cards))
+        var engine = Engine(
+            scene: try SceneCatalog.standard.make("flashcards", options: options),
+            viewport: Size(width: 390, height: 844))
+        engine.startRecording(options: options)
+        var live: [Frame] = [engine.frame(at: 0)]
+        engine.handle(.pointer(PointerEvent(.down, at: Point(x: 195, y: 400), time: 0.5)))
+        engine.handle(.pointer(PointerEvent(.move, at: Point(x: 60, y: 400), time: 0.6)))
+        live.append(engine.frame(at: 0.62))
+        engine.handle(.pointer(PointerEvent(.up, at: Point(x: 20, y: 400), time: 0.7)))
+        live.append(engine.frame(at: 0.9))
+        live.append(engine.frame(at: 3))
+        let text = String(decoding: engine.takeRecording(), as: UTF8.self)
+        #expect(text.contains("deckDocument"))
+        let frames = try ReplayCommandProbe.replay(text, scene: "flashcards", at: [])
+        #expect(frames.map(\.nodes) == live.map(\.nodes))
+        // The second session of a recording (a front end that opened another scene) is parsed apart.
+        #expect(try InputLog.sessions(jsonLines: text + text).count == 2)
+    }
 }

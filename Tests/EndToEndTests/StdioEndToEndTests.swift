@@ -431,12 +431,14 @@ final class StdioProcess: @unchecked Sendable {
         let cards = try #require(try server.request(19, "deck.get").response["result"]?["cards"]?.array)
         let last = try #require(cards.last?["id"]?.string)
         let (moveNotes, moved) = try server.request(20, "deck.move", "{\"card\":\"\(last)\",\"to\":0}")
-        #expect(moved["result"]?["deck"]?[0] == .string(last))
+        #expect(
+            moved["result"]?["order"]?["diff"]?["moves"]
+                == .array([.array([.number(Double(cards.count - 1)), .number(0)])]))
         #expect(moveNotes.contains { $0["method"] == .string("deck.changed") })
         #expect(
             try server.request(21, "deck.sort", "{\"by\":\"id\",\"order\":\"ascending\"}").response["result"] != nil)
         #expect(try server.request(22, "deck.save").response["result"]?["name"] == .string("flashcards"))
-        #expect(try server.request(23, "deck.load").response["result"]?["deck"] != nil)
+        #expect(try server.request(23, "deck.load").response["result"]?["order"]?["checksum"] != nil)
         #expect(try server.request(24, "scene.close").response["result"]?["closed"] == .string("flashcards"))
         #expect(try server.request(25, "shutdown").response["result"] == .object([:]))
         server.write("{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}")
@@ -603,6 +605,29 @@ final class StdioProcess: @unchecked Sendable {
         #expect(process.terminationStatus == 0, "\(text)")
         #expect(text.contains("order after:"))
         #expect(text.contains("server exited with status 0"))
+    }
+
+    /// A 200,000-card deck through the executable: each `deck.move` writes O(change) bytes (its diff, never the
+    /// order), the Python host's order kept by applying the diffs equals `deck.get`'s, and the server's checksum is
+    /// Python's `zlib.crc32` of it.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+    func aLargeDeckTravelsAsDiffsWithTheZlibChecksum() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/python-host/host.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [script.path, "--cards", "200000", "--moves", "20", try cardistryExecutable().path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        let largest = text.split(separator: "\n").first { $0.contains("largest bytes out per move") }
+            .flatMap { Int($0.split(separator: " ").last ?? "") }
+        #expect((largest ?? .max) < 2048, "\(text)")
+        #expect(text.contains("checksum: ok"))
+        #expect(text.contains("mirror matches deck.get: yes"))
     }
 
     /// A host that does not read while it sends: pending frames merge, and every response, haptic and deck change

@@ -9,6 +9,17 @@ cards), then prints the new order and a short summary of the settled frame.
 
 The executable defaults to $CARDISTRY, then .build/debug/cardistry, then `cardistry` on PATH. Exit status 0 when
 the order changed, 1 otherwise.
+
+The host keeps its own copy of the deck order (`DeckMirror`): it fetches it once with `deck.get`, then applies the
+diff of every `deck.changed` (changes travel as diffs, never as the whole order) and checks the order's checksum,
+the CRC-32 of the ids joined by newlines (`zlib.crc32`), re-fetching on a mismatch (docs/protocol.md, "Deck
+orders").
+
+    python3 examples/python-host/host.py --cards 200000 --moves 20 [path/to/cardistry]
+
+opens the `deck` scene with a generated deck of that many cards instead, moves cards with `deck.move`, and prints
+the largest number of bytes the server wrote for one move (a move's diff, whatever the deck's size) and whether
+the mirrored order matches `deck.get`'s.
 """
 
 import json
@@ -16,6 +27,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zlib
 
 
 class Host:
@@ -30,6 +42,8 @@ class Host:
         )
         self.next_id = 1
         self.notifications = []
+        self.bytes_read = 0
+        self.mirror = None
 
     def request(self, method, params=None):
         """Sends a request and returns its result; notifications that arrive first are kept in order."""
@@ -45,7 +59,10 @@ class Host:
             line = self.process.stdout.readline()
             if not line:
                 raise RuntimeError("the server closed its output")
+            self.bytes_read += len(line)
             reply = json.loads(line)
+            if self.mirror is not None and isinstance(reply, dict) and reply.get("method") == "deck.changed":
+                self.mirror.changed(reply["params"])
             if isinstance(reply, dict) and reply.get("id") == request_id:
                 if "error" in reply:
                     raise RuntimeError("%s failed: %s" % (method, reply["error"]))
@@ -58,6 +75,107 @@ class Host:
         self.process.stdin.write(b'{"jsonrpc":"2.0","method":"exit"}\n')
         self.process.stdin.close()
         return self.process.wait(timeout=30)
+
+
+def order_checksum(ids):
+    """The protocol's checksum of an order: CRC-32 (zlib, RFC 1952) of the ids joined by newlines."""
+    return zlib.crc32("\n".join(ids).encode("utf-8"))
+
+
+def apply_diff(order, diff):
+    """Applies a reorder diff as one batch update (UIKit's reading, as `deck.diff` documents): removals are old
+    indices, insertions new indices (their cards are unknown here: None until the next fetch), and each move takes
+    the card at old index `from` to new index `to`; the other cards keep their order in the free slots."""
+    removed = set(diff["removals"])
+    moved_from = {move[0] for move in diff["moves"]}
+    new_count = len(order) - len(removed) + len(diff["insertions"])
+    result = [None] * new_count
+    filled = [False] * new_count
+    for source, target in diff["moves"]:
+        result[target] = order[source]
+        filled[target] = True
+    for index in diff["insertions"]:
+        filled[index] = True
+    rest = (card for index, card in enumerate(order) if index not in removed and index not in moved_from)
+    for slot in range(new_count):
+        if not filled[slot]:
+            result[slot] = next(rest)
+    return result
+
+
+class DeckMirror:
+    """The host's copy of the open scene's order, kept by diffs and checked by checksum."""
+
+    def __init__(self, host):
+        self.host = host
+        self.order = []
+        self.revision = 0
+        self.checksum = 0
+        self.refetches = 0
+
+    def fetch(self):
+        """Reads the whole order with deck.get, a page at a time."""
+        order, offset = [], 0
+        while True:
+            page = self.host.request("deck.get", {"offset": offset, "limit": 10000})
+            order += [card["id"] for card in page["cards"]]
+            offset += len(page["cards"])
+            if offset >= page["total"] or not page["cards"]:
+                break
+        self.order = order
+        self.revision = page["order"]["revision"]
+        self.checksum = page["order"]["checksum"]
+
+    def changed(self, change):
+        """A deck.changed notification or a result's `order`: applies the diff if it is the next revision."""
+        if change["revision"] != self.revision + 1 or "diff" not in change:
+            return
+        self.order = apply_diff(self.order, change["diff"])
+        self.revision = change["revision"]
+        self.checksum = change["checksum"]
+
+    def verify(self):
+        """Whether the mirrored order has the server's checksum; re-fetches it when not."""
+        if None not in self.order and order_checksum(self.order) == self.checksum:
+            return True
+        self.refetches += 1
+        self.fetch()
+        return False
+
+
+def big_deck(host, cards, moves):
+    """Opens the deck scene with `cards` generated cards, moves cards with deck.move and checks the mirror."""
+    host.request("scene.open", {"scene": "deck", "options": {"cardCount": cards}})
+    host.mirror = DeckMirror(host)
+    host.mirror.fetch()
+    largest = 0
+    for step in range(moves):
+        card = host.mirror.order[(step * 7919) % cards]
+        before = host.bytes_read
+        result = host.request("deck.move", {"card": card, "to": (step * 104729) % cards})
+        largest = max(largest, host.bytes_read - before)
+        host.mirror.changed(result["order"])
+    host.mirror.changed(host.request("deck.sort", {"by": "title", "order": "descending"})["order"])
+    mirrored = list(host.mirror.order)
+    matches = host.mirror.verify()
+    host.mirror.fetch()
+    print("moves: %d on %d cards; largest bytes out per move: %d" % (moves, cards, largest))
+    print("checksum: %s (zlib.crc32 %d, server %d)" % (
+        "ok" if matches else "MISMATCH", order_checksum(mirrored), host.mirror.checksum))
+    print("mirror matches deck.get: %s" % ("yes" if mirrored == host.mirror.order else "NO"))
+    status = host.close()
+    print("server exited with status %d" % status)
+    return 0 if matches and mirrored == host.mirror.order and status == 0 else 1
+
+
+def option(arguments, name):
+    """The value after `name` in `arguments` (removing both), or None."""
+    if name not in arguments:
+        return None
+    index = arguments.index(name)
+    value = arguments[index + 1]
+    del arguments[index:index + 2]
+    return int(value)
 
 
 def find_executable(arguments):
@@ -135,6 +253,9 @@ def summary(frame):
 
 
 def main(arguments):
+    arguments = list(arguments)
+    cards = option(arguments, "--cards")
+    moves = option(arguments, "--moves") or 20
     host = Host(find_executable(arguments))
     hello = host.request(
         "initialize",
@@ -146,18 +267,24 @@ def main(arguments):
             "frames": "full",
         },
     )
+    if cards is not None:
+        return big_deck(host, cards, moves)
     scenes = hello["scenes"]
     scene = "wallet" if "wallet" in scenes else "scores"
     print("server %s %s; scenes: %s; using %s" % (
         hello["serverInfo"]["name"], hello["serverInfo"]["version"], ", ".join(scenes), scene))
     opened = host.request("scene.open", {"scene": scene})
-    before = [card["id"] for card in host.request("deck.get")["cards"]]
+    host.mirror = DeckMirror(host)
+    host.mirror.fetch()
+    before = list(host.mirror.order)
     if scene == "wallet":
         t, how = reorder_wallet(host, opened["frame"])
     else:
         t, how = reorder_scores(host, opened["frame"])
     frame = host.request("clock.advance", {"to": t + 2.0})["frame"]
-    after = [card["id"] for card in host.request("deck.get")["cards"]]
+    # The order as the diffs left it, checked against the server's checksum (a mismatch re-fetches it).
+    print("mirrored order checksum: %s" % ("ok" if host.mirror.verify() else "mismatch, re-fetched"))
+    after = host.mirror.order
     gestures = [n["params"] for n in host.notifications if n.get("method") == "gesture"]
     changes = [n["params"] for n in host.notifications if n.get("method") == "deck.changed"]
     print("%s: %d gesture events, %d deck changes" % (how, len(gestures), len(changes)))

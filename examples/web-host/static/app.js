@@ -806,7 +806,7 @@
     }));
     document.getElementById("deck-load").addEventListener("click", () => run("deck.load", async () => {
       const result = await request("deck.load", deckName() ? { name: deckName() } : {});
-      return "Loaded deck '" + result.name + "' (revision " + result.revision + ", " + result.deck.length + " cards).";
+      return "Loaded deck '" + result.name + "' (revision " + result.revision + ", " + result.order.deck.length + " cards).";
     }));
     document.getElementById("deck-save").addEventListener("click", () => run("deck.save", async () => {
       const result = await request("deck.save", deckName() ? { name: deckName() } : {});
@@ -844,6 +844,9 @@
       protocolVersion: "1.0", clientInfo: { name: "web-host", version: "1" },
       viewport: { width: view.viewport.width, height: view.viewport.height },
       clock: "realtime", frames: "delta", fps: 60,
+      // The page shows the order in its status line and its debug hooks, for small decks: it asks for the whole
+      // order with every change (docs/protocol.md, "Deck orders"); a host of large decks applies the diffs instead.
+      deckOrder: "full",
     });
     const list = await request("scene.list");
     debug.scenes = list.scenes;

@@ -61,8 +61,10 @@ extension Engine {
         if composes { Self.compose(&frameNodes) }
         let events = pending
         pending.removeAll(keepingCapacity: true)
-        return Frame(
+        let frame = Frame(
             time: at, viewport: viewport, nodes: frameNodes, events: events, isAnimating: isAnimating(at: at))
+        if log.isRecording { log.record(frame: frame) }
+        return frame
     }
 
     /// The events since the previous frame (or the previous call), after firing the timers due by `time` — for

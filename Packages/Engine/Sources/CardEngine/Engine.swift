@@ -25,7 +25,7 @@ public struct Engine: Sendable {
     public private(set) var time: Double
     /// The inputs so far, replayable, within the log's fixed in-memory budget (`InputLog.defaultCapacity`
     /// inputs; later inputs are counted in `log.droppedCount`, so memory stays bounded however long a session runs).
-    public private(set) var log: InputLog
+    public internal(set) var log: InputLog
     /// The last error the store reported while saving the scene's state (nil after a successful save).
     public private(set) var storeError: StoreError?
     /// How text is measured: scenes lay text out with it and frames carry each run's lines as it wraps them.
@@ -137,28 +137,29 @@ public struct Engine: Sendable {
         let at = max(time.isFinite ? time : self.time, self.time)
         advance(to: at)
         layoutMeasurer = CachingTextMeasurer(measurer)
+        log.record(measurer: InputLog.measurerName(measurer), at: at)
         var context = SceneContext(time: at, viewport: viewport)
         commit(&context)
     }
 
     /// Performs a semantic action; an unknown action or a bad argument throws and changes nothing.
     public mutating func perform(_ action: SceneAction, at time: Double) throws(SceneError) {
-        if action.name == Self.replaceDeckAction {
-            // A logged `replaceDeck`: the new order, by card ids, of the cards the deck holds.
-            let ids = try action.string("ids").split(separator: ",").compactMap { CardID($0) }
-            // `scene.deck` may be computed (the deck scene builds it in O(n)): read it once, not once per id.
-            let current = scene.deck
-            var reordered: [Card] = []
-            reordered.reserveCapacity(ids.count)
-            for id in ids {
-                guard let card = current[id: id] else { throw .unknownCard(id) }
-                reordered.append(card)
-            }
-            guard let deck = try? Deck(reordered) else {
-                throw .invalidArgument(action: action.name, argument: "ids", reason: "repeats a card")
-            }
-            try replaceDeck(deck, at: time)
+        switch action.name {
+        case Self.replaceDeckAction:
+            try replayReplaceDeck(action, at: time)
             return
+        case Self.moveCardAction:
+            try moveCard(try action.card("card"), to: try action.int("to"), at: time)
+            return
+        case Self.sortDeckAction:
+            guard let key = DeckSortKey(rawValue: try action.string("by")) else {
+                throw .invalidArgument(
+                    action: action.name, argument: "by", reason: "must be title, id, sortOrder or color")
+            }
+            try sortDeck(by: key, descending: try action.string("order") == "descending", at: time)
+            return
+        default:
+            break
         }
         // Every scene's actions are checked against their declaration first (unknown or misspelt arguments,
         // types, ranges); an action the scene does not declare is the scene's to refuse.
@@ -173,10 +174,15 @@ public struct Engine: Sendable {
         commit(&context)
     }
 
-    /// The logged form of `replaceDeck` (replayed as a reorder of the cards the deck holds).
+    /// The logged forms of the host's reorders: `replaceDeck` as its reorder diff (`removals`, `insertions`,
+    /// `moves` as text, see `ReorderDiff.logText`), `moveCard` as `{card, to}`, `sortDeck` as `{by, order}` — each
+    /// O(change), never the whole order.
     static let replaceDeckAction = "engine.replaceDeck"
+    static let moveCardAction = "engine.moveCard"
+    static let sortDeckAction = "engine.sortDeck"
 
-    /// Replaces the scene's deck (a host's `deck.move`, `deck.sort` or `deck.load`), animating the change.
+    /// Replaces the scene's deck (a host's `deck.load`), animating the change. Logged as the reorder diff from the
+    /// old order to the new one, so a replay reorders the cards the deck holds.
     public mutating func replaceDeck(_ deck: Deck, at time: Double) throws(SceneError) {
         let at = max(time.isFinite ? time : self.time, self.time)
         advance(to: at)
@@ -184,9 +190,56 @@ public struct Engine: Sendable {
         let old = scene.deck
         try scene.replaceDeck(deck, context: &context)
         context.deckChanged(from: old, to: scene.deck)
-        let ids = ActionValue.string(deck.ids.map(\.description).joined(separator: ","))
-        log.append(.action(SceneAction(Self.replaceDeckAction, ["ids": ids]), time: at))
+        let diff =
+            context.deckChanges.last?.diff
+            ?? ReorderDiff(oldCount: old.count, newCount: old.count, removals: [], insertions: [], moves: [])
+        log.append(.action(SceneAction(Self.replaceDeckAction, ReorderDiffText.arguments(of: diff)), time: at))
         commit(&context)
+    }
+
+    /// Moves card `id` to `position` (a host's `deck.move`), animating the change; the scene reports the one-move
+    /// diff. O(1) in the log; O(n) at most in the scene (the deck scene never builds a `Deck`).
+    public mutating func moveCard(_ id: CardID, to position: Int, at time: Double) throws(SceneError) {
+        let at = max(time.isFinite ? time : self.time, self.time)
+        advance(to: at)
+        var context = SceneContext(time: at, viewport: viewport, animation: .default)
+        try scene.moveCard(id, to: position, context: &context)
+        let arguments: [String: ActionValue] = ["card": .string(id.description), "to": .number(Double(position))]
+        log.append(.action(SceneAction(Self.moveCardAction, arguments), time: at))
+        commit(&context)
+    }
+
+    /// Sorts the deck by `key` (stable; a host's `deck.sort`), animating the change. O(1) in the log.
+    public mutating func sortDeck(by key: DeckSortKey, descending: Bool, at time: Double) throws(SceneError) {
+        let at = max(time.isFinite ? time : self.time, self.time)
+        advance(to: at)
+        var context = SceneContext(time: at, viewport: viewport, animation: .default)
+        try scene.sortDeck(by: key, descending: descending, context: &context)
+        let arguments: [String: ActionValue] = [
+            "by": .string(key.rawValue), "order": .string(descending ? "descending" : "ascending"),
+        ]
+        log.append(.action(SceneAction(Self.sortDeckAction, arguments), time: at))
+        commit(&context)
+    }
+
+    /// Replays a logged `replaceDeck`: applies its diff to the deck's current order (a diff that inserts cards
+    /// cannot be replayed: the log does not hold their content).
+    mutating func replayReplaceDeck(_ action: SceneAction, at time: Double) throws(SceneError) {
+        let current = scene.deck
+        let diff = try ReorderDiffText.diff(from: action, count: current.count)
+        guard diff.insertions.isEmpty else {
+            throw .invalidState("a logged replaceDeck inserts cards, which a log cannot reproduce")
+        }
+        let cards: [Card]
+        do {
+            cards = try diff.applied(to: Array(current), inserting: [])
+        } catch {
+            throw .invalidArgument(action: action.name, argument: "moves", reason: "does not fit the deck: \(error)")
+        }
+        guard let deck = try? Deck(cards) else {
+            throw .invalidArgument(action: action.name, argument: "moves", reason: "repeats a card")
+        }
+        try replaceDeck(deck, at: time)
     }
 
     // MARK: Time

@@ -27,6 +27,24 @@ public struct InputLog: Sendable, Hashable {
     public let capacity: Int
     /// How many inputs arrived after the log was full and were not kept.
     public private(set) var droppedCount = 0
+    /// What a recorded session's header says beyond the scene (see `Engine.startRecording`).
+    public var setup = RecordingSetup()
+    /// Every line after the header of a parsed log, in order: inputs, and in a recording the frames the front end
+    /// took (with their digests) and text measurer changes.
+    public private(set) var entries: [Entry] = []
+    /// The JSON lines recorded and not yet taken (nil when not recording). Unlike `inputs` it is unbounded until
+    /// taken: the front end takes it after every input and writes it out.
+    var recording: [UInt8]?
+
+    /// A line of a recorded session.
+    public enum Entry: Sendable, Hashable {
+        /// An input.
+        case input(InputEvent)
+        /// A frame taken at `time` whose nodes had `digest` (`InputLog.digest(of:)`); `line` is its line number.
+        case frame(time: Double, digest: UInt32, line: Int)
+        /// The front end measured text with the measurer named `name` (`InputLog.measurerName`) from `time` on.
+        case measurer(time: Double, name: String)
+    }
 
     /// The in-memory budget of an engine's log, in inputs.
     public static let defaultCapacity = 16_384
@@ -47,6 +65,7 @@ public struct InputLog: Sendable, Hashable {
     public var isComplete: Bool { droppedCount == 0 }
 
     mutating func append(_ input: InputEvent) {
+        if recording != nil { recordLine(Self.encode(input)) }
         guard inputs.count < capacity else {
             droppedCount += 1
             return
@@ -54,53 +73,151 @@ public struct InputLog: Sendable, Hashable {
         inputs.append(input)
     }
 
+    /// Whether lines are being recorded.
+    public var isRecording: Bool { recording != nil }
+
+    mutating func recordLine(_ value: JSONValue) {
+        recording?.append(contentsOf: value.jsonBytes)
+        recording?.append(UInt8(ascii: "\n"))
+    }
+
+    /// Starts recording: the header line goes first.
+    mutating func startRecording() {
+        recording = []
+        recordLine(header)
+    }
+
+    /// The recorded lines not yet taken, emptied.
+    mutating func takeRecording() -> [UInt8] {
+        guard let taken = recording else { return [] }
+        recording = []
+        return taken
+    }
+
+    mutating func record(frame: Frame) {
+        recordLine(
+            .object([
+                .init("t", Self.number(frame.time)), .init("type", .string("frame")),
+                .init("digest", .integer(Int(Self.digest(of: frame)))),
+            ]))
+    }
+
+    mutating func record(measurer name: String, at time: Double) {
+        guard recording != nil else { return }
+        recordLine(
+            .object([.init("t", Self.number(time)), .init("type", .string("measurer")), .init("name", .string(name))]))
+    }
+
+    /// The digest of a frame a recording checks replays against: CRC-32 of the frame's time, viewport, animating
+    /// flag and nodes as Swift's reflection writes them (every stored value; doubles in their shortest exact
+    /// form). Events are left out (a deck change holds the whole order). O(nodes).
+    public static func digest(of frame: Frame) -> UInt32 {
+        let text = "\(frame.time) \(frame.viewport) \(frame.isAnimating) " + String(reflecting: frame.nodes)
+        return CRC32.checksum(Array(text.utf8))
+    }
+
+    /// The name a recording gives a text measurer: its `RecordableTextMeasurer.recordingName`, else `standard`.
+    public static func measurerName(_ measurer: any TextMeasurer) -> String {
+        (measurer as? any RecordableTextMeasurer)?.recordingName ?? "standard"
+    }
+
+    var header: JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("cardistry", .string("input-log")), .init("version", .integer(1)), .init("scene", .string(scene)),
+            .init(
+                "viewport",
+                .object([
+                    .init("width", Self.number(viewport.width)), .init("height", Self.number(viewport.height)),
+                ])),
+            .init("start", Self.number(startTime)),
+        ]
+        if let name = setup.measurer { members.append(.init("measurer", .string(name))) }
+        if let count = setup.cardCount { members.append(.init("cardCount", .integer(count))) }
+        if let deck = setup.deckJSON { members.append(.init("deckDocument", .string(deck))) }
+        if let state = setup.stateJSON { members.append(.init("state", .string(state))) }
+        return .object(members)
+    }
+
     /// The log as JSON lines (each ending in a newline).
     public var jsonLines: String {
-        var lines = [
-            JSONValue.object([
-                .init("cardistry", .string("input-log")), .init("version", .integer(1)), .init("scene", .string(scene)),
-                .init(
-                    "viewport",
-                    .object([
-                        .init("width", Self.number(viewport.width)), .init("height", Self.number(viewport.height)),
-                    ])),
-                .init("start", Self.number(startTime)),
-            ])
-        ]
+        var lines = [header]
         lines += inputs.map(Self.encode)
         return lines.map { String(decoding: $0.jsonBytes, as: UTF8.self) + "\n" }.joined()
     }
 
-    /// Parses JSON lines written by `jsonLines`; blank lines are skipped. Throws `InputLogError` naming the line.
+    /// Parses JSON lines written by `jsonLines` (or a recording of one session); blank lines are skipped. Throws
+    /// `InputLogError` naming the line.
     public init(jsonLines text: String) throws(InputLogError) {
-        var header: JSONValue?
-        var inputs: [InputEvent] = []
-        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let sessions = try Self.sessions(jsonLines: text)
+        guard let first = sessions.first else { throw InputLogError(line: 1, reason: "empty log") }
+        self = first
+    }
+
+    /// Parses a recording: one session per header line (a front end that opened several scenes), each with the
+    /// lines after it. Throws `InputLogError` naming the line (a truncated last line included).
+    public static func sessions(jsonLines text: String) throws(InputLogError) -> [InputLog] {
+        var sessions: [InputLog] = []
+        var current: (header: JSONValue, entries: [Entry])?
+        func close() {
+            guard let (header, entries) = current else { return }
+            sessions.append(InputLog(header: header, entries: entries))
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (offset, line) in lines.enumerated() {
             let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
             guard !trimmed.allSatisfy(\.isWhitespace) else { continue }
             let value: JSONValue
             do {
                 value = try JSONValue(parsing: Array(trimmed.utf8))
             } catch {
-                throw InputLogError(line: offset + 1, reason: "not JSON: \(error)")
+                let cut = offset == lines.count - 1 && !text.hasSuffix("\n")
+                throw InputLogError(
+                    line: offset + 1, reason: cut ? "the last line is cut short (\(error))" : "not JSON: \(error)")
             }
-            if header == nil {
-                guard value["cardistry"]?.stringValue == "input-log" else {
-                    throw InputLogError(line: offset + 1, reason: "the first line must be the input-log header")
-                }
-                header = value
+            if value["cardistry"]?.stringValue == "input-log" {
+                close()
+                current = (value, [])
                 continue
             }
-            inputs.append(try Self.decode(value, line: offset + 1))
+            guard current != nil else {
+                throw InputLogError(line: offset + 1, reason: "the first line must be the input-log header")
+            }
+            switch value["type"]?.stringValue {
+            case "frame":
+                guard let time = double(value["t"]), let digest = value["digest"]?.integerValue,
+                    let digest32 = UInt32(exactly: digest)
+                else { throw InputLogError(line: offset + 1, reason: "a frame needs 't' and a 32-bit 'digest'") }
+                current?.entries.append(.frame(time: time, digest: digest32, line: offset + 1))
+            case "measurer":
+                guard let time = double(value["t"]), let name = value["name"]?.stringValue else {
+                    throw InputLogError(line: offset + 1, reason: "a measurer needs 't' and 'name'")
+                }
+                current?.entries.append(.measurer(time: time, name: name))
+            default:
+                current?.entries.append(.input(try decode(value, line: offset + 1)))
+            }
         }
-        guard let header else { throw InputLogError(line: 1, reason: "empty log") }
+        close()
+        guard !sessions.isEmpty else { throw InputLogError(line: 1, reason: "empty log") }
+        return sessions
+    }
+
+    init(header: JSONValue, entries: [Entry]) {
         scene = header["scene"]?.stringValue ?? ""
         viewport = Size(
             width: Self.double(header["viewport"]?["width"]) ?? 390,
             height: Self.double(header["viewport"]?["height"]) ?? 844)
         startTime = Self.double(header["start"]) ?? 0
+        let inputs = entries.compactMap { entry -> InputEvent? in
+            if case .input(let input) = entry { return input }
+            return nil
+        }
         capacity = max(Self.defaultCapacity, inputs.count)
         self.inputs = inputs
+        self.entries = entries
+        setup = RecordingSetup(
+            measurer: header["measurer"]?.stringValue, cardCount: header["cardCount"]?.integerValue,
+            deckJSON: header["deckDocument"]?.stringValue, stateJSON: header["state"]?.stringValue)
     }
 
     static func number(_ value: Double) -> JSONValue {
@@ -230,5 +347,81 @@ public struct InputLogError: Error, Sendable, Hashable, CustomStringConvertible 
     /// What is wrong with it, in words.
     public var reason: String
 
+    /// The error of line `line` (1-based), saying `reason`.
+    public init(line: Int, reason: String) {
+        self.line = line
+        self.reason = reason
+    }
+
     public var description: String { "line \(line): \(reason)" }
+}
+
+/// A reorder diff as the arguments of a logged `engine.replaceDeck`: `removals` and `insertions` as comma-separated
+/// indices, `moves` as comma-separated `from>to` pairs, and `count`, the new count. O(diff) text, never the order.
+enum ReorderDiffText {
+    static func arguments(of diff: ReorderDiff) -> [String: ActionValue] {
+        [
+            "removals": .string(diff.removals.map(String.init).joined(separator: ",")),
+            "insertions": .string(diff.insertions.map(String.init).joined(separator: ",")),
+            "moves": .string(diff.moves.map { "\($0.from)>\($0.to)" }.joined(separator: ",")),
+            "count": .number(Double(diff.newCount)),
+        ]
+    }
+
+    /// The diff a logged `engine.replaceDeck` holds, for a deck of `count` cards.
+    static func diff(from action: SceneAction, count: Int) throws(SceneError) -> ReorderDiff {
+        func indices(_ key: String) throws(SceneError) -> [Int] {
+            let text = try action.string(key)
+            guard !text.isEmpty else { return [] }
+            var values: [Int] = []
+            for part in text.split(separator: ",") {
+                guard let value = Int(part) else {
+                    throw .invalidArgument(
+                        action: action.name, argument: key, reason: "must be comma-separated indices")
+                }
+                values.append(value)
+            }
+            return values
+        }
+        let movesText = try action.string("moves")
+        var moves: [ReorderDiff.Move] = []
+        for part in movesText.split(separator: ",") {
+            let pair = part.split(separator: ">")
+            guard pair.count == 2, let from = Int(pair[0]), let to = Int(pair[1]) else {
+                throw .invalidArgument(
+                    action: action.name, argument: "moves", reason: "must be comma-separated from>to")
+            }
+            moves.append(ReorderDiff.Move(from: from, to: to))
+        }
+        return ReorderDiff(
+            oldCount: count, newCount: try action.int("count"), removals: try indices("removals"),
+            insertions: try indices("insertions"), moves: moves)
+    }
+}
+
+/// What a recording's header holds besides the scene, so a replay rebuilds the same scene: the text measurer the
+/// front end used, the scene's options (a generated deck's size, or the deck itself) and the state it restored.
+public struct RecordingSetup: Sendable, Hashable {
+    /// The text measurer's name (`InputLog.measurerName`); nil: the standard one.
+    public var measurer: String?
+    /// `SceneOptions.cardCount`.
+    public var cardCount: Int?
+    /// `SceneOptions.deck` as a deck document (JSON text).
+    public var deckJSON: String?
+    /// The scene's state as it was restored (`Scene.encodeState()` right after opening), JSON text.
+    public var stateJSON: String?
+
+    /// A setup; every part is optional.
+    public init(measurer: String? = nil, cardCount: Int? = nil, deckJSON: String? = nil, stateJSON: String? = nil) {
+        self.measurer = measurer
+        self.cardCount = cardCount
+        self.deckJSON = deckJSON
+        self.stateJSON = stateJSON
+    }
+}
+
+/// A text measurer a recording can name, so a replay measures text the same way (the terminal's cells).
+public protocol RecordableTextMeasurer: TextMeasurer {
+    /// A name the replaying tool maps back to an equal measurer.
+    var recordingName: String { get }
 }

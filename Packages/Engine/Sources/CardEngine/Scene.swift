@@ -27,6 +27,14 @@ public protocol Scene: Sendable {
     mutating func handle(_ key: KeyInput, context: inout SceneContext) -> Bool
     /// Replaces the deck's order (or content) from outside (`deck.move`, `deck.sort`, `deck.load`).
     mutating func replaceDeck(_ deck: Deck, context: inout SceneContext) throws(SceneError)
+    /// Moves one card to `position` (0-based, in the resulting order) from outside (`deck.move`), reporting the
+    /// change with `context.deckChanged`. The default copies the deck, moves the card and calls `replaceDeck`
+    /// (O(n)); a scene with a large deck overrides it to move without building a `Deck`.
+    mutating func moveCard(_ id: CardID, to position: Int, context: inout SceneContext) throws(SceneError)
+    /// Sorts the whole deck by `key` (stable) from outside (`deck.sort`), reporting the change with
+    /// `context.deckChanged`; the result becomes the deck's order as `replaceDeck` would take it. The default copies
+    /// the deck, sorts it and calls `replaceDeck` (O(n log n)).
+    mutating func sortDeck(by key: DeckSortKey, descending: Bool, context: inout SceneContext) throws(SceneError)
     /// Called once, right after the engine's first layout (SwiftUI's `onAppear`). A scene that changes its state
     /// here (a launch animation: nodes absent from the first layout that now enter with their transitions) returns
     /// true, and the change is laid out and animated like any other; the default changes nothing.
@@ -47,6 +55,37 @@ extension Scene {
     /// The catalogue name (`descriptor.name`).
     public var name: String { Self.descriptor.name }
     public mutating func appear(context: inout SceneContext) -> Bool { false }
+
+    public mutating func moveCard(_ id: CardID, to position: Int, context: inout SceneContext) throws(SceneError) {
+        var moved = deck
+        guard moved.contains(id: id) else { throw .unknownCard(id) }
+        guard (0..<moved.count).contains(position) else {
+            throw .invalidArgument(action: "deck.move", argument: "to", reason: "must be in 0…\(moved.count - 1)")
+        }
+        let old = moved.ids
+        do {
+            try moved.move(id, to: position)
+        } catch {
+            throw .invalidArgument(action: "deck.move", argument: "to", reason: "\(error)")
+        }
+        try replaceDeck(moved, context: &context)
+        context.deckChanged(from: old, to: deck)
+    }
+
+    public mutating func sortDeck(by key: DeckSortKey, descending: Bool, context: inout SceneContext)
+        throws(SceneError)
+    {
+        var sorted = deck
+        let old = sorted.ids
+        switch key {
+        case .title: sorted.sort(by: \.title, descending: descending)
+        case .id: sorted.sort(by: \.id, descending: descending)
+        case .sortOrder: sorted.sort(by: \.sortOrder, descending: descending)
+        case .color: sorted.sort(by: { DeckSortKey.colorKey($0.color) }, descending: descending)
+        }
+        try replaceDeck(sorted, context: &context)
+        context.deckChanged(from: old, to: deck)
+    }
     public var stateName: String? { nil }
     public func encodeState() -> [UInt8]? { nil }
     public mutating func restoreState(_ json: [UInt8]) throws(SceneError) {}
@@ -109,6 +148,23 @@ public struct SceneContext: Sendable {
         guard !diff.isEmpty else { return }
         deckChanges.append(DeckChange(time: time, ids: ids, diff: diff))
         stateChanged = true
+    }
+}
+
+/// What a host's `deck.sort` compares cards by.
+public enum DeckSortKey: String, Sendable, Hashable, CaseIterable {
+    /// The title, in Swift's `String` order.
+    case title
+    /// The card id, numerically.
+    case id
+    /// `Card.sortOrder`.
+    case sortOrder
+    /// The colour as the number `0xRRGGBB` (`colorKey(_:)`).
+    case color
+
+    /// The number `red << 16 | green << 8 | blue` a colour sorts by.
+    public static func colorKey(_ color: RGBColor) -> Int {
+        Int(color.red) << 16 | Int(color.green) << 8 | Int(color.blue)
     }
 }
 
