@@ -68,14 +68,14 @@ extension TUIApp {
         var nodes: [FrameNode] = []
         func node(
             _ id: String, role: NodeRole, column: Int, row: Int, width: Int, height: Int, fill: RGBA?,
-            radius: Double = 0, text: [TextRun] = []
+            radius: Double = 0, stroke: RGBA? = nil, text: [TextRun] = []
         ) -> FrameNode {
             FrameNode(
                 id: NodeID(id), role: role, card: nil, parent: nil,
                 rect: Rect(
                     x: Double(column) * scale.pointsPerColumn, y: Double(row) * scale.pointsPerRow,
                     width: Double(width) * scale.pointsPerColumn, height: Double(height) * scale.pointsPerRow),
-                z: 0, opacity: 1, rotation: 0, scale: 1, cornerRadius: radius, fill: fill, stroke: nil, shadow: nil,
+                z: 0, opacity: 1, rotation: 0, scale: 1, cornerRadius: radius, fill: fill, stroke: stroke, shadow: nil,
                 text: text.map { FrameText(run: $0) }, matchedGeometryID: nil, isLeaving: false)
         }
         if top > 0 {
@@ -95,7 +95,9 @@ extension TUIApp {
             nodes.append(
                 node(
                     "home.\(name)", role: .card, column: left, row: row, width: boxColumns, height: itemRows,
-                    fill: selected ? Chrome.accent : Chrome.item, radius: 8))
+                    fill: selected ? Chrome.accent : Chrome.item, radius: 8,
+                    // Without colour the accent fill is gone: a stroke makes the rasteriser draw the box heavy.
+                    stroke: selected && configuration.monochrome ? .white : nil))
             let textRow = row + itemRows / 2
             let textLeft = left + 2
             nodes.append(

@@ -113,7 +113,12 @@ import Testing
         var driver = AppDriver()
         driver.app = TUIApp(
             columns: 80, rows: 24, configuration: TUIApp.Configuration(catalog: .standard, monochrome: true))
-        #expect(driver.draw(at: 0)[3, 23].attributes.contains(.reverse))
+        let home = driver.draw(at: 0)
+        #expect(home[3, 23].attributes.contains(.reverse))
+        // The selected scene on the home screen: a heavy box (the accent fill is gone).
+        let selected = (0..<23).first { home.text(row: $0).contains("> 1 scores") }
+        #expect(selected.map { home.text(row: $0 - 1).contains("┏━━") } == true)
+        #expect(!home.text.contains("┏━━") || home.text.components(separatedBy: "┏").count == 2)
     }
 
     @Test func terminalsWithoutCursorAddressingAreRefused() {
