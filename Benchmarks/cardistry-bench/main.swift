@@ -13,6 +13,7 @@ let allSuites: [any BenchSuite] = [
     DeckSceneSuite(),
     TUISuite(),
     StdioSuite(),
+    MillionSuite(),
 ]
 
 let usage = """

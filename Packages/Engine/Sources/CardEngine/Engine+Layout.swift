@@ -18,17 +18,28 @@ extension Engine {
 
     /// Lays the scene out and turns every difference from the previous layout into animations (see `Engine`).
     /// O(n) in the nodes of both layouts, plus the arena updates of the nodes that changed.
+    ///
+    /// Most layouts after an input (every move of a drag) hold the same nodes in the same order as the previous
+    /// one: then the previous id index is reused and each node is compared with the node at its own position,
+    /// with no hashing of ids at all; any difference in the ids falls back to the index.
     mutating func applyLayout(context: inout SceneContext, isInitial: Bool) {
         let time = context.time
         var newNodes = scene.layout(in: viewport, text: layoutMeasurer)
+        let sameIDs = !isInitial && Self.haveSameIDs(newNodes, nodes)
         var newIndex: [NodeID: Int] = [:]
-        newIndex.reserveCapacity(newNodes.count)
+        if sameIDs {
+            newIndex = nodeIndex
+        } else {
+            newIndex.reserveCapacity(newNodes.count)
+        }
         var hasDuplicates = false
         for position in newNodes.indices {
-            if newIndex[newNodes[position].id] == nil {
-                newIndex[newNodes[position].id] = position
-            } else {
-                hasDuplicates = true
+            if !sameIDs {
+                if newIndex[newNodes[position].id] == nil {
+                    newIndex[newNodes[position].id] = position
+                } else {
+                    hasDuplicates = true
+                }
             }
             if !Self.isFinite(newNodes[position]) { newNodes[position] = Self.sanitized(newNodes[position]) }
             if !newNodes[position].text.isEmpty { layOutText(of: &newNodes[position]) }
@@ -41,7 +52,7 @@ extension Engine {
             for position in newNodes.indices { newIndex[newNodes[position].id] = position }
         }
         defer {
-            syncArena(newNodes: newNodes, newIndex: newIndex)
+            syncArena(newNodes: newNodes, newIndex: newIndex, sameIDs: sameIDs)
             nodes = newNodes
             nodeIndex = newIndex
         }
@@ -49,7 +60,7 @@ extension Engine {
 
         // Nodes leaving now whose matched-geometry id an entering node takes over.
         var matchedSources: [String: Int] = [:]
-        for position in nodes.indices where newIndex[nodes[position].id] == nil {
+        for position in nodes.indices where !sameIDs && newIndex[nodes[position].id] == nil {
             if let matched = nodes[position].matchedGeometryID { matchedSources[matched] = position }
         }
         var handedOver: Set<NodeID> = []
@@ -57,10 +68,12 @@ extension Engine {
         for position in newNodes.indices {
             let node = newNodes[position]
             let id = node.id
-            let previousPosition = nodeIndex[id]
+            let previousPosition = sameIDs ? position : nodeIndex[id]
+            // (No closure over `self` here or in `resolveAnimation`: one captures a copy of the whole engine.)
+            var previousImplicit: String?
+            if let previousPosition { previousImplicit = nodes[previousPosition].implicitAnimation?.value }
             let animation = resolveAnimation(
-                for: node, previous: previousPosition.map { nodes[$0] }, in: newNodes, newIndex: newIndex,
-                context: context)
+                for: node, previousImplicit: previousImplicit, in: newNodes, newIndex: newIndex, context: context)
             if let previousPosition {
                 update(node, from: nodes[previousPosition], animation: animation, at: time)
             } else if leaving.removeValue(forKey: id) != nil {
@@ -90,7 +103,7 @@ extension Engine {
 
         applyImpulses(context: context, in: newNodes, index: newIndex)
 
-        for position in nodes.indices where newIndex[nodes[position].id] == nil {
+        for position in nodes.indices where !sameIDs && newIndex[nodes[position].id] == nil {
             let node = nodes[position]
             let id = node.id
             dropRolls(of: id, runs: node.text.count)
@@ -173,19 +186,28 @@ extension Engine {
 
     /// The animation for a node in the new layout: a per-node override (its own or its nearest ancestor's), its
     /// implicit animation when the watched value changed (or it is new), else the transaction's.
+    /// `previousImplicit`: the value the node's previous version's implicit animation watched (nil for a new node
+    /// or one that had none).
     func resolveAnimation(
-        for node: Node, previous: Node?, in newNodes: [Node], newIndex: [NodeID: Int], context: SceneContext
+        for node: Node, previousImplicit: String?, in newNodes: [Node], newIndex: [NodeID: Int],
+        context: SceneContext
     ) -> Animation? {
         if !context.nodeAnimations.isEmpty {
             var cursor: NodeID? = node.id
             var depth = 0
             while let id = cursor, depth < 64 {
                 if let animation = context.nodeAnimations[id] { return animation }
-                cursor = newIndex[id].map { newNodes[$0].parent } ?? nodeIndex[id].map { nodes[$0].parent } ?? nil
+                if let position = newIndex[id] {
+                    cursor = newNodes[position].parent
+                } else if let position = nodeIndex[id] {
+                    cursor = nodes[position].parent
+                } else {
+                    cursor = nil
+                }
                 depth += 1
             }
         }
-        if let implicit = node.implicitAnimation, implicit.value != previous?.implicitAnimation?.value {
+        if let implicit = node.implicitAnimation, implicit.value != previousImplicit {
             return implicit.animation
         }
         return context.animation
@@ -198,36 +220,63 @@ extension Engine {
         var depth = 0
         while let id = cursor, depth < 64, !context.nodeAnimations.isEmpty {
             if let animation = context.nodeAnimations[id] { return animation }
-            cursor = nodeIndex[id].map { nodes[$0].parent } ?? nil
+            if let position = nodeIndex[id] { cursor = nodes[position].parent } else { cursor = nil }
             depth += 1
         }
         return context.animation
     }
 
+    /// Whether two layouts hold the same ids in the same order (ids are compared, not hashed). O(n).
+    static func haveSameIDs(_ new: [Node], _ old: [Node]) -> Bool {
+        guard new.count == old.count else { return false }
+        for position in new.indices where new[position].id != old[position].id { return false }
+        return true
+    }
+
     /// Keeps the gesture arena's targets in step with the layout (only nodes whose hit area or gestures changed).
-    mutating func syncArena(newNodes: [Node], newIndex: [NodeID: Int]) {
-        for node in nodes where newIndex[node.id] == nil { arena.removeTarget(node.id) }
-        for node in newNodes {
-            let previous = nodeIndex[node.id].map { nodes[$0] }
-            if previous == nil || previous?.rect != node.rect || previous?.z != node.z
-                || previous?.cornerRadius != node.cornerRadius || previous?.parent != node.parent
-                || previous?.isHitTestable != node.isHitTestable
+    /// With `sameIDs` (the new layout's ids are the previous one's, in order) each node's previous version is the
+    /// one at its own position and nothing is removed.
+    mutating func syncArena(newNodes: [Node], newIndex: [NodeID: Int], sameIDs: Bool = false) {
+        if !sameIDs {
+            for position in nodes.indices where newIndex[nodes[position].id] == nil {
+                arena.removeTarget(nodes[position].id)
+            }
+        }
+        for position in newNodes.indices {
+            let previousPosition = sameIDs ? position : nodeIndex[newNodes[position].id]
+            guard let previousPosition else {
+                attachTarget(newNodes[position], previousGestures: [])
+                continue
+            }
+            let (node, previous) = (newNodes[position], nodes[previousPosition])
+            if previous.rect != node.rect || previous.z != node.z || previous.cornerRadius != node.cornerRadius
+                || previous.parent != node.parent || previous.isHitTestable != node.isHitTestable
             {
                 arena.setTarget(
                     GestureTarget(
                         id: node.id, frame: node.rect, z: node.z, cornerRadius: node.cornerRadius, parent: node.parent,
                         isHitTestable: node.isHitTestable))
             }
-            if previous?.gestures != node.gestures {
-                for attachment in previous?.gestures ?? []
-                where !node.gestures.contains(where: { $0.name == attachment.name }) {
-                    arena.detach(named: attachment.name, from: node.id)
-                }
-                for attachment in node.gestures {
-                    try? arena.attach(
-                        attachment.gesture, named: attachment.name, to: node.id, priority: attachment.priority)
-                }
-            }
+            if previous.gestures != node.gestures { attachGestures(of: node, previousGestures: previous.gestures) }
+        }
+    }
+
+    /// A node new to the layout: its hit target and its gestures.
+    private mutating func attachTarget(_ node: Node, previousGestures: [GestureAttachment]) {
+        arena.setTarget(
+            GestureTarget(
+                id: node.id, frame: node.rect, z: node.z, cornerRadius: node.cornerRadius, parent: node.parent,
+                isHitTestable: node.isHitTestable))
+        if !node.gestures.isEmpty { attachGestures(of: node, previousGestures: previousGestures) }
+    }
+
+    /// Detaches the gestures a node no longer has and attaches its current ones.
+    private mutating func attachGestures(of node: Node, previousGestures: [GestureAttachment]) {
+        for attachment in previousGestures where !node.gestures.contains(where: { $0.name == attachment.name }) {
+            arena.detach(named: attachment.name, from: node.id)
+        }
+        for attachment in node.gestures {
+            try? arena.attach(attachment.gesture, named: attachment.name, to: node.id, priority: attachment.priority)
         }
     }
 

@@ -8,38 +8,6 @@ struct KeyRankCache: Sendable, Hashable {
     var givenSortOrder: DenseRanks?
 }
 
-/// Card index → rank of its key, and the number of distinct keys.
-struct DenseRanks: Sendable, Hashable {
-    var ranks: [Int32]
-    var distinct: Int
-
-    /// Ranks `count` keys: O(n log n) comparisons.
-    init<Key: Comparable>(count: Int, key: (Int) -> Key) {
-        let keys = (0..<count).map(key)
-        let sorted = keys.indices.sorted { keys[$0] < keys[$1] }
-        var ranks = [Int32](repeating: 0, count: count)
-        var rank: Int32 = -1
-        var previous: Int?
-        for index in sorted {
-            if let previous, keys[previous] == keys[index] {
-                ranks[index] = rank
-            } else {
-                rank += 1
-                ranks[index] = rank
-            }
-            previous = index
-        }
-        self.ranks = ranks
-        distinct = Int(rank) + 1
-    }
-
-    /// Ranks that are already a permutation of 0..<count.
-    init(permutation: [Int]) {
-        ranks = permutation.map { Int32(truncatingIfNeeded: $0) }
-        distinct = permutation.count
-    }
-}
-
 /// One change of the order, as persisted for large decks and replayed on restore.
 enum DeckOperation: Sendable, Hashable {
     case sort(DeckSort)
@@ -72,27 +40,54 @@ extension DeckSort {
 }
 
 extension DeckScene {
-    /// The dense ranks for `key`, computing and caching them on first use (titles: O(n log n) string comparisons
-    /// once; colours: O(n log n) once; sortOrder after a manual reorder: the ranks themselves).
+    /// The dense ranks for `key`, computing and caching them on first use (titles: a comparison sort,
+    /// colours: their few distinct values, given sortOrders: a counting pass — each O(n); sortOrder after a manual
+    /// reorder: the ranks themselves). `prepareRanks()` computes them all when a large deck opens.
     mutating func ranks(for key: DeckSort.Key) -> DenseRanks {
         switch key {
         case .title:
             if let ranks = keyRanks.title { return ranks }
-            let ranks = DenseRanks(count: base.count) { base[$0].title }
+            let ranks = Self.titleRanks(base)
             keyRanks.title = ranks
             return ranks
         case .color:
             if let ranks = keyRanks.color { return ranks }
-            let ranks = DenseRanks(count: base.count) { DeckSort.colorKey(base[$0].color) }
+            let ranks = Self.colorRanks(base)
             keyRanks.color = ranks
             return ranks
         case .sortOrder:
             if let manualRank { return DenseRanks(permutation: manualRank) }
             if let ranks = keyRanks.givenSortOrder { return ranks }
-            let ranks = DenseRanks(count: base.count) { base[$0].sortOrder }
+            let ranks = Self.givenSortOrderRanks(base)
             keyRanks.givenSortOrder = ranks
             return ranks
         }
+    }
+
+    /// Computes the ranks of every key, so that even the first sort of a large deck costs only the sort (about
+    /// 70 ms for a million cards, once, when the deck opens — most of it the titles' comparison sort).
+    mutating func prepareRanks() {
+        for key in DeckSort.Key.allCases where key != .sortOrder || manualRank == nil { _ = ranks(for: key) }
+    }
+
+    static func titleRanks(_ deck: Deck) -> DenseRanks {
+        deck.cards.withUnsafeBufferPointer { cards in DenseRanks(count: cards.count) { cards[$0].title } }
+    }
+
+    static func colorRanks(_ deck: Deck) -> DenseRanks {
+        deck.cards.withUnsafeBufferPointer { cards in
+            DenseRanks(count: cards.count) { index in
+                let color = cards[index].color
+                return UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
+            } key: { packed in
+                DeckSort.colorKey(
+                    RGBColor(red: UInt8(packed >> 16), green: UInt8((packed >> 8) & 0xFF), blue: UInt8(packed & 0xFF)))
+            }
+        }
+    }
+
+    static func givenSortOrderRanks(_ deck: Deck) -> DenseRanks {
+        DenseRanks(integers: deck.cards.map(\.sortOrder))
     }
 
     /// `order` stably sorted by `ranks` (equal keys keep their order), and for each new slot the old slot of

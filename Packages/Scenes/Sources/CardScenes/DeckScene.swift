@@ -173,7 +173,11 @@ public struct DeckScene: Scene {
         base = deck
         ids = deck.ids
         order = Array(0..<deck.count)
-        position = order
+        // Its own storage, not shared with `order`: the first sort would otherwise copy it.
+        position = Array(0..<deck.count)
+        // A large deck's first sort by any key then costs no more than the next ones (the ranks take tens of
+        // milliseconds for a million cards, once).
+        if deck.count > Self.persistListLimit { prepareRanks() }
     }
 
     /// The cards in display order, each with its current sortOrder. O(n) (builds a `Deck`).

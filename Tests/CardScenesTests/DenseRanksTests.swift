@@ -1,0 +1,120 @@
+import CardEngine
+import Testing
+
+@testable import CardScenes
+
+/// The fast rankings (counting, radix, distinct-value table) against the comparison sort they replace, on seeded
+/// random keys: thousands of cases each, with ties, extremes and both sides of every fast path's threshold.
+@Suite struct DenseRanksTests {
+    private func reference<Key: Comparable>(_ keys: [Key]) -> DenseRanks {
+        DenseRanks(count: keys.count) { keys[$0] }
+    }
+
+    @Test func integerRanksMatchTheComparisonSort() {
+        var generator = SplitMix64(seed: 0x5EED_0001)
+        for round in 0..<3_000 {
+            let count = Int(generator.next() % 300)
+            let keys: [Int] = (0..<count).map { _ in
+                switch round % 5 {
+                case 0: Int(generator.next() % 8)  // many ties, a narrow span (counting pass)
+                case 1: Int(generator.next() % UInt64(4 * count + 2)) - count  // negative, near the threshold
+                case 2: Int(bitPattern: UInt(generator.next()))  // the full range (radix sort)
+                case 3: [Int.min, Int.max, 0, -1, 1][Int(generator.next() % 5)]  // extremes (overflowing span)
+                default: Int(generator.next() % 1_000_000) * (generator.next() % 2 == 0 ? 1 : -1)
+                }
+            }
+            let ranks = DenseRanks(integers: keys)
+            #expect(ranks == reference(keys), "round \(round): \(keys)")
+        }
+    }
+
+    @Test func aPermutationOfPositionsTakesTheCountingPass() {
+        var generator = SplitMix64(seed: 7)
+        var keys = Array(0..<10_000)
+        keys.shuffle(using: &generator)
+        let ranks = DenseRanks(integers: keys)
+        #expect(ranks.ranks == keys.map { Int32($0) })
+        #expect(ranks.distinct == 10_000)
+    }
+
+    @Test func radixSortIsASortedStablePermutation() {
+        var generator = SplitMix64(seed: 0x5EED_0002)
+        for round in 0..<2_000 {
+            let count = Int(generator.next() % 200)
+            let keys: [UInt64] = (0..<count).map { _ in
+                round % 2 == 0 ? generator.next() % 16 : generator.next() >> (generator.next() % 64)
+            }
+            let (sorted, indices) = DenseRanks.radixSort(keys)
+            let expected = keys.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
+            #expect(indices.map(Int.init) == expected)
+            #expect(sorted == expected.map { keys[$0] })
+        }
+    }
+
+    @Test func distinctValueRanksMatchTheComparisonSort() {
+        var generator = SplitMix64(seed: 0x5EED_0003)
+        for round in 0..<3_000 {
+            let count = Int(generator.next() % 300)
+            let palette = (0..<(1 + Int(generator.next() % 20))).map { _ in UInt32(truncatingIfNeeded: generator.next())
+            }
+            let values = (0..<count).map { _ in palette[Int(generator.next() % UInt64(palette.count))] }
+            // Distinct values may share a key (a many-to-one key function), and the limit may be exceeded.
+            let key: (UInt32) -> Int = { round % 3 == 0 ? Int($0 % 5) : Int($0) }
+            let limit = round % 4 == 0 ? 3 : 4096
+            let ranks = DenseRanks(count: count, value: { values[$0] }, key: key, distinctLimit: limit)
+            #expect(ranks == reference(values.map(key)), "round \(round)")
+        }
+    }
+
+    @Test func colourRanksMatchTheHueKeyOfEveryCard() throws {
+        var generator = SplitMix64(seed: 0x5EED_0004)
+        let cards = (0..<5_000).map { index in
+            Card(
+                id: CardID(UInt64(index + 1)), title: "C\(index % 37)",
+                color: RGBColor(
+                    red: UInt8(generator.next() % 4 * 80), green: UInt8(generator.next() % 4 * 80),
+                    blue: UInt8(generator.next() % 4 * 80)),
+                sortOrder: Int(generator.next() % 9_000) - 4_000)
+        }
+        let deck = try Deck(cards)
+        #expect(DeckScene.colorRanks(deck) == reference(cards.map { DeckSort.colorKey($0.color) }))
+        #expect(DeckScene.titleRanks(deck) == reference(cards.map(\.title)))
+        #expect(DeckScene.givenSortOrderRanks(deck) == reference(cards.map(\.sortOrder)))
+    }
+
+    /// A deck large enough to rank its keys when it opens sorts exactly as the stable comparison sort does.
+    @Test func aLargeDeckSortsLikeTheStableComparisonSort() throws {
+        var generator = SplitMix64(seed: 0x5EED_0005)
+        let count = DeckScene.persistListLimit + 2_000
+        let cards = (0..<count).map { index in
+            Card(
+                id: CardID(UInt64(index + 1)), title: "Card \(generator.next() % 3_000)",
+                color: DeckGenerator.palette[Int(generator.next() % 12)],
+                sortOrder: Int(bitPattern: UInt(generator.next())) / 4)
+        }
+        var scene = try DeckScene(options: SceneOptions(deck: try Deck(cards)))
+        #expect(scene.keyRanks.title != nil && scene.keyRanks.color != nil && scene.keyRanks.givenSortOrder != nil)
+        var context = SceneContext(time: 0, viewport: Size(width: 390, height: 844))
+        for (key, descending) in [("title", false), ("color", true), ("sortOrder", false), ("title", true)] {
+            let before = scene.deck.cards
+            try scene.perform(
+                SceneAction("sort", ["by": .string(key), "order": .string(descending ? "descending" : "ascending")]),
+                context: &context)
+            func less(_ a: Card, _ b: Card) -> Bool {
+                switch key {
+                case "title": descending ? a.title > b.title : a.title < b.title
+                case "color":
+                    descending
+                        ? DeckSort.colorKey(a.color) > DeckSort.colorKey(b.color)
+                        : DeckSort.colorKey(a.color) < DeckSort.colorKey(b.color)
+                default: descending ? a.sortOrder > b.sortOrder : a.sortOrder < b.sortOrder
+                }
+            }
+            // Stable: equal keys keep their previous order.
+            let expected = before.enumerated().sorted { lhs, rhs in
+                less(lhs.element, rhs.element) || (!less(rhs.element, lhs.element) && lhs.offset < rhs.offset)
+            }.map(\.element.id)
+            #expect(scene.deck.ids == expected, "sort by \(key)")
+        }
+    }
+}
