@@ -11,8 +11,9 @@ extension Engine: SceneDriver {
     public mutating func resize(_ viewport: Size, at time: Double) { handle(.resize(viewport, time: time)) }
 }
 
-/// A scene catalogue as a `SceneProvider`; scenes opened with `persistState` keep their state in `store` (when
-/// there is one), others start fresh so a session is reproducible.
+/// A scene catalogue as a `SceneProvider`; scenes opened with `persistState` restore their state from `store`
+/// (when there is one) and hand their changes to the server's saver; others start fresh so a session is
+/// reproducible.
 public struct CatalogSceneProvider: SceneProvider {
     /// The scenes the server offers (handed to the front end when it is registered).
     public let catalog: SceneCatalog
@@ -29,9 +30,38 @@ public struct CatalogSceneProvider: SceneProvider {
     public var descriptors: [SceneDescriptor] { catalog.descriptors }
 
     public func open(
-        _ name: String, deck: Deck?, cardCount: Int?, persistState: Bool, viewport: Size, startTime: Double
-    ) throws(SceneError) -> any SceneDriver {
-        let scene = try catalog.make(name, options: SceneOptions(deck: deck, cardCount: cardCount))
-        return Engine(scene: scene, viewport: viewport, store: persistState ? store : nil, startTime: startTime)
+        _ name: String, options: SceneOptions, persistState: Bool, viewport: Size, startTime: Double
+    ) throws(SceneError) -> OpenedScene {
+        let scene = try catalog.make(name, options: options)
+        guard persistState, let store, let stateName = scene.stateName else {
+            return OpenedScene(driver: Engine(scene: scene, viewport: viewport, startTime: startTime))
+        }
+        let key = StateKey.name(stateName, deck: options.stateIdentity)
+        let loaded = LoadedState(key, from: store)
+        let saved = loaded.isEmpty ? nil : SavedState(snapshot: loaded.snapshot, journal: loaded.journal)
+        let engine = Engine(scene: scene, viewport: viewport, savedState: saved, startTime: startTime)
+        return OpenedScene(
+            driver: engine, stateKey: key, journalSequence: loaded.sequence,
+            stateError: loaded.error?.description ?? engine.stateError?.description)
+    }
+}
+
+/// A scene just opened, with what the server needs to save its state.
+public struct OpenedScene: Sendable {
+    /// The scene, driven by the server.
+    public var driver: any SceneDriver
+    /// The store name its state is saved under (nil: it is not saved).
+    public var stateKey: String?
+    /// The last journal sequence on disk (the saver continues after it).
+    public var journalSequence = 0
+    /// Why the saved state could not be read or used (the scene then starts fresh).
+    public var stateError: String?
+
+    /// An opened scene; see each property.
+    public init(driver: any SceneDriver, stateKey: String? = nil, journalSequence: Int = 0, stateError: String? = nil) {
+        self.driver = driver
+        self.stateKey = stateKey
+        self.journalSequence = journalSequence
+        self.stateError = stateError
     }
 }

@@ -60,8 +60,23 @@ final class LazyFileStore: DeckStore {
         return try store.loadStateJSON(named: name)
     }
 
-    func saveStateJSON(_ json: [UInt8], named name: String, expectedRevision: Int?) throws(StoreError) -> Int {
-        try open().saveStateJSON(json, named: name, expectedRevision: expectedRevision)
+    func saveStateJSON(_ json: [UInt8], named name: String, expectedRevision: Int?, journalSequence: Int)
+        throws(StoreError) -> Int
+    {
+        try open().saveStateJSON(
+            json, named: name, expectedRevision: expectedRevision, journalSequence: journalSequence)
+    }
+
+    func appendStateJournal(_ records: [JournalRecord], named name: String) throws(StoreError) {
+        try open().appendStateJournal(records, named: name)
+    }
+
+    func loadStateJournal(named name: String) throws(StoreError) -> [JournalRecord] {
+        try existing()?.loadStateJournal(named: name) ?? []
+    }
+
+    func truncateStateJournal(named name: String, through sequence: Int) throws(StoreError) {
+        try existing()?.truncateStateJournal(named: name, through: sequence)
     }
 
     func deleteState(named name: String, expectedRevision: Int?) throws(StoreError) {

@@ -40,6 +40,8 @@ public protocol SceneDriver: Sendable {
     mutating func takeRecording() -> [UInt8]
     /// When frames may still change, or nil when idle.
     func nextWakeTime() -> Double?
+    /// What changed in the scene's persistent state since the last call (see `Engine.takeStateChange`).
+    mutating func takeStateChange() -> StateChange?
 }
 
 /// Where scenes come from: the engine's catalogue in production.
@@ -48,9 +50,10 @@ public protocol SceneProvider: Sendable {
     var names: [String] { get }
     /// What each scene is, in the order of `names` (`scene.list` reports which take a deck or a card count).
     var descriptors: [SceneDescriptor] { get }
-    /// Opens `name` for `viewport` at `startTime`, with an optional deck and card count; with `persistState` the
-    /// scene restores and saves its state (the last selection, the cards swiped away) in the store.
+    /// Opens `name` for `viewport` at `startTime` with `options` (a deck, a card count, the deck's identity); with
+    /// `persistState` the scene restores its state (the last selection, the cards swiped away, a deck's order) from
+    /// the store, kept per scene and deck, and the server saves its changes.
     func open(
-        _ name: String, deck: Deck?, cardCount: Int?, persistState: Bool, viewport: Size, startTime: Double
-    ) throws(SceneError) -> any SceneDriver
+        _ name: String, options: SceneOptions, persistState: Bool, viewport: Size, startTime: Double
+    ) throws(SceneError) -> OpenedScene
 }

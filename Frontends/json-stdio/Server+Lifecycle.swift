@@ -237,6 +237,7 @@ extension Server {
         emit(frame, into: &output, notify: true)
         announce(available, at: time, into: &output)
         takeRecording()
+        saveState()
         return output
     }
 

@@ -67,21 +67,33 @@ extension Server {
             }
         }
         var deck: Deck?
+        var identity: String?
         if let deckName = try p.string("deck") {
             deck = try loadDeck(named: deckName).deck
+            identity = StateKey.stored(name: deckName)
         }
         let session = try requireSession()
         let start = try currentTime(now: now)
         var opened: any SceneDriver
+        let openedScene: OpenedScene
         do {
-            opened = try configuration.provider.open(
-                name, deck: deck, cardCount: cardCount, persistState: persistState, viewport: session.viewport,
-                startTime: start)
+            openedScene = try configuration.provider.open(
+                name, options: SceneOptions(deck: deck, cardCount: cardCount, deckIdentity: identity),
+                persistState: persistState, viewport: session.viewport, startTime: start)
         } catch {
             throw Self.rpcError(error)
         }
+        opened = openedScene.driver
         takeRecording()
+        saveState()
         driver = nil
+        self.session?.stateKey = openedScene.stateKey
+        if let key = openedScene.stateKey {
+            stateSaves.append(.resume(key, after: openedScene.journalSequence))
+        }
+        if let problem = openedScene.stateError {
+            logs.append("the saved state of '\(name)' was not restored: \(problem)")
+        }
         if configuration.records { opened.startRecording(options: SceneOptions(deck: deck, cardCount: cardCount)) }
         let frame = opened.frame(at: start)
         let sceneName = opened.sceneName
@@ -157,8 +169,10 @@ extension Server {
     mutating func sceneClose(_ p: Params) throws(RPCError) -> [OutboundPart] {
         try p.only([])
         takeRecording()
+        saveState()
         let closed = try takeDriver()
         session?.nextTick = nil
+        session?.stateKey = nil
         var out = JSONOutput()
         out.raw("{\"closed\":")
         out.string(closed.sceneName)

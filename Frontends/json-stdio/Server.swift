@@ -56,6 +56,9 @@ public struct Server: Sendable {
     /// With `Configuration.records`: the session record's lines not yet written (a header per scene opened, then
     /// its inputs and frames; `Engine.startRecording`), drained by the transport after every event.
     public var recorded: [UInt8] = []
+    /// What the transport's state saver must do (journal resumptions, snapshots and records of the open scene's
+    /// state), in order, drained by the transport after every event: the server itself writes nothing.
+    public var stateSaves: [StateSave] = []
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -103,6 +106,7 @@ public struct Server: Sendable {
             output.append(Outbound(parts: reply))
         }
         takeRecording()
+        saveState()
         return output
     }
 
@@ -251,6 +255,7 @@ public struct Server: Sendable {
             phase = .shuttingDown
             session?.nextTick = nil
             takeRecording()
+            saveState()
             driver = nil
             // An empty object, not null: MCP and LSP client libraries accept it, and some reject a null result.
             return [.bytes(Array("{}".utf8))]
@@ -284,13 +289,16 @@ public struct Server: Sendable {
     ]
 
     /// The notifications the server sends.
-    static let notifications: [String] = ["frame", "gesture", "haptic", "deck.changed", "actions.changed"]
+    static let notifications: [String] = [
+        "frame", "gesture", "haptic", "deck.changed", "actions.changed", "state.error",
+    ]
 
     private mutating func exit() -> [OutboundPart] {
         exitedAfterShutdown = phase == .shuttingDown
         phase = .exited
-        session = nil
         takeRecording()
+        saveState()
+        session = nil
         driver = nil
         return [.bytes(Array("null".utf8))]
     }
@@ -299,6 +307,23 @@ public struct Server: Sendable {
     mutating func takeRecording() {
         guard configuration.records, driver != nil else { return }
         if let lines = driver?.takeRecording() { recorded += lines }
+    }
+
+    /// Moves the open scene's persistent-state changes into `stateSaves` (for a scene opened with `persistState`).
+    mutating func saveState() {
+        guard let key = session?.stateKey, driver != nil, let change = driver?.takeStateChange() else { return }
+        stateSaves.append(.write(key, StateWrite(snapshot: change.snapshot, records: change.records)))
+    }
+
+    /// A saver's error, told to the host as a `state.error` notification (`{seq, message}`); the session goes on.
+    public mutating func stateSaveFailed(_ message: String) -> [Outbound] {
+        var out = JSONOutput()
+        out.raw("{\"jsonrpc\":\"2.0\",\"method\":\"state.error\",\"params\":{\"seq\":")
+        out.integer(nextSeq())
+        out.raw(",\"message\":")
+        out.string(message)
+        out.raw("}}")
+        return [.message(out.bytes)]
     }
 
     /// The next notification sequence number.
@@ -331,4 +356,12 @@ extension Outbound {
         }
         self = .message(bytes)
     }
+}
+
+/// One thing for the transport's `StateSaver` to do.
+public enum StateSave: Sendable {
+    /// Continue the journal of the state named after the given sequence (a scene opened with saved state).
+    case resume(String, after: Int)
+    /// Write a snapshot and/or journal records of the state named.
+    case write(String, StateWrite)
 }

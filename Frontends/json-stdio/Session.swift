@@ -32,6 +32,8 @@ struct Session: Sendable {
     var availableActions: [String] = []
     /// Realtime: the session time of the last streamed frame.
     var lastFrameTime: Double = -.infinity
+    /// The store name the open scene's state is saved under (`persistState`), or nil.
+    var stateKey: String?
 
     /// The session time for `now`.
     func sessionTime(now: Double) -> Double { max(now - origin, clockTime) }

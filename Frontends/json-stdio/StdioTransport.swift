@@ -1,3 +1,4 @@
+import CardEngine
 import Foundation
 
 #if canImport(Glibc)
@@ -31,6 +32,8 @@ public final class StdioTransport: @unchecked Sendable {
     }
 
     private var server: Server
+    /// Writes the open scene's state behind the interaction (when the server has a store).
+    private let saver: StateSaver?
     /// Where the session record goes (`--record`), written as it happens.
     private let record: (@Sendable ([UInt8]) -> Void)?
     private let input: Int32
@@ -56,6 +59,7 @@ public final class StdioTransport: @unchecked Sendable {
     ) {
         self.record = record
         self.server = server
+        self.saver = server.configuration.store.map { StateSaver(store: $0) }
         self.input = input
         self.output = output
         self.logLevel = logLevel
@@ -76,9 +80,24 @@ public final class StdioTransport: @unchecked Sendable {
             queue.interrupt()
         }
         termSource.resume()
+        // SIGINT and SIGHUP end the session like SIGTERM: the state saved, the output flushed.
+        var otherSources: [any DispatchSourceSignal] = []
+        for number in [SIGINT, SIGHUP] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [flags, queue] in
+                flags.terminate()
+                queue.interrupt()
+            }
+            source.resume()
+            otherSources.append(source)
+        }
         startWriter()
         let status = serve(start: Self.monotonicSeconds())
         termSource.cancel()
+        for source in otherSources { source.cancel() }
+        // Everything submitted reaches the disk before the process ends, whichever way the session ended.
+        saver?.close()
         queue.finish()
         guard let status else { return stalled() }
         // Flush everything queued, however long the host takes, as long as it reads: only `exitTimeout` seconds
@@ -112,7 +131,7 @@ public final class StdioTransport: @unchecked Sendable {
         defer { chunk.deallocate() }
         while true {
             if flags.terminated.load(ordering: .acquiring) {
-                write(.info, "SIGTERM: exiting")
+                write(.info, "SIGTERM, SIGINT or SIGHUP: exiting")
                 return 0
             }
             if flags.outputClosed.load(ordering: .acquiring) || queue.isClosed {
@@ -154,6 +173,19 @@ public final class StdioTransport: @unchecked Sendable {
             if let record, !server.recorded.isEmpty {
                 record(server.recorded)
                 server.recorded.removeAll()
+            }
+            if let saver {
+                for save in server.stateSaves {
+                    switch save {
+                    case .resume(let name, let sequence): saver.resume(name, after: sequence)
+                    case .write(let name, let write): saver.submit(write, to: name)
+                    }
+                }
+                server.stateSaves.removeAll()
+                if let error = saver.takeError() {
+                    write(.warning, "saving the scene state failed: \(error.description)")
+                    messages += server.stateSaveFailed(error.description)
+                }
             }
             // A full queue waits for the host to read; a host that reads nothing for `exitTimeout` seconds (it may
             // be blocked writing to us, which would deadlock both) ends the server instead of holding it forever.

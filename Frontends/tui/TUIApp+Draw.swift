@@ -174,6 +174,7 @@ extension TUIApp {
             title = "Cardistry"
             keys = ["enter open", "↑↓ choose", "1–\(configuration.catalog.names.count) open"]
         }
+        let message = self.message ?? stateProblem
         if let message { keys = [message] }
         let ascii = configuration.ascii
         let encoding = configuration.encoding

@@ -18,6 +18,9 @@ public struct TUIApp: Sendable {
         public var catalog: SceneCatalog
         public var sceneOptions: SceneOptions
         public var store: (any DeckStore)?
+        /// Writes the scene's state behind the interaction (`cardistry tui` makes one when there is a store); nil:
+        /// state is loaded from `store` but not saved.
+        public var saver: StateSaver?
         public var ascii: Bool
         /// What the terminal can show (`TextEncoding.detect`): text is transliterated on an ASCII terminal.
         public var encoding: TextEncoding
@@ -59,6 +62,10 @@ public struct TUIApp: Sendable {
     public private(set) var rows: Int
     /// Haptic pulses: node and start time.
     var pulses: [NodeID: Double] = [:]
+    /// The store name of the open scene's state (nil: none kept).
+    var stateKey: String?
+    /// Why the scene's state was not restored or saved, shown in the status line until the next input.
+    var stateProblem: String?
     /// The scene frame drawn last: what moved since tells the rasteriser which edges lead (nil after a scene
     /// change or a resize, when nothing should be drawn as moving).
     var lastFrame: Frame?
@@ -115,8 +122,20 @@ public struct TUIApp: Sendable {
             let scene = try configuration.catalog.make(name, options: configuration.sceneOptions)
             let scale = scale(for: scene.descriptor)
             if let taken = engine?.takeRecording() { closedRecording += taken }
+            saveState()
+            var saved: SavedState?
+            stateKey = nil
+            if let store = configuration.store, let stateName = scene.stateName {
+                // State is kept per scene and deck: another deck's progress or order is never touched.
+                let key = StateKey.name(stateName, deck: configuration.sceneOptions.stateIdentity)
+                let loaded = LoadedState(key, from: store)
+                if let error = loaded.error { stateProblem = "saved state not restored: \(error.description)" }
+                if !loaded.isEmpty { saved = SavedState(snapshot: loaded.snapshot, journal: loaded.journal) }
+                configuration.saver?.resume(key, after: loaded.sequence)
+                stateKey = key
+            }
             engine = Engine(
-                scene: scene, viewport: scale.viewport(columns: columns, rows: contentRows), store: configuration.store,
+                scene: scene, viewport: scale.viewport(columns: columns, rows: contentRows), savedState: saved,
                 startTime: time,
                 textMeasurer: CellTextMeasurer(
                     scale: scale, ascii: configuration.ascii, encoding: configuration.encoding))
@@ -139,6 +158,8 @@ public struct TUIApp: Sendable {
     /// Back to the home screen.
     public mutating func goHome() {
         if let taken = engine?.takeRecording() { closedRecording += taken }
+        saveState()
+        stateKey = nil
         engine = nil
         pulses = [:]
         pointerIsDown = false
@@ -162,6 +183,7 @@ public struct TUIApp: Sendable {
 
     /// Handles one decoded input at `time` and returns what the host must do.
     public mutating func handle(_ input: TerminalInput, at time: Double) -> [TUIEffect] {
+        defer { saveState() }
         switch input {
         case .key(let key):
             return handle(key, at: time)
@@ -172,9 +194,21 @@ public struct TUIApp: Sendable {
         }
     }
 
+    /// Hands the scene's state changes to the saver (it writes them on its own thread) and picks up the saver's
+    /// latest error for the status line. O(change).
+    public mutating func saveState() {
+        if let error = configuration.saver?.takeError() {
+            stateProblem = "state not saved: \(error.description)"
+            isDirty = true
+        }
+        guard let key = stateKey, let change = engine?.takeStateChange() else { return }
+        configuration.saver?.submit(StateWrite(snapshot: change.snapshot, records: change.records), to: key)
+    }
+
     mutating func handle(_ key: KeyInput, at time: Double) -> [TUIEffect] {
         isDirty = true
         message = nil
+        stateProblem = nil
         if key.control && key.key == "c" { return [.quit] }
         if key.control && key.key == "z" { return [.suspend] }
         if showsHelp {

@@ -1,3 +1,4 @@
+import Foundation
 import CardEngine
 import CardFrontend
 
@@ -112,10 +113,16 @@ public struct TUIFrontend: Frontend {
             // A terminal whose locale is not UTF-8 shows ASCII only: decoration and text alike.
             let encoding = TextEncoding.detect(environment: environment)
             let depth = ColorDepth.detect(environment: environment)
-            let configuration = TUIApp.Configuration(
-                catalog: catalog, sceneOptions: SceneOptions(deck: deck, cardCount: cards), store: store,
+            // A deck file's state is its own, keyed by the file's content (the same cards, the same progress).
+            let identity = parsed.value("deck").flatMap { path in
+                FileManager.default.contents(atPath: path).map { StateKey.file(contents: Array($0)) }
+            }
+            var configuration = TUIApp.Configuration(
+                catalog: catalog,
+                sceneOptions: SceneOptions(deck: deck, cardCount: cards, deckIdentity: identity), store: store,
                 ascii: parsed.flags.contains("ascii") || encoding == .ascii, bell: parsed.flags.contains("bell"),
                 encoding: encoding, monochrome: depth == .none)
+            configuration.saver = store.map { StateSaver(store: $0) }
             var recording = configuration
             recording.records = parsed.value("record") != nil
             var options = TUIRunLoop.Options(

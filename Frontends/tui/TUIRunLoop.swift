@@ -81,6 +81,8 @@ public struct TUIRunLoop {
         var app = TUIApp(columns: size.columns, rows: size.rows, configuration: options.configuration)
         if let scene = options.scene { app.open(scene, at: now()) }
         defer { flushRecording(&app) }
+        // Whichever way the session ends, the scene's state reaches the disk first.
+        defer { options.configuration.saver?.close() }
         var renderer = ANSIRenderer(
             writer: ANSIWriter(depth: options.depth, synchronizedOutput: probe.supportsSynchronizedOutput),
             sink: { session.write($0) })
@@ -111,6 +113,9 @@ public struct TUIRunLoop {
             for signal in pendingSignals {
                 switch signal {
                 case .interrupt, .terminate, .hangup:
+                    app.saveState()
+                    options.configuration.saver?.close()
+                    flushRecording(&app)
                     session.terminate(by: signal)
                 case .suspend:
                     session.suspend()

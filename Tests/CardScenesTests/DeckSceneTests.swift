@@ -494,7 +494,7 @@ private func springOffset(_ offset: Double, response: Double, damping: Double, a
 
     @Test func aDroppedCardsNewPlaceSurvivesARelaunch() throws {
         let store = InMemoryStore()
-        var engine = Engine(scene: try DeckScene(), viewport: viewport, store: store)
+        var engine = Engine.persisted(try DeckScene(), viewport: viewport, store: store)
         // Long-press card 0 and drop it two slots lower.
         pointer(&engine, .down, 200, 100, at: 1)
         _ = engine.frame(at: 1.6)
@@ -502,8 +502,8 @@ private func springOffset(_ offset: Double, response: Double, damping: Double, a
         pointer(&engine, .move, 200, 220, at: 1.8)
         pointer(&engine, .up, 200, 220, at: 1.8)
         #expect(Array(engine.deck.ids.prefix(3)) == [402, 403, 401])
-        #expect(engine.storeError == nil)
-        let relaunched = Engine(scene: try DeckScene(), viewport: viewport, store: store)
+        #expect(engine.save(to: store) == nil)
+        let relaunched = Engine.persisted(try DeckScene(), viewport: viewport, store: store)
         #expect(relaunched.deck.ids == engine.deck.ids)
         #expect(relaunched.deck.map(\.sortOrder) == Array(0..<12))
     }

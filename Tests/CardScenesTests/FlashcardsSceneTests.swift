@@ -7,7 +7,8 @@ private let viewport = Size(width: 844, height: 390)
 
 @Suite struct FlashcardsSceneTests {
     func engine(store: (any DeckStore)? = nil) throws -> Engine {
-        Engine(scene: try FlashcardsScene(), viewport: viewport, store: store)
+        if let store { return Engine.persisted(try FlashcardsScene(), viewport: viewport, store: store) }
+        return Engine(scene: try FlashcardsScene(), viewport: viewport)
     }
 
     func topCard(_ frame: Frame) throws -> FrameNode {
@@ -99,6 +100,7 @@ private let viewport = Size(width: 844, height: 390)
             try engine.perform(SceneAction("reveal"), at: 41)
         }
         // A new engine on the same store starts with the stack as it was left.
+        #expect(engine.save(to: store) == nil)
         var reopened = try self.engine(store: store)
         #expect(reopened.deck.isEmpty)
         try reopened.perform(SceneAction("restart"), at: 1)

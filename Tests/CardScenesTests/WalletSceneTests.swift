@@ -28,7 +28,10 @@ private func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool 
 @Suite struct WalletSceneTests {
     /// An engine whose launch has settled by t = 2.
     func engine(store: (any DeckStore)? = nil) throws -> Engine {
-        var engine = Engine(scene: try WalletScene(), viewport: viewport, store: store)
+        let scene = try WalletScene()
+        var engine =
+            store.map { Engine.persisted(scene, viewport: viewport, store: $0) }
+            ?? Engine(scene: scene, viewport: viewport)
         _ = engine.frame(at: 2)
         return engine
     }
@@ -170,9 +173,10 @@ private func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool 
         #expect(try #require(settled.node(card: card(102))).z == 0)
         #expect(near(try #require(settled.node(card: card(101))).rect.minY, restY(1)))
         // The order persists: a new engine on the same store starts with it.
-        let reopened = Engine(scene: try WalletScene(), viewport: viewport, store: store)
+        #expect(engine.save(to: store) == nil)
+        let reopened = Engine.persisted(try WalletScene(), viewport: viewport, store: store)
         #expect(reopened.deck.ids == [102, 101, 103, 104, 105].map(card))
-        #expect(reopened.storeError == nil)
+        #expect(reopened.stateError == nil)
     }
 
     @Test func draggingUpMovesACardBackByWholePlaces() throws {

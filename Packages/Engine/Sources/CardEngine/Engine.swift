@@ -1,5 +1,4 @@
 import CardGestures
-import CardPersistence
 import CardPhysics
 
 /// The engine: a scene, its animations and its gestures, advanced by timed input and sampled into frames.
@@ -26,15 +25,18 @@ public struct Engine: Sendable {
     /// The inputs so far, replayable, within the log's fixed in-memory budget (`InputLog.defaultCapacity`
     /// inputs; later inputs are counted in `log.droppedCount`, so memory stays bounded however long a session runs).
     public internal(set) var log: InputLog
-    /// The last error the store reported while saving the scene's state (nil after a successful save).
-    public private(set) var storeError: StoreError?
+    /// Why the saved state given to `init` could not be restored (nil: it was, or there was none). The scene then
+    /// starts fresh and the front end leaves the saved state alone.
+    public private(set) var stateError: SceneError?
     /// How text is measured: scenes lay text out with it and frames carry each run's lines as it wraps them.
     public var textMeasurer: any TextMeasurer { layoutMeasurer.base }
     /// The measurer layouts use: `textMeasurer` with a cache of broken lines.
     var layoutMeasurer: CachingTextMeasurer
 
-    let store: (any DeckStore)?
-    var stateRevision: Int?
+    /// Persistent-state changes not yet taken by the front end (`takeStateChange`): the scene's journal records,
+    /// or the need for a whole snapshot.
+    var stateRecords: [[UInt8]] = []
+    var stateNeedsSnapshot = false
 
     /// The current layout in layout order, and the position of each node id in it. Nodes stay in the array the
     /// scene returned (a node is a large value: copying it into a dictionary per layout is what made a
@@ -51,14 +53,16 @@ public struct Engine: Sendable {
     var arena = GestureArena<NodeID>()
     var pending: [EngineEvent] = []
 
-    /// Opens `scene` in `viewport` at `startTime`. With a store, the scene's saved state is restored first
-    /// (a state that cannot be read is reported in `storeError` and left untouched on disk). After the first
-    /// layout (which never animates) the scene's `appear` runs; its changes animate from that layout.
+    /// Opens `scene` in `viewport` at `startTime`. With `savedState`, the scene's state is restored first: its
+    /// snapshot, then its journal records (a state that cannot be used is reported in `stateError`, and the scene
+    /// starts fresh). After the first layout (which never animates) the scene's `appear` runs; its changes animate
+    /// from that layout. The engine does no I/O: the front end loads the state and saves what `takeStateChange`
+    /// hands out.
     ///
     /// `animator` evaluates every motion: the SwiftUI-exact closed forms by default, or `InstantAnimator()` for a
     /// host that wants changes applied at once (reduced motion, or tests of end states).
     public init(
-        scene: any Scene, viewport: Size, store: (any DeckStore)? = nil, startTime: Double = 0,
+        scene: any Scene, viewport: Size, savedState: SavedState? = nil, startTime: Double = 0,
         animator: any Animator = ClosedFormAnimator(), textMeasurer: any TextMeasurer = StandardTextMeasurer()
     ) {
         self.scene = scene
@@ -68,19 +72,16 @@ public struct Engine: Sendable {
         self.rollProgress = AnimationTimeline(animator: animator)
         self.viewport = Self.sanitized(viewport)
         self.time = startTime.isFinite ? startTime : 0
-        self.store = store
         self.log = InputLog(scene: scene.name, viewport: self.viewport, startTime: self.time)
-        if let store, let name = scene.stateName {
-            do {
-                let stored = try store.loadStateJSON(named: name)
-                stateRevision = stored.revision
-                do {
-                    try self.scene.restoreState(stored.json)
-                } catch {
-                    storeError = .coding(name: name, reason: error.description)
-                }
+        if let savedState, scene.stateName != nil {
+            var restored = scene
+            do throws(SceneError) {
+                if let snapshot = savedState.snapshot { try restored.restoreState(snapshot) }
+                if !savedState.journal.isEmpty { try restored.applyStateJournal(savedState.journal) }
+                _ = restored.takeStateJournal()
+                self.scene = restored
             } catch {
-                if case .notFound = error {} else { storeError = error }
+                stateError = error
             }
         }
         var context = SceneContext(time: time, viewport: self.viewport)
@@ -292,18 +293,36 @@ public struct Engine: Sendable {
         pending.append(contentsOf: context.haptics.map(EngineEvent.haptic))
         pending.append(contentsOf: context.deckChanges.map(EngineEvent.deckChanged))
         applyLayout(context: &context, isInitial: false)
-        if context.stateChanged { persist() }
+        if context.stateChanged { noteStateChange() }
         _checkInvariants()
     }
 
-    mutating func persist() {
-        guard let store, let name = scene.stateName, let json = scene.encodeState() else { return }
-        do {
-            stateRevision = try store.saveStateJSON(json, named: name, expectedRevision: stateRevision)
-            storeError = nil
-        } catch {
-            storeError = error
+    /// Collects a persistent-state change: the scene's journal records, or (when it keeps none, or asks for a
+    /// fresh snapshot) the need for a snapshot, which includes every record before it.
+    mutating func noteStateChange() {
+        guard scene.stateName != nil else { return }
+        if !stateNeedsSnapshot, let records = scene.takeStateJournal() {
+            stateRecords += records
+        } else {
+            _ = scene.takeStateJournal()
+            stateNeedsSnapshot = true
+            stateRecords.removeAll()
         }
+    }
+
+    /// What changed in the scene's persistent state since the last call, for the front end's saver (nil:
+    /// nothing): journal records, or a snapshot to encode (off the interaction path: the closure holds the scene as
+    /// it is now, a copy-on-write value). O(records); the snapshot costs nothing until it is encoded.
+    public mutating func takeStateChange() -> StateChange? {
+        if stateNeedsSnapshot {
+            stateNeedsSnapshot = false
+            stateRecords.removeAll()
+            let scene = self.scene
+            return StateChange(snapshot: { scene.encodeState() }, records: [])
+        }
+        guard !stateRecords.isEmpty else { return nil }
+        defer { stateRecords.removeAll() }
+        return StateChange(snapshot: nil, records: stateRecords)
     }
 
     static func sanitized(_ size: Size) -> Size {

@@ -46,6 +46,14 @@ public protocol Scene: Sendable {
     func encodeState() -> [UInt8]?
     /// Restores a state written by `encodeState`; throws on a document it cannot use, changing nothing.
     mutating func restoreState(_ json: [UInt8]) throws(SceneError)
+    /// The changes of persistent state since the last call as journal records (JSON texts, applied in order by
+    /// `applyStateJournal`), or nil when the whole state must be saved again (`encodeState`). A scene with a large
+    /// state (a million-card order) returns records so that a save costs O(change), and nil now and then to have
+    /// its journal compacted into a snapshot; the default (nil) always saves snapshots.
+    mutating func takeStateJournal() -> [[UInt8]]?
+    /// Applies journal records written by `takeStateJournal`, after `restoreState` of the snapshot before them (or
+    /// to the scene as opened, when there is no snapshot); throws on a record it cannot use.
+    mutating func applyStateJournal(_ records: [[UInt8]]) throws(SceneError)
 }
 
 extension Scene {
@@ -89,6 +97,10 @@ extension Scene {
     public var stateName: String? { nil }
     public func encodeState() -> [UInt8]? { nil }
     public mutating func restoreState(_ json: [UInt8]) throws(SceneError) {}
+    public mutating func takeStateJournal() -> [[UInt8]]? { nil }
+    public mutating func applyStateJournal(_ records: [[UInt8]]) throws(SceneError) {
+        throw .invalidState("this scene keeps no state journal")
+    }
 }
 
 /// What a scene tells the engine while it changes: SwiftUI's transaction (the animation of the changes) plus the
@@ -307,5 +319,78 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unknownCard(let id): "no card with id \(id)"
         case .invalidState(let reason): reason
         }
+    }
+}
+
+/// A scene state as the front end loaded it from its store: the last snapshot (nil: none yet) and the journal
+/// records after it.
+public struct SavedState: Sendable {
+    /// The state as `Scene.encodeState` wrote it, or nil when only journal records exist.
+    public var snapshot: [UInt8]?
+    /// The records `Scene.takeStateJournal` wrote after the snapshot, in order.
+    public var journal: [[UInt8]]
+
+    /// A saved state of `snapshot` and the `journal` after it.
+    public init(snapshot: [UInt8]?, journal: [[UInt8]] = []) {
+        self.snapshot = snapshot
+        self.journal = journal
+    }
+}
+
+/// A change of a scene's persistent state, for the front end's saver (`Engine.takeStateChange`): a snapshot to
+/// encode (which includes every earlier record), or journal records to append.
+public struct StateChange: Sendable {
+    /// Encodes the whole state as it was when the change was taken (run it off the interaction path).
+    public var snapshot: (@Sendable () -> [UInt8]?)?
+    /// Journal records, in order.
+    public var records: [[UInt8]]
+
+    /// A change of a `snapshot` and/or `records`.
+    public init(snapshot: (@Sendable () -> [UInt8]?)?, records: [[UInt8]]) {
+        self.snapshot = snapshot
+        self.records = records
+    }
+}
+
+/// Where a scene's state is kept: a store name made of the scene's `stateName` and the identity of the deck it was
+/// opened with, so that each deck keeps its own state (a saved order belongs to its deck).
+public enum StateKey {
+    /// The store name for state `stateName` of the deck `identity` (nil: the scene's own seed deck, stored under
+    /// the plain name as before). Names stay within `StoreName`'s 64 characters: a long identity is hashed.
+    public static func name(_ stateName: String, deck identity: String?) -> String {
+        guard let identity, !identity.isEmpty else { return stateName }
+        let name = stateName + "." + identity
+        if name.utf8.count <= 64, name.utf8.allSatisfy(Self.isNameByte) { return name }
+        return stateName + ".h" + hex(fnv1a64(Array(identity.utf8)))
+    }
+
+    /// The identity of a deck read from a file: its content's FNV-1a 64-bit hash (the same bytes, the same state).
+    public static func file(contents: [UInt8]) -> String { "file-" + hex(fnv1a64(contents)) }
+
+    /// The identity of a generated deck of `count` cards (the generator is seeded, so the deck is the same).
+    public static func generated(count: Int) -> String { "cards-\(count)" }
+
+    /// The identity of a deck from the store, by its name.
+    public static func stored(name: String) -> String { "deck-" + name }
+
+    /// FNV-1a, 64 bits (Fowler, Noll, Vo; offset basis 0xcbf29ce484222325, prime 0x100000001b3:
+    /// http://www.isthe.com/chongo/tech/comp/fnv/). O(n).
+    public static func fnv1a64(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+
+    static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
     }
 }

@@ -4,11 +4,20 @@ public struct SceneOptions: Sendable {
     public var deck: Deck?
     /// A generated deck of this many cards, for scenes that take a count (`SceneDescriptor.takesCardCount`).
     public var cardCount: Int?
+    /// Which deck this is, for keeping its state apart from other decks' (`StateKey`): a file's content hash, a
+    /// stored deck's name, a generated deck's size. Nil: the seed's data (or `cardCount`'s generated deck).
+    public var deckIdentity: String?
 
     /// Options with the user's own `deck` or a generated deck of `cardCount` cards; both nil: the seed's data.
-    public init(deck: Deck? = nil, cardCount: Int? = nil) {
+    public init(deck: Deck? = nil, cardCount: Int? = nil, deckIdentity: String? = nil) {
         self.deck = deck
         self.cardCount = cardCount
+        self.deckIdentity = deckIdentity
+    }
+
+    /// The deck's identity for its state: `deckIdentity`, else the generated deck's size, else nil (the seed).
+    public var stateIdentity: String? {
+        deckIdentity ?? cardCount.map(StateKey.generated(count:))
     }
 }
 

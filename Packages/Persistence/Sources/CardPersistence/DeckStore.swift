@@ -24,8 +24,37 @@ public protocol DeckStore: Sendable {
     /// Saves a scene state given as the JSON text of its value (validated strictly) and returns the new revision.
     @discardableResult
     func saveStateJSON(_ json: [UInt8], named name: String, expectedRevision: Int?) throws(StoreError) -> Int
-    /// Deletes a scene state.
+    /// Deletes a scene state (and its journal).
     func deleteState(named name: String, expectedRevision: Int?) throws(StoreError)
+
+    /// Saves a scene state snapshot that includes every journal record up to `journalSequence` (0: none), and
+    /// returns the new revision. Records up to that sequence are then obsolete: `loadStateJournal` skips them and
+    /// `truncateStateJournal` may drop them.
+    @discardableResult
+    func saveStateJSON(_ json: [UInt8], named name: String, expectedRevision: Int?, journalSequence: Int)
+        throws(StoreError) -> Int
+    /// Appends `records` (in ascending sequence) to the state's journal, durably (fsync) before returning.
+    func appendStateJournal(_ records: [JournalRecord], named name: String) throws(StoreError)
+    /// The state's journal records after its snapshot's `journalSequence`, in order; a torn last record (a crash
+    /// while appending) is ignored. Empty when there is no journal.
+    func loadStateJournal(named name: String) throws(StoreError) -> [JournalRecord]
+    /// Drops the journal records up to `sequence` (those a snapshot includes), atomically.
+    func truncateStateJournal(named name: String, through sequence: Int) throws(StoreError)
+}
+
+/// One change of a scene state, appended to the state's journal: a sequence number (ascending per state, from 1)
+/// and the change as the JSON text the scene wrote (see `Scene.takeStateJournal`).
+public struct JournalRecord: Sendable, Hashable {
+    /// The record's place in the state's history; a snapshot names the last one it includes.
+    public var sequence: Int
+    /// The change, as compact JSON text.
+    public var json: [UInt8]
+
+    /// A record of `json` at `sequence`.
+    public init(sequence: Int, json: [UInt8]) {
+        self.sequence = sequence
+        self.json = json
+    }
 }
 
 /// A loaded deck and what the store knows about it.
@@ -62,12 +91,17 @@ public struct StoredState: Sendable, Hashable {
     public var revision: Int
     /// The schema version of the stored state document.
     public var schemaVersion: Int
+    /// The last journal record the snapshot includes (0: none); later records are replayed on top of it.
+    public var journalSequence: Int
 
-    /// A loaded state; by default in the current schema.
-    public init(json: [UInt8], revision: Int, schemaVersion: Int = StateDocument.currentSchemaVersion) {
+    /// A loaded state; by default in the current schema, with no journal.
+    public init(
+        json: [UInt8], revision: Int, schemaVersion: Int = StateDocument.currentSchemaVersion, journalSequence: Int = 0
+    ) {
         self.json = json
         self.revision = revision
         self.schemaVersion = schemaVersion
+        self.journalSequence = journalSequence
     }
 
     /// Whether saving over this state is refused (it was written by a newer schema).
@@ -75,6 +109,50 @@ public struct StoredState: Sendable, Hashable {
 }
 
 extension DeckStore {
+    /// Saves a scene state that keeps no journal (`journalSequence` 0) and returns the new revision.
+    @discardableResult
+    public func saveStateJSON(_ json: [UInt8], named name: String, expectedRevision: Int?) throws(StoreError) -> Int {
+        try saveStateJSON(json, named: name, expectedRevision: expectedRevision, journalSequence: 0)
+    }
+
+    /// The lines of a journal: `{"seq":N,"record":<json>}` each, newline-terminated.
+    static func journalLines(_ records: [JournalRecord]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(records.reduce(0) { $0 + $1.json.count + 24 })
+        for record in records {
+            bytes += Array("{\"seq\":\(record.sequence),\"record\":".utf8)
+            bytes += record.json
+            bytes += Array("}\n".utf8)
+        }
+        return bytes
+    }
+
+    /// The records of a journal's bytes with a sequence above `after`. A last line without its newline, or that
+    /// does not parse, is a torn append and ignored; a bad line before the last is damage and throws.
+    static func journalRecords(_ bytes: [UInt8], after: Int, name: String) throws(StoreError) -> [JournalRecord] {
+        var records: [JournalRecord] = []
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "\n") else {
+                index += 1
+                continue
+            }
+            let line = Array(bytes[start..<index])
+            let isLast = index == bytes.count - 1
+            start = index + 1
+            index += 1
+            guard let value = try? JSONValue(parsing: line), let sequence = value["seq"]?.integerValue,
+                let record = value["record"]
+            else {
+                if isLast { break }
+                throw .coding(name: name, reason: "the state journal has a damaged record before its last")
+            }
+            if sequence > after { records.append(JournalRecord(sequence: sequence, json: record.jsonBytes)) }
+        }
+        return records
+    }
+
     /// Saves any Codable scene state (encoded with `JSONEncoder`) and returns its new revision.
     @discardableResult
     public func saveState(

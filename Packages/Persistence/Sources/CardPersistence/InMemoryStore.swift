@@ -7,6 +7,7 @@ public final class InMemoryStore: DeckStore {
     private struct Contents {
         var decks: [String: StoredDeck] = [:]
         var states: [String: StoredState] = [:]
+        var journals: [String: [JournalRecord]] = [:]
     }
 
     private let contents = Mutex(Contents())
@@ -55,7 +56,9 @@ public final class InMemoryStore: DeckStore {
     }
 
     @discardableResult
-    public func saveStateJSON(_ json: [UInt8], named name: String, expectedRevision: Int?) throws(StoreError) -> Int {
+    public func saveStateJSON(_ json: [UInt8], named name: String, expectedRevision: Int?, journalSequence: Int)
+        throws(StoreError) -> Int
+    {
         try StoreName.validate(name)
         do {
             _ = try JSONValue(parsing: json)
@@ -65,7 +68,7 @@ public final class InMemoryStore: DeckStore {
         return try contents.withLock { (contents) throws(StoreError) -> Int in
             let actual = contents.states[name]?.revision ?? 0
             try Self.check(.state, name, expected: expectedRevision, actual: actual)
-            contents.states[name] = StoredState(json: json, revision: actual + 1)
+            contents.states[name] = StoredState(json: json, revision: actual + 1, journalSequence: journalSequence)
             return actual + 1
         }
     }
@@ -76,6 +79,25 @@ public final class InMemoryStore: DeckStore {
             guard let stored = contents.states[name] else { throw .notFound(.state, name: name) }
             try Self.check(.state, name, expected: expectedRevision, actual: stored.revision)
             contents.states[name] = nil
+            contents.journals[name] = nil
         }
+    }
+
+    public func appendStateJournal(_ records: [JournalRecord], named name: String) throws(StoreError) {
+        try StoreName.validate(name)
+        contents.withLock { $0.journals[name, default: []] += records }
+    }
+
+    public func loadStateJournal(named name: String) throws(StoreError) -> [JournalRecord] {
+        try StoreName.validate(name)
+        return contents.withLock { contents in
+            let after = contents.states[name]?.journalSequence ?? 0
+            return (contents.journals[name] ?? []).filter { $0.sequence > after }
+        }
+    }
+
+    public func truncateStateJournal(named name: String, through sequence: Int) throws(StoreError) {
+        try StoreName.validate(name)
+        contents.withLock { $0.journals[name]?.removeAll { $0.sequence <= sequence } }
     }
 }

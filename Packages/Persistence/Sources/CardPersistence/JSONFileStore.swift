@@ -109,17 +109,20 @@ public struct JSONFileStore: DeckStore {
         let bytes = try readDocument(.state, name)
         do {
             let header = try DocumentHeader.scan(bytes, format: StateDocument.formatName)
-            guard let state = try JSONValue(parsing: bytes)["state"] else {
-                throw JSONDecodeError(offset: 0, reason: "no \"state\"")
-            }
-            return StoredState(json: state.jsonBytes, revision: header.revision, schemaVersion: header.schemaVersion)
+            let document = try JSONValue(parsing: bytes)
+            guard let state = document["state"] else { throw JSONDecodeError(offset: 0, reason: "no \"state\"") }
+            return StoredState(
+                json: state.jsonBytes, revision: header.revision, schemaVersion: header.schemaVersion,
+                journalSequence: document["journal"]?.integerValue ?? 0)
         } catch {
             throw unreadable(file, error, backup: backupPath(.state, name))
         }
     }
 
     @discardableResult
-    public func saveStateJSON(_ json: [UInt8], named name: String, expectedRevision: Int?) throws(StoreError) -> Int {
+    public func saveStateJSON(_ json: [UInt8], named name: String, expectedRevision: Int?, journalSequence: Int)
+        throws(StoreError) -> Int
+    {
         try StoreName.validate(name)
         do {
             _ = try JSONValue(parsing: json)
@@ -133,6 +136,10 @@ public struct JSONFileStore: DeckStore {
             try writer.integer(Int64(StateDocument.currentSchemaVersion))
             try writer.raw(",\"revision\":")
             try writer.integer(Int64(revision))
+            if journalSequence > 0 {
+                try writer.raw(",\"journal\":")
+                try writer.integer(Int64(journalSequence))
+            }
             try writer.raw(",\"state\":")
             try json.withUnsafeBufferPointer { try writer.bytes($0) }
             try writer.byte(UInt8(ascii: "}"))
@@ -141,6 +148,7 @@ public struct JSONFileStore: DeckStore {
 
     public func deleteState(named name: String, expectedRevision: Int?) throws(StoreError) {
         try delete(.state, name, expectedRevision: expectedRevision)
+        try? fileSystem.unlink(journalPath(name))
     }
 
     // MARK: Checking
@@ -446,7 +454,7 @@ public struct JSONFileStore: DeckStore {
         }
     }
 
-    private func acquireLock(_ target: String) throws(StoreError) -> Int32 {
+    func acquireLock(_ target: String) throws(StoreError) -> Int32 {
         let lockPath = target + ".lock"
         let descriptor: Int32
         do {
@@ -463,7 +471,7 @@ public struct JSONFileStore: DeckStore {
         return descriptor
     }
 
-    private func createTemporary(
+    func createTemporary(
         for target: String, in folder: String, mode: UInt32
     ) throws(StoreError) -> (String, Int32) {
         let base = String(target.split(separator: "/").last ?? "")
@@ -484,7 +492,7 @@ public struct JSONFileStore: DeckStore {
     }
 
     /// Writes every byte, looping over short writes and EINTR.
-    private func writeAll(_ descriptor: Int32, _ chunk: UnsafeRawBufferPointer, path: String) throws(StoreError) {
+    func writeAll(_ descriptor: Int32, _ chunk: UnsafeRawBufferPointer, path: String) throws(StoreError) {
         var offset = 0
         while offset < chunk.count {
             do {

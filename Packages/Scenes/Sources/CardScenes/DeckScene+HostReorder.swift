@@ -61,7 +61,10 @@ extension DeckScene {
             // large deck persists its whole order (as after any `replaceDeck`).
             manualRank = position
             sort = nil
-            if count > Self.persistListLimit { operations = nil }
+            if count > Self.persistListLimit {
+                operations = nil
+                journalBroken = true
+            }
         }
         // A sort's sources are a permutation by construction, so this cannot throw.
         if let diff = try? ReorderDiff(permutation: sources), !diff.isEmpty {

@@ -87,7 +87,10 @@ extension DeckScene {
         manualRank = position
         sort = nil
         // An arbitrary order cannot be logged compactly: a large deck persists it whole from now on.
-        if count > Self.persistListLimit { operations = nil }
+        if count > Self.persistListLimit {
+            operations = nil
+            journalBroken = true
+        }
         context.stateChanged = true
     }
 }

@@ -151,7 +151,9 @@ extension DeckScene {
 
     /// Notes an operation for a large deck's persisted state (dropping the log once it is too long).
     mutating func record(_ operation: DeckOperation) {
-        guard count > Self.persistListLimit, operations != nil else { return }
+        guard count > Self.persistListLimit else { return }
+        journal.append(operation)
+        guard operations != nil else { return }
         operations?.append(operation)
         if (operations?.count ?? 0) > Self.persistOpsLimit { operations = nil }
     }

@@ -132,6 +132,16 @@ public struct DeckScene: Scene {
     var sortPlan: SortPlan?
     /// The operations since the initial order, for a large deck's persisted state (nil once too many).
     var operations: [DeckOperation]? = []
+    /// A large deck's operations not yet handed to the saver as journal records (`takeStateJournal`).
+    var journal: [DeckOperation] = []
+    /// Set by a change the journal cannot express (an arbitrary order): the next save is a snapshot.
+    var journalBroken = false
+    /// Journal records (and sorts among them) handed out since the last snapshot: beyond `journalCompaction`
+    /// records or `journalSortCompaction` sorts the next save is a snapshot, so reopening replays little.
+    var journalSinceSnapshot = 0
+    var sortsSinceSnapshot = 0
+    static let journalCompaction = 1024
+    static let journalSortCompaction = 8
 
     /// The interaction in progress.
     enum Mode: Sendable, Hashable {

@@ -1,0 +1,142 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// State journals: `<root>/states/<name>.journal`, one `{"seq":N,"record":<json>}` line per change.
+///
+/// An append writes its lines with `O_APPEND` under the state's lock and `fsync`s them before returning (the first
+/// append also `fsync`s the directory, so the new file survives a crash). A crash mid-append leaves at most a torn
+/// last line, which loading ignores. The snapshot (`<name>.json`) names the last record it includes, so records
+/// it includes are never applied twice, whether or not `truncateStateJournal` ran after it. Truncation rewrites the
+/// remaining records to a temporary file and renames it over the journal. Appending costs O(records appended);
+/// loading and truncating O(journal size).
+extension JSONFileStore {
+    /// The path of the journal of state `name` (the name must be valid).
+    public func journalPath(_ name: String) -> String {
+        StoreLocation.join(directory(.state), name + ".journal")
+    }
+
+    public func appendStateJournal(_ records: [JournalRecord], named name: String) throws(StoreError) {
+        try StoreName.validate(name)
+        guard !records.isEmpty else { return }
+        let file = journalPath(name)
+        let lock = try acquireLock(path(.state, name))
+        defer { fileSystem.close(lock) }
+        let existing = (try? fileSystem.status(file)) ?? nil
+        let existed = existing != nil
+        if let existing, existing.size > 0 {
+            // A crash mid-append left a torn last line: cut it, so the records appended now start a line of their own.
+            let bytes = try readFile(file, sizeHint: Int(existing.size))
+            if bytes.last != UInt8(ascii: "\n") {
+                let keep = (bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
+                guard truncate(file, off_t(keep)) == 0 else {
+                    throw .io(.write, file, Errno(errno))
+                }
+            }
+        }
+        let descriptor: Int32
+        do {
+            descriptor = try fileSystem.open(file, flags: O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, mode: 0o600)
+        } catch {
+            throw .io(.open, file, error)
+        }
+        defer { fileSystem.close(descriptor) }
+        let bytes = Self.journalLines(records)
+        try write(bytes, to: descriptor, path: file)
+        do {
+            try fileSystem.fsync(descriptor)
+        } catch {
+            throw .io(.fsync, file, error)
+        }
+        if !existed {
+            do {
+                try fileSystem.syncDirectory(directory(.state))
+            } catch {
+                throw .io(.syncDirectory, directory(.state), error)
+            }
+        }
+    }
+
+    public func loadStateJournal(named name: String) throws(StoreError) -> [JournalRecord] {
+        try StoreName.validate(name)
+        let file = journalPath(name)
+        let status: FileStatus?
+        do {
+            status = try fileSystem.status(file)
+        } catch {
+            throw .io(.stat, file, error)
+        }
+        guard let status else { return [] }
+        let after: Int
+        do {
+            after = try loadStateJSON(named: name).journalSequence
+        } catch {
+            if case .notFound = error { after = 0 } else { throw error }
+        }
+        return try Self.journalRecords(readFile(file, sizeHint: Int(status.size)), after: after, name: name)
+    }
+
+    public func truncateStateJournal(named name: String, through sequence: Int) throws(StoreError) {
+        try StoreName.validate(name)
+        let file = journalPath(name)
+        let folder = directory(.state)
+        let lock = try acquireLock(path(.state, name))
+        defer { fileSystem.close(lock) }
+        let status: FileStatus?
+        do {
+            status = try fileSystem.status(file)
+        } catch {
+            throw .io(.stat, file, error)
+        }
+        guard let status else { return }
+        let kept = try Self.journalRecords(readFile(file, sizeHint: Int(status.size)), after: sequence, name: name)
+        if kept.isEmpty {
+            do {
+                try fileSystem.unlink(file)
+            } catch  where error.code == ENOENT {
+            } catch {
+                throw .io(.unlink, file, error)
+            }
+        } else {
+            let (temporary, descriptor) = try createTemporary(for: file, in: folder, mode: 0o600)
+            do {
+                let bytes = Self.journalLines(kept)
+                try write(bytes, to: descriptor, path: temporary)
+                do {
+                    try fileSystem.fsync(descriptor)
+                } catch {
+                    throw StoreError.io(.fsync, temporary, error)
+                }
+                fileSystem.close(descriptor)
+            } catch {
+                fileSystem.close(descriptor)
+                try? fileSystem.unlink(temporary)
+                throw error as? StoreError ?? .coding(name: name, reason: "\(error)")
+            }
+            do {
+                try fileSystem.rename(temporary, file)
+            } catch {
+                try? fileSystem.unlink(temporary)
+                throw .io(.rename, file, error)
+            }
+        }
+        do {
+            try fileSystem.syncDirectory(folder)
+        } catch {
+            throw .io(.syncDirectory, folder, error)
+        }
+    }
+
+    /// Writes all of `bytes` to `descriptor`.
+    private func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(StoreError) {
+        var failure: StoreError?
+        bytes.withUnsafeBytes { chunk in
+            do throws(StoreError) {
+                try writeAll(descriptor, chunk, path: path)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+    }
+}

@@ -1,0 +1,41 @@
+/// A scene state as a front end loads it to open a scene: the snapshot and the journal records after it.
+public struct LoadedState: Sendable {
+    /// The snapshot's JSON text (nil: none saved yet).
+    public var snapshot: [UInt8]?
+    /// The journal records after the snapshot, in order.
+    public var journal: [[UInt8]]
+    /// The last journal sequence on disk, for the saver to continue after (`StateSaver.resume`).
+    public var sequence: Int
+    /// Why the state could not be read (then there is no snapshot or journal: the scene starts fresh, and the
+    /// unreadable file stays as it is, since the store never writes over a file it cannot read).
+    public var error: StoreError?
+
+    /// Whether anything was saved.
+    public var isEmpty: Bool { snapshot == nil && journal.isEmpty }
+
+    /// Loads state `name` from `store`: its snapshot (if any) and its journal. O(state size).
+    public init(_ name: String, from store: any DeckStore) {
+        snapshot = nil
+        journal = []
+        sequence = 0
+        error = nil
+        do {
+            let stored = try store.loadStateJSON(named: name)
+            snapshot = stored.json
+            sequence = stored.journalSequence
+        } catch {
+            if case .notFound = error {} else {
+                self.error = error
+                return
+            }
+        }
+        do {
+            let records = try store.loadStateJournal(named: name)
+            journal = records.map(\.json)
+            sequence = max(sequence, records.last?.sequence ?? 0)
+        } catch {
+            snapshot = nil
+            self.error = error
+        }
+    }
+}

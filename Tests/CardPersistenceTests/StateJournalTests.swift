@@ -1,0 +1,134 @@
+import CardModels
+import CardPersistence
+import Foundation
+import Testing
+
+/// State journals in both stores, and the saver's state machine.
+@Suite struct StateJournalTests {
+    static func record(_ text: String) -> [UInt8] { Array("{\"move\":\"\(text)\"}".utf8) }
+
+    func exercise(_ store: any DeckStore) throws {
+        #expect(try store.loadStateJournal(named: "deck.cards-20000").isEmpty)
+        try store.appendStateJournal(
+            [JournalRecord(sequence: 1, json: Self.record("a")), JournalRecord(sequence: 2, json: Self.record("b"))],
+            named: "deck.cards-20000")
+        try store.appendStateJournal([JournalRecord(sequence: 3, json: Self.record("c"))], named: "deck.cards-20000")
+        #expect(try store.loadStateJournal(named: "deck.cards-20000").map(\.sequence) == [1, 2, 3])
+        #expect(try store.loadStateJournal(named: "deck.cards-20000")[2].json == Self.record("c"))
+        // A snapshot that includes records 1–2: only 3 is replayed on top, whether or not the journal was cut.
+        try store.saveStateJSON(Array("{\"n\":2}".utf8), named: "deck.cards-20000", expectedRevision: nil, journalSequence: 2)
+        #expect(try store.loadStateJSON(named: "deck.cards-20000").journalSequence == 2)
+        #expect(try store.loadStateJournal(named: "deck.cards-20000").map(\.sequence) == [3])
+        try store.truncateStateJournal(named: "deck.cards-20000", through: 2)
+        #expect(try store.loadStateJournal(named: "deck.cards-20000").map(\.sequence) == [3])
+        try store.truncateStateJournal(named: "deck.cards-20000", through: 3)
+        #expect(try store.loadStateJournal(named: "deck.cards-20000").isEmpty)
+        // Another state's journal is its own.
+        try store.appendStateJournal([JournalRecord(sequence: 1, json: Self.record("x"))], named: "deck")
+        #expect(try store.loadStateJournal(named: "deck").count == 1)
+        #expect(try store.loadStateJournal(named: "deck.cards-20000").isEmpty)
+        try store.saveStateJSON(Array("{}".utf8), named: "deck", expectedRevision: nil)
+        try store.deleteState(named: "deck", expectedRevision: nil)
+        #expect(try store.loadStateJournal(named: "deck").isEmpty)
+        // Names are checked like every other store name.
+        #expect(throws: StoreError.self) { try store.appendStateJournal([], named: "../x") }
+    }
+
+    @Test func aJournalInMemory() throws { try exercise(InMemoryStore()) }
+
+    @Test func aJournalOnDisk() throws {
+        let directory = TemporaryDirectory()
+        let store = try JSONFileStore(root: directory.path)
+        try exercise(store)
+        // The journal's lines are plain JSON, one per record.
+        try store.appendStateJournal([JournalRecord(sequence: 1, json: Self.record("q"))], named: "wallet")
+        let text = try String(contentsOfFile: store.journalPath("wallet"), encoding: .utf8)
+        #expect(text == "{\"seq\":1,\"record\":{\"move\":\"q\"}}\n")
+    }
+
+    @Test func aTornLastRecordIsIgnoredAndDamageBeforeItIsReported() throws {
+        let directory = TemporaryDirectory()
+        let store = try JSONFileStore(root: directory.path)
+        try store.appendStateJournal(
+            [JournalRecord(sequence: 1, json: Self.record("a")), JournalRecord(sequence: 2, json: Self.record("b"))],
+            named: "deck")
+        let path = store.journalPath("deck")
+        // A crash mid-append: half a line at the end.
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        handle.seekToEndOfFile()
+        handle.write(Data("{\"seq\":3,\"rec".utf8))
+        handle.closeFile()
+        #expect(try store.loadStateJournal(named: "deck").map(\.sequence) == [1, 2])
+        // The next append cuts the torn line first, so its record is readable.
+        try store.appendStateJournal([JournalRecord(sequence: 3, json: Self.record("c"))], named: "deck")
+        #expect(try store.loadStateJournal(named: "deck").map(\.sequence) == [1, 2, 3])
+        // Damage before the last line is an error, not silently skipped data.
+        try Data("garbage\n{\"seq\":1,\"record\":{}}\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.self) { try store.loadStateJournal(named: "deck") }
+    }
+
+    /// Seeded property test of the saver's bookkeeping: whatever the interleaving of submissions (snapshots and
+    /// records) and job completions (some failing), once everything is written the store's snapshot plus the
+    /// journal after it is exactly the state as it was last submitted — no record lost, doubled or reordered.
+    @Test func whateverTheInterleavingTheLastStateIsWhatIsSaved() {
+        var random = SplitMix64(seed: 0x5A7E)
+        for _ in 0..<2000 {
+            var machine = StateSaverMachine()
+            // The live state: a list of numbers; a record appends one; a snapshot is the whole list.
+            var live: [Int] = []
+            var next = 0
+            // The simulated store.
+            var snapshot: (values: [Int], sequence: Int) = ([], 0)
+            var journal: [(sequence: Int, value: Int)] = []
+            var running: [StateSaverMachine.Job] = []
+            func perform(_ job: StateSaverMachine.Job, fail: Bool) {
+                if fail { return }
+                if let shot = job.snapshot {
+                    let bytes = shot.encode() ?? []
+                    let values = bytes.isEmpty ? [] : String(decoding: bytes, as: UTF8.self).split(separator: ",").map { Int($0)! }
+                    snapshot = (values, shot.sequence)
+                    journal.removeAll { $0.sequence <= shot.sequence }
+                }
+                for record in job.records {
+                    journal.append((record.sequence, Int(String(decoding: record.json, as: UTF8.self))!))
+                }
+            }
+            for _ in 0..<Int(random.next() % 30) {
+                switch random.next() % 4 {
+                case 0, 1:
+                    let count = Int(random.next() % 3) + 1
+                    var records: [[UInt8]] = []
+                    for _ in 0..<count {
+                        live.append(next)
+                        records.append(Array(String(next).utf8))
+                        next += 1
+                    }
+                    for case .start(let job) in machine.submit(StateWrite(records: records), to: "s") {
+                        running.append(job)
+                    }
+                case 2:
+                    let copy = live
+                    let write = StateWrite(snapshot: { Array(copy.map(String.init).joined(separator: ",").utf8) })
+                    for case .start(let job) in machine.submit(write, to: "s") { running.append(job) }
+                default:
+                    guard !running.isEmpty else { continue }
+                    let job = running.removeFirst()
+                    let fail = random.next() % 5 == 0
+                    perform(job, fail: fail)
+                    for case .start(let next) in machine.finished(failed: fail ? job : nil) { running.append(next) }
+                }
+            }
+            // Drain: every job succeeds; a write held after a failure goes with the next submission (an empty one).
+            for case .start(let job) in machine.submit(StateWrite(), to: "s") { running.append(job) }
+            while !running.isEmpty {
+                let job = running.removeFirst()
+                perform(job, fail: false)
+                for case .start(let next) in machine.finished() { running.append(next) }
+            }
+            #expect(machine.isIdle)
+            let restored = snapshot.values + journal.filter { $0.sequence > snapshot.sequence }.map(\.value)
+            #expect(restored == live)
+            #expect(journal.map(\.sequence) == journal.map(\.sequence).sorted())
+        }
+    }
+}

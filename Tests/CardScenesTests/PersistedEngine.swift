@@ -1,0 +1,33 @@
+import CardEngine
+import CardPersistence
+
+/// What a front end does around an engine, synchronously, for tests: open a scene with its state loaded from a
+/// store (per scene and deck, `StateKey`), and write its state changes (snapshots and journal records) the way
+/// `StateSaver` does on its thread.
+extension Engine {
+    static func persisted(
+        _ scene: any Scene, viewport: Size, store: any DeckStore, identity: String? = nil, startTime: Double = 0
+    ) -> Engine {
+        guard let stateName = scene.stateName else { return Engine(scene: scene, viewport: viewport) }
+        let loaded = LoadedState(StateKey.name(stateName, deck: identity), from: store)
+        let saved = loaded.isEmpty ? nil : SavedState(snapshot: loaded.snapshot, journal: loaded.journal)
+        return Engine(scene: scene, viewport: viewport, savedState: saved, startTime: startTime)
+    }
+
+    /// Writes the state changes so far to `store`; returns the error a saver would report.
+    @discardableResult
+    mutating func save(to store: any DeckStore, identity: String? = nil) -> StoreError? {
+        guard let stateName = scene.stateName, let change = takeStateChange() else { return nil }
+        let key = StateKey.name(stateName, deck: identity)
+        var machine = StateSaverMachine()
+        machine.resume(key, after: LoadedState(key, from: store).sequence)
+        var error: StoreError?
+        var actions = machine.submit(StateWrite(snapshot: change.snapshot, records: change.records), to: key)
+        while case .start(let job)? = actions.first {
+            let failure = StateSaver.write(job, to: store)
+            error = error ?? failure
+            actions = machine.finished(failed: failure == nil ? nil : job)
+        }
+        return error
+    }
+}
