@@ -75,7 +75,7 @@ extension Engine {
             let animation = resolveAnimation(
                 for: node, previousImplicit: previousImplicit, in: newNodes, newIndex: newIndex, context: context)
             if let previousPosition {
-                update(node, from: nodes[previousPosition], animation: animation, at: time)
+                update(node, fromPosition: previousPosition, animation: animation, at: time)
             } else if leaving.removeValue(forKey: id) != nil {
                 // Back before its removal finished: turn around from where it is.
                 leavingOrder.removeAll { $0 == id }
@@ -139,24 +139,28 @@ extension Engine {
         }
     }
 
-    /// Animates (or jumps) a node that stays in the layout from its previous target to its new one.
-    mutating func update(_ node: Node, from previous: Node, animation: Animation?, at time: Double) {
+    /// Animates (or jumps) a node that stays in the layout from its previous target (`nodes[previousPosition]`,
+    /// read in place rather than copied) to its new one.
+    mutating func update(_ node: Node, fromPosition previousPosition: Int, animation: Animation?, at time: Double) {
         let id = node.id
-        if node.motion != previous.motion {
-            retarget(id, to: node, animation: animation, at: time, from: previous.motion)
+        let previousMotion = nodes[previousPosition].motion
+        if node.motion != previousMotion {
+            retarget(id, to: node, animation: animation, at: time, from: previousMotion)
         }
-        if node.fill != previous.fill {
-            if let animation, let fill = node.fill, let oldFill = previous.fill {
+        if node.fill != nodes[previousPosition].fill {
+            if let animation, let fill = node.fill, let oldFill = nodes[previousPosition].fill {
                 fills.animate(id, to: fill, with: animation, at: time, from: fills.contains(id) ? nil : oldFill)
             } else {
                 fills.remove(id)
             }
         }
+        guard !node.text.isEmpty else { return }
+        let previousText = nodes[previousPosition].text
         for (index, run) in node.text.enumerated() where run.isNumeric {
-            guard index < previous.text.count, previous.text[index].text != run.text else { continue }
+            guard index < previousText.count, previousText[index].text != run.text else { continue }
             let key = RollKey(node: id, run: index)
             if let animation {
-                rolls[key] = RollingText(from: previous.text[index].text, to: run.text)
+                rolls[key] = RollingText(from: previousText[index].text, to: run.text)
                 rollProgress.animate(key, to: 1, with: animation, at: time, from: 0)
             } else {
                 rolls[key] = nil
@@ -248,16 +252,22 @@ extension Engine {
                 attachTarget(newNodes[position], previousGestures: [])
                 continue
             }
-            let (node, previous) = (newNodes[position], nodes[previousPosition])
-            if previous.rect != node.rect || previous.z != node.z || previous.cornerRadius != node.cornerRadius
-                || previous.parent != node.parent || previous.isHitTestable != node.isHitTestable
+            // Fields read in place: binding the two nodes would copy them (a dozen references each).
+            if nodes[previousPosition].rect != newNodes[position].rect
+                || nodes[previousPosition].z != newNodes[position].z
+                || nodes[previousPosition].cornerRadius != newNodes[position].cornerRadius
+                || nodes[previousPosition].parent != newNodes[position].parent
+                || nodes[previousPosition].isHitTestable != newNodes[position].isHitTestable
             {
+                let node = newNodes[position]
                 arena.setTarget(
                     GestureTarget(
                         id: node.id, frame: node.rect, z: node.z, cornerRadius: node.cornerRadius, parent: node.parent,
                         isHitTestable: node.isHitTestable))
             }
-            if previous.gestures != node.gestures { attachGestures(of: node, previousGestures: previous.gestures) }
+            if nodes[previousPosition].gestures != newNodes[position].gestures {
+                attachGestures(of: newNodes[position], previousGestures: nodes[previousPosition].gestures)
+            }
         }
     }
 

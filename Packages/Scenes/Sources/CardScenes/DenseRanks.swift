@@ -64,33 +64,17 @@ struct DenseRanks: Sendable, Hashable {
         if !overflow, span < max(4 * count, 1024) {
             // rankOf[key - low] = 1 where a key is present, then its exclusive prefix sum: the dense rank.
             var rankOf = [Int32](repeating: 0, count: span + 1)
+            var distinct: Int32 = 0
             rankOf.withUnsafeMutableBufferPointer { rankOf in
                 for key in keys { rankOf[key &- low] = 1 }
-                var next: Int32 = 0
                 for slot in rankOf.indices {
                     let present = rankOf[slot]
-                    rankOf[slot] = next
-                    next &+= present
+                    rankOf[slot] = distinct
+                    distinct &+= present
                 }
             }
-            var distinct = 0
-            var seen = [Bool](repeating: false, count: span + 1)
-            let ranks = [Int32](unsafeUninitializedCapacity: count) { ranks, initialized in
-                rankOf.withUnsafeBufferPointer { rankOf in
-                    seen.withUnsafeMutableBufferPointer { seen in
-                        for (index, key) in keys.enumerated() {
-                            let slot = key &- low
-                            ranks[index] = rankOf[slot]
-                            if !seen[slot] {
-                                seen[slot] = true
-                                distinct += 1
-                            }
-                        }
-                    }
-                }
-                initialized = count
-            }
-            self.init(ranks: ranks, distinct: distinct)
+            let ranks = rankOf.withUnsafeBufferPointer { rankOf in keys.map { rankOf[$0 &- low] } }
+            self.init(ranks: ranks, distinct: Int(distinct))
             return
         }
         let images = keys.map { UInt64(bitPattern: Int64($0)) ^ (1 << 63) }
