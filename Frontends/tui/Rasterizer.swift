@@ -52,10 +52,13 @@ public struct Rasterizer: Sendable {
     /// which nodes move (relative to their parents) and which way: with `subCell`, while the frame animates, a
     /// moving node's box is anchored at its leading edge, which is drawn at its exact position in eighths of a cell
     /// (see `SubCellEdges`).
+    /// Returns whether any partial edge was drawn (then the caller draws once more, so none stays on screen).
+    @discardableResult
     public func render(
         _ frame: Frame, into buffer: inout CellBuffer, rows: Int? = nil, pulses: [NodeID: Double] = [:],
         previous: Frame? = nil
-    ) {
+    ) -> Bool {
+        var drewEdges = false
         let rowLimit = min(rows ?? buffer.height, buffer.height)
         let pageColor = RGB8(page)
         let blank = Cell(" ", foreground: RGB8.black.cellColor, background: pageColor.cellColor)
@@ -81,6 +84,7 @@ public struct Rasterizer: Sendable {
             context.clip = inherited
             context.parent = node.parent.flatMap { placed[$0] }
             let extent = context.extent(of: node, moving: motion.direction(of: node))
+            if let extent, !extent.edges.isEmpty, node.fill != nil { drewEdges = true }
             context.paint(node, extent: extent, pulse: pulses[node.id] ?? 0, into: &buffer)
             var own = inherited
             if let extent {
@@ -107,6 +111,7 @@ public struct Rasterizer: Sendable {
         if hasWideText {
             for row in 0..<rowLimit { buffer.repairWideCharacters(row: row) }
         }
+        return drewEdges
     }
 }
 

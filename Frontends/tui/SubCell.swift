@@ -190,6 +190,9 @@ extension PaintContext {
         func put(column: Int, row: Int, glyph: Unicode.Scalar, fillIsForeground: Bool) {
             guard clip.contains(column: column, row: row) else { return }
             let index = row * width + column
+            // Where a cell holds text, text wins (a partial cell cannot show part of a letter), on its own node's
+            // colour: the edge passes behind it.
+            if Self.holdsText(buffer.cells[index]) { return }
             let under = RGB8(buffer.cells[index].background, fallback: page)
             let fill = color.over(under, alpha: alpha).cellColor
             buffer.cells[index].character = Glyph(glyph)
@@ -221,5 +224,13 @@ extension PaintContext {
                 put(column: extent.right, row: row, glyph: SubCellEdges.left(edges.right), fillIsForeground: true)
             }
         }
+    }
+
+    /// Whether a cell shows text: anything but a blank, a box-drawing character or a block element
+    /// (U+2500–U+259F), or the right half of a wide character.
+    static func holdsText(_ cell: Cell) -> Bool {
+        if cell.isWideContinuation { return true }
+        guard let scalar = cell.character.scalar else { return true }
+        return scalar != " " && !(0x2500...0x259F).contains(scalar.value)
     }
 }

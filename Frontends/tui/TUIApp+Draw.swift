@@ -36,7 +36,8 @@ extension TUIApp {
             }
             pulses = pulses.filter { time < $0.value + Self.pulseDuration }
             let amounts = pulses.mapValues { start in max(0, 1 - (time - start) / Self.pulseDuration) }
-            rasterizer.render(frame, into: &buffer, rows: contentRows, pulses: amounts, previous: lastFrame)
+            drewPartialEdges = rasterizer.render(
+                frame, into: &buffer, rows: contentRows, pulses: amounts, previous: lastFrame)
             lastFrame = frame
         }
         drawStatusLine(into: &buffer)

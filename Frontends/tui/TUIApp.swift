@@ -69,6 +69,8 @@ public struct TUIApp: Sendable {
     /// The scene frame drawn last: what moved since tells the rasteriser which edges lead (nil after a scene
     /// change or a resize, when nothing should be drawn as moving).
     var lastFrame: Frame?
+    /// The last frame drawn had partial edges: draw once more, so that none stays on a still screen.
+    var drewPartialEdges = false
     /// A message shown in the status line until the next input (a scene that failed to open).
     public private(set) var message: String?
     /// Recorded lines of engines already closed, not yet taken.
@@ -330,6 +332,7 @@ public struct TUIApp: Sendable {
         var wake: Double?
         if isDirty { wake = time }
         if !pulses.isEmpty { wake = time }  // A pulse fades frame by frame; `draw` drops it once over.
+        if drewPartialEdges { wake = time }  // The next frame (nothing moved since) is drawn in whole cells.
         if let engineWake = engine?.nextWakeTime() {
             let next = max(engineWake, time)
             wake = min(wake ?? next, next)

@@ -1,6 +1,6 @@
-import Foundation
 import CardEngine
 import CardFrontend
+import Foundation
 
 /// `cardistry tui`: the ANSI terminal front end (also what `cardistry` with no arguments opens on a terminal).
 public struct TUIFrontend: Frontend {

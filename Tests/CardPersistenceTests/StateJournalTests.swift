@@ -16,7 +16,8 @@ import Testing
         #expect(try store.loadStateJournal(named: "deck.cards-20000").map(\.sequence) == [1, 2, 3])
         #expect(try store.loadStateJournal(named: "deck.cards-20000")[2].json == Self.record("c"))
         // A snapshot that includes records 1–2: only 3 is replayed on top, whether or not the journal was cut.
-        try store.saveStateJSON(Array("{\"n\":2}".utf8), named: "deck.cards-20000", expectedRevision: nil, journalSequence: 2)
+        try store.saveStateJSON(
+            Array("{\"n\":2}".utf8), named: "deck.cards-20000", expectedRevision: nil, journalSequence: 2)
         #expect(try store.loadStateJSON(named: "deck.cards-20000").journalSequence == 2)
         #expect(try store.loadStateJournal(named: "deck.cards-20000").map(\.sequence) == [3])
         try store.truncateStateJournal(named: "deck.cards-20000", through: 2)
@@ -85,7 +86,9 @@ import Testing
                 if fail { return }
                 if let shot = job.snapshot {
                     let bytes = shot.encode() ?? []
-                    let values = bytes.isEmpty ? [] : String(decoding: bytes, as: UTF8.self).split(separator: ",").map { Int($0)! }
+                    let values =
+                        bytes.isEmpty
+                        ? [] : String(decoding: bytes, as: UTF8.self).split(separator: ",").map { Int($0)! }
                     snapshot = (values, shot.sequence)
                     journal.removeAll { $0.sequence <= shot.sequence }
                 }

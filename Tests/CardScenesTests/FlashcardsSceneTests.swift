@@ -105,6 +105,7 @@ private let viewport = Size(width: 844, height: 390)
         #expect(reopened.deck.isEmpty)
         try reopened.perform(SceneAction("restart"), at: 1)
         #expect(reopened.deck.count == SeedData.flashcards.count)
+        #expect(reopened.save(to: store) == nil)
         let again = try self.engine(store: store)
         #expect(again.deck.count == SeedData.flashcards.count)
     }

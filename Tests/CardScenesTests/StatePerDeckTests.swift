@@ -32,7 +32,8 @@ import Testing
             let store = InMemoryStore()
             let identity = StateKey.generated(count: 20_000)
             let options = SceneOptions(cardCount: 20_000)
-            var engine = Engine.persisted(try DeckScene(options: options), viewport: viewport, store: store, identity: identity)
+            var engine = Engine.persisted(
+                try DeckScene(options: options), viewport: viewport, store: store, identity: identity)
             var snapshots = 0
             var records = 0
             var time = 1.0
@@ -52,7 +53,8 @@ import Testing
                     let key = StateKey.name("deck", deck: identity)
                     var machine = StateSaverMachine()
                     machine.resume(key, after: LoadedState(key, from: store).sequence)
-                    var actions = machine.submit(StateWrite(snapshot: change.snapshot, records: change.records), to: key)
+                    var actions = machine.submit(
+                        StateWrite(snapshot: change.snapshot, records: change.records), to: key)
                     while case .start(let job)? = actions.first {
                         #expect(StateSaver.write(job, to: store) == nil)
                         actions = machine.finished()
@@ -81,7 +83,8 @@ import Testing
         #expect(seedDeck.save(to: store) == nil)
         let identity = StateKey.generated(count: 20_000)
         let options = SceneOptions(cardCount: 20_000)
-        var large = Engine.persisted(try DeckScene(options: options), viewport: viewport, store: store, identity: identity)
+        var large = Engine.persisted(
+            try DeckScene(options: options), viewport: viewport, store: store, identity: identity)
         let largeFirst = large.deck.ids[0]
         try large.moveCard(largeFirst, to: 19_999, at: 1)
         #expect(large.save(to: store, identity: identity) == nil)
@@ -99,8 +102,12 @@ import Testing
     @Test func flashcardProgressIsPerDeck() throws {
         let store = InMemoryStore()
         let own = try Deck([
-            Card(id: 1, title: "un", color: .blue, sortOrder: 0, payload: .flashcard(Flashcard(prompt: "un", answer: "one"))),
-            Card(id: 2, title: "deux", color: .blue, sortOrder: 1, payload: .flashcard(Flashcard(prompt: "deux", answer: "two"))),
+            Card(
+                id: 1, title: "un", color: .blue, sortOrder: 0,
+                payload: .flashcard(Flashcard(prompt: "un", answer: "one"))),
+            Card(
+                id: 2, title: "deux", color: .blue, sortOrder: 1,
+                payload: .flashcard(Flashcard(prompt: "deux", answer: "two"))),
         ])
         let identity = StateKey.stored(name: "french")
         var mine = Engine.persisted(

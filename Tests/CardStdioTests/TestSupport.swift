@@ -15,9 +15,30 @@ struct Harness {
     var server: Server
     var encoder = FrameEncoder()
     var now = 0.0
+    /// The transport's saver, run synchronously: what the server asks to save is written before the next line.
+    var saver = StateSaverMachine()
+    let store: (any DeckStore)?
 
     init(store: (any DeckStore)? = InMemoryStore()) {
+        self.store = store
         server = makeServer(store: store)
+    }
+
+    /// Writes what the server asked to save, as the transport's `StateSaver` does on its thread.
+    mutating func save() {
+        defer { server.stateSaves.removeAll() }
+        guard let store else { return }
+        for save in server.stateSaves {
+            switch save {
+            case .resume(let name, let sequence): saver.resume(name, after: sequence)
+            case .write(let name, let write):
+                var actions = saver.submit(write, to: name)
+                while case .start(let job)? = actions.first {
+                    let failure = StateSaver.write(job, to: store)
+                    actions = saver.finished(failed: failure == nil ? nil : job)
+                }
+            }
+        }
     }
 
     /// Sends one line and returns the lines written, parsed.
@@ -26,7 +47,9 @@ struct Harness {
     }
 
     mutating func send(bytes: [UInt8]) -> [JSONValue] {
-        encode(server.receive(line: bytes, now: now))
+        let lines = encode(server.receive(line: bytes, now: now))
+        save()
+        return lines
     }
 
     mutating func encode(_ items: [Outbound]) -> [JSONValue] {

@@ -24,7 +24,8 @@ public struct LoadedState: Sendable {
             snapshot = stored.json
             sequence = stored.journalSequence
         } catch {
-            if case .notFound = error {} else {
+            if case .notFound = error {
+            } else {
                 self.error = error
                 return
             }
