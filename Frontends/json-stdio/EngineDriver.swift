@@ -5,6 +5,8 @@ extension Engine: SceneDriver {
     public var title: String { scene.descriptor.title }
     public var actions: [ActionInfo] { scene.descriptor.actions }
     public var keyMap: [KeyHelp] { scene.descriptor.keyHelp }
+    public var deckIDs: [CardID] { scene.deckIDs }
+    public func deckCards(_ range: Range<Int>) -> [Card] { scene.deckCards(range) }
 
     public mutating func pointer(_ event: PointerEvent) { handle(.pointer(event)) }
     public mutating func key(_ key: KeyInput, at time: Double) -> Bool { handle(.key(key, time: time)) }

@@ -16,6 +16,10 @@ public protocol SceneDriver: Sendable {
     var time: Double { get }
     /// The scene's deck, in its current order.
     var deck: Deck { get }
+    /// The card ids in the current order, without building a `Deck` where the scene can.
+    var deckIDs: [CardID] { get }
+    /// The cards at `range` of the current order (within the deck).
+    func deckCards(_ range: Range<Int>) -> [Card]
     /// Pointer and wheel input at the event's own time.
     mutating func pointer(_ event: PointerEvent)
     /// A key press at `time`; whether the scene used it.

@@ -16,14 +16,16 @@ extension Server {
         guard limit >= 1, limit <= Self.maximumPage else {
             throw .invalidParams("limit", "must be in 1…\(Self.maximumPage)")
         }
-        let deck = try requireDriver().deck
-        let start = min(offset, deck.count)
-        let end = start + min(limit, deck.count - start)
+        let driver = try requireDriver()
+        // The ids (for the count and the checksum) and only the page's cards: a million-card deck is not built.
+        let ids = driver.deckIDs
+        let start = min(offset, ids.count)
+        let end = start + min(limit, ids.count - start)
+        let cards = driver.deckCards(start..<end)
         var out = JSONOutput(capacity: 64 + (end - start) * 120)
         out.raw("{\"cards\":[")
-        for index in start..<end {
-            let card = deck[index]
-            if index > start { out.byte(UInt8(ascii: ",")) }
+        for (index, card) in cards.enumerated() {
+            if index > 0 { out.byte(UInt8(ascii: ",")) }
             out.raw("{\"id\":")
             Messages.cardID(card.id, into: &out)
             out.raw(",\"title\":")
@@ -45,8 +47,8 @@ extension Server {
         out.raw("],\"offset\":")
         out.integer(start)
         out.raw(",\"total\":")
-        out.integer(deck.count)
-        let checksum = OrderChecksum.of(deck.ids)
+        out.integer(ids.count)
+        let checksum = OrderChecksum.of(ids)
         session?.orderChecksum = checksum
         out.raw(",\"order\":")
         Messages.order(
@@ -81,7 +83,7 @@ extension Server {
             diff = last.change.diff
             if session?.wholeOrders == true { ids = last.change.ids }
         } else if session?.wholeOrders == true {
-            ids = driver?.deck.ids
+            ids = driver?.deckIDs
         }
         out.raw("\"order\":")
         Messages.order(

@@ -102,7 +102,7 @@ extension Server {
         let available = opened.availableActions
         let keys = opened.keyMap
         // The order starts over at revision 0 (O(n) once for the checksum).
-        let ids = opened.deck.ids
+        let ids = opened.deckIDs
         driver = opened
         self.session?.availableActions = available
         self.session?.nextTick = nil

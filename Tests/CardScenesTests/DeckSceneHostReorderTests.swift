@@ -49,6 +49,10 @@ private struct DefaultReorders: Scene {
             }
             try both { (engine) throws(SceneError) in try engine.moveCard(ids[5], to: count / 2, at: time) }
             try both { (engine) throws(SceneError) in try engine.sortDeck(by: .sortOrder, descending: true, at: time) }
+            // The pages a host reads are the deck's, without building it.
+            let scene = try #require(fast.scene as? DeckScene)
+            #expect(scene.deckIDs == fast.deck.ids)
+            #expect(scene.deckCards(3..<9) == Array(fast.deck[3..<9]))
             #expect(throws: SceneError.unknownCard(424_242)) { try fast.moveCard(424_242, to: 0, at: time) }
             #expect(throws: SceneError.self) { try fast.moveCard(ids[0], to: count, at: time) }
         }

@@ -73,46 +73,47 @@ public struct CRC32: Sendable, Hashable {
 /// ids in decimal, UTF-8, joined by "\n" (no trailing newline). A host computes it with its standard library
 /// (Python: `zlib.crc32("\n".join(ids).encode())`). O(n), without building the joined text.
 public enum OrderChecksum {
-    /// The checksum of `ids` in this order. The decimal text goes through a 64 KiB buffer two digits at a time
-    /// (a 200-byte table of "00"…"99"), so a million ids cost about as much as their CRC.
-    public static func of(_ ids: some Sequence<CardID>) -> UInt32 {
-        var crc = CRC32()
+    /// The checksum of `ids` in this order. The decimal text goes through a 64 KiB buffer, written two digits at a
+    /// time from a 200-byte table of "00"…"99", so a million ids cost about as much as their CRC.
+    public static func of(_ ids: [CardID]) -> UInt32 {
         let capacity = 64 * 1024
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity + 24) { buffer in
-            pairs.withUnsafeBufferPointer { pairs in
-                var count = 0
-                var first = true
-                for id in ids {
-                    if !first {
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + 24)
+        defer { buffer.deallocate() }
+        var crc = CRC32()
+        var count = 0
+        pairs.withUnsafeBufferPointer { pairs in
+            ids.withUnsafeBufferPointer { ids in
+                for index in 0..<ids.count {
+                    if index > 0 {
                         buffer[count] = UInt8(ascii: "\n")
                         count += 1
                     }
-                    first = false
-                    var value = id.rawValue
+                    var value = ids[index].rawValue
                     let length = digitCount(value)
                     var end = count + length
                     while value >= 100 {
-                        let pair = Int(value % 100) * 2
+                        let pair = Int(truncatingIfNeeded: value % 100) &* 2
                         value /= 100
                         buffer[end - 1] = pairs[pair + 1]
                         buffer[end - 2] = pairs[pair]
                         end -= 2
                     }
                     if value >= 10 {
-                        buffer[end - 1] = pairs[Int(value) * 2 + 1]
-                        buffer[end - 2] = pairs[Int(value) * 2]
+                        let pair = Int(truncatingIfNeeded: value) &* 2
+                        buffer[end - 1] = pairs[pair + 1]
+                        buffer[end - 2] = pairs[pair]
                     } else {
-                        buffer[end - 1] = UInt8(ascii: "0") + UInt8(value)
+                        buffer[end - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)
                     }
                     count += length
                     if count >= capacity {
-                        crc.update(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[0..<count])))
+                        crc.update(UnsafeRawBufferPointer(start: buffer, count: count))
                         count = 0
                     }
                 }
-                crc.update(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[0..<count])))
             }
         }
+        crc.update(UnsafeRawBufferPointer(start: buffer, count: count))
         return crc.value
     }
 

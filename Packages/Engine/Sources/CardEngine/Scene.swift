@@ -12,6 +12,12 @@ public protocol Scene: Sendable {
     static var descriptor: SceneDescriptor { get }
     /// The scene's cards, in its current order.
     var deck: Deck { get }
+    /// The card ids in the current order (a host's checksum of the order). The default reads `deck`; a scene with a
+    /// large deck returns them without building a `Deck`.
+    var deckIDs: [CardID] { get }
+    /// The cards at `range` of the current order (`deck.get`'s page; `range` lies within the deck). The default
+    /// reads `deck`; a scene with a large deck builds only those cards.
+    func deckCards(_ range: Range<Int>) -> [Card]
 
     /// The nodes for the current state, in points, for `viewport`.
     func layout(in viewport: Size) -> [Node]
@@ -58,6 +64,8 @@ public protocol Scene: Sendable {
 
 extension Scene {
     public func layout(in viewport: Size, text: any TextMeasurer) -> [Node] { layout(in: viewport) }
+    public var deckIDs: [CardID] { deck.ids }
+    public func deckCards(_ range: Range<Int>) -> [Card] { Array(deck[range]) }
     /// The scene type's descriptor.
     public var descriptor: SceneDescriptor { Self.descriptor }
     /// The catalogue name (`descriptor.name`).

@@ -72,6 +72,16 @@ extension DeckScene {
         }
     }
 
+    public var deckIDs: [CardID] { currentIDs() }
+
+    public func deckCards(_ range: Range<Int>) -> [Card] {
+        range.map { slot in
+            var card = base[order[slot]]
+            if let manualRank { card.sortOrder = manualRank[order[slot]] }
+            return card
+        }
+    }
+
     /// What every host reorder does first, as `replaceDeck` does: a drag in progress ends, the sort plan goes.
     private mutating func prepareForHostReorder() {
         if case .reordering = mode { mode = .browsing }
