@@ -73,16 +73,9 @@ public final class StdioTransport: @unchecked Sendable {
     /// crosses one thread hand-off, to the writer, on its way to a response.
     public func run() -> Int32 {
         signal(SIGPIPE, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        let termSource = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .global())
-        termSource.setEventHandler { [flags, queue] in
-            flags.terminate()
-            queue.interrupt()
-        }
-        termSource.resume()
-        // SIGINT and SIGHUP end the session like SIGTERM: the state saved, the output flushed.
-        var otherSources: [any DispatchSourceSignal] = []
-        for number in [SIGINT, SIGHUP] {
+        // SIGTERM, SIGINT and SIGHUP end the session alike: the state saved, the output flushed.
+        var sources: [any DispatchSourceSignal] = []
+        for number in [SIGTERM, SIGINT, SIGHUP] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [flags, queue] in
@@ -90,12 +83,11 @@ public final class StdioTransport: @unchecked Sendable {
                 queue.interrupt()
             }
             source.resume()
-            otherSources.append(source)
+            sources.append(source)
         }
         startWriter()
         let status = serve(start: Self.monotonicSeconds())
-        termSource.cancel()
-        for source in otherSources { source.cancel() }
+        for source in sources { source.cancel() }
         // Everything submitted reaches the disk before the process ends, whichever way the session ended.
         saver?.close()
         queue.finish()

@@ -125,53 +125,31 @@ extension PaintContext.Extent {
         moving direction: SubCellMotion.Direction
     ) {
         guard exactLeft.isFinite, exactRight.isFinite, exactTop.isFinite, exactBottom.isFinite else { return }
-        let width = right - left
-        let height = bottom - top
-        switch direction.vertical {
-        case .none: break
+        (top, bottom, edges.top, edges.bottom) = Self.anchor(
+            low: top, high: bottom, exactLow: exactTop, exactHigh: exactBottom, lead: direction.vertical)
+        (left, right, edges.left, edges.right) = Self.anchor(
+            low: left, high: right, exactLow: exactLeft, exactHigh: exactRight, lead: direction.horizontal)
+    }
+
+    /// One axis of `anchor`: the cells `low..<high` moved (keeping their count) so that the leading edge is the
+    /// last whole cell inside its exact position, and the eighths beyond it on the low and the high side.
+    static func anchor(
+        low: Int, high: Int, exactLow: Double, exactHigh: Double, lead: SubCellMotion.Direction.Edge
+    ) -> (low: Int, high: Int, lowEighths: Int, highEighths: Int) {
+        let size = high - low
+        switch lead {
+        case .none:
+            return (low, high, 0, 0)
         case .trailing:
-            var edge = Int(exactBottom.rounded(.down))
-            var eighths = SubCellEdges.eighths(exactBottom - Double(edge))
-            if eighths == 8 {
-                edge += 1
-                eighths = 0
-            }
-            bottom = edge
-            top = edge - height
-            edges.bottom = eighths
+            let edge = Int(exactHigh.rounded(.down))
+            let eighths = SubCellEdges.eighths(exactHigh - Double(edge))
+            let end = eighths == 8 ? edge + 1 : edge
+            return (end - size, end, 0, eighths == 8 ? 0 : eighths)
         case .leading:
-            var edge = Int(exactTop.rounded(.up))
-            var eighths = SubCellEdges.eighths(Double(edge) - exactTop)
-            if eighths == 8 {
-                edge -= 1
-                eighths = 0
-            }
-            top = edge
-            bottom = edge + height
-            edges.top = eighths
-        }
-        switch direction.horizontal {
-        case .none: break
-        case .trailing:
-            var edge = Int(exactRight.rounded(.down))
-            var eighths = SubCellEdges.eighths(exactRight - Double(edge))
-            if eighths == 8 {
-                edge += 1
-                eighths = 0
-            }
-            right = edge
-            left = edge - width
-            edges.right = eighths
-        case .leading:
-            var edge = Int(exactLeft.rounded(.up))
-            var eighths = SubCellEdges.eighths(Double(edge) - exactLeft)
-            if eighths == 8 {
-                edge -= 1
-                eighths = 0
-            }
-            left = edge
-            right = edge + width
-            edges.left = eighths
+            let edge = Int(exactLow.rounded(.up))
+            let eighths = SubCellEdges.eighths(Double(edge) - exactLow)
+            let start = eighths == 8 ? edge - 1 : edge
+            return (start, start + size, eighths == 8 ? 0 : eighths, 0)
         }
     }
 }
