@@ -71,8 +71,8 @@ final class LazyFileStore: DeckStore {
         try open().appendStateJournal(records, named: name)
     }
 
-    func loadStateJournal(named name: String) throws(StoreError) -> [JournalRecord] {
-        try existing()?.loadStateJournal(named: name) ?? []
+    func loadStateJournal(named name: String, after sequence: Int) throws(StoreError) -> [JournalRecord] {
+        try existing()?.loadStateJournal(named: name, after: sequence) ?? []
     }
 
     func truncateStateJournal(named name: String, through sequence: Int) throws(StoreError) {

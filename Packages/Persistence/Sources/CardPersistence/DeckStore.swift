@@ -35,9 +35,9 @@ public protocol DeckStore: Sendable {
         throws(StoreError) -> Int
     /// Appends `records` (in ascending sequence) to the state's journal, durably (fsync) before returning.
     func appendStateJournal(_ records: [JournalRecord], named name: String) throws(StoreError)
-    /// The state's journal records after its snapshot's `journalSequence`, in order; a torn last record (a crash
-    /// while appending) is ignored. Empty when there is no journal.
-    func loadStateJournal(named name: String) throws(StoreError) -> [JournalRecord]
+    /// The state's journal records after `sequence` (its snapshot's `journalSequence`, which the caller has just
+    /// loaded), in order; a torn last record (a crash while appending) is ignored. Empty when there is no journal.
+    func loadStateJournal(named name: String, after sequence: Int) throws(StoreError) -> [JournalRecord]
     /// Drops the journal records up to `sequence` (those a snapshot includes), atomically.
     func truncateStateJournal(named name: String, through sequence: Int) throws(StoreError)
 }
@@ -113,6 +113,19 @@ extension DeckStore {
     @discardableResult
     public func saveStateJSON(_ json: [UInt8], named name: String, expectedRevision: Int?) throws(StoreError) -> Int {
         try saveStateJSON(json, named: name, expectedRevision: expectedRevision, journalSequence: 0)
+    }
+
+    /// The state's journal records after its snapshot's `journalSequence` (loading the snapshot to learn it; a
+    /// caller that has it already passes it to `loadStateJournal(named:after:)`).
+    public func loadStateJournal(named name: String) throws(StoreError) -> [JournalRecord] {
+        let after: Int
+        do {
+            after = try loadStateJSON(named: name).journalSequence
+        } catch {
+            guard case .notFound = error else { throw error }
+            after = 0
+        }
+        return try loadStateJournal(named: name, after: after)
     }
 
     /// The lines of a journal: `{"seq":N,"record":<json>}` each, newline-terminated.

@@ -88,12 +88,9 @@ public final class InMemoryStore: DeckStore {
         contents.withLock { $0.journals[name, default: []] += records }
     }
 
-    public func loadStateJournal(named name: String) throws(StoreError) -> [JournalRecord] {
+    public func loadStateJournal(named name: String, after: Int) throws(StoreError) -> [JournalRecord] {
         try StoreName.validate(name)
-        return contents.withLock { contents in
-            let after = contents.states[name]?.journalSequence ?? 0
-            return (contents.journals[name] ?? []).filter { $0.sequence > after }
-        }
+        return contents.withLock { ($0.journals[name] ?? []).filter { $0.sequence > after } }
     }
 
     public func truncateStateJournal(named name: String, through sequence: Int) throws(StoreError) {

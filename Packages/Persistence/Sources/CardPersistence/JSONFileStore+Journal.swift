@@ -57,7 +57,7 @@ extension JSONFileStore {
         }
     }
 
-    public func loadStateJournal(named name: String) throws(StoreError) -> [JournalRecord] {
+    public func loadStateJournal(named name: String, after: Int) throws(StoreError) -> [JournalRecord] {
         try StoreName.validate(name)
         let file = journalPath(name)
         let status: FileStatus?
@@ -67,12 +67,6 @@ extension JSONFileStore {
             throw .io(.stat, file, error)
         }
         guard let status else { return [] }
-        let after: Int
-        do {
-            after = try loadStateJSON(named: name).journalSequence
-        } catch {
-            if case .notFound = error { after = 0 } else { throw error }
-        }
         return try Self.journalRecords(readFile(file, sizeHint: Int(status.size)), after: after, name: name)
     }
 

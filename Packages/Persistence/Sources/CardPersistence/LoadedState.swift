@@ -31,7 +31,7 @@ public struct LoadedState: Sendable {
             }
         }
         do {
-            let records = try store.loadStateJournal(named: name)
+            let records = try store.loadStateJournal(named: name, after: sequence)
             journal = records.map(\.json)
             sequence = max(sequence, records.last?.sequence ?? 0)
         } catch {
