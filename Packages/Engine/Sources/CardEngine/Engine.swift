@@ -78,7 +78,6 @@ public struct Engine: Sendable {
             do throws(SceneError) {
                 if let snapshot = savedState.snapshot { try restored.restoreState(snapshot) }
                 if !savedState.journal.isEmpty { try restored.applyStateJournal(savedState.journal) }
-                _ = restored.takeStateJournal()
                 self.scene = restored
             } catch {
                 stateError = error

@@ -58,7 +58,8 @@ public protocol Scene: Sendable {
     /// its journal compacted into a snapshot; the default (nil) always saves snapshots.
     mutating func takeStateJournal() -> [[UInt8]]?
     /// Applies journal records written by `takeStateJournal`, after `restoreState` of the snapshot before them (or
-    /// to the scene as opened, when there is no snapshot); throws on a record it cannot use.
+    /// to the scene as opened, when there is no snapshot); throws on a record it cannot use. Like `restoreState`, it
+    /// leaves nothing for `takeStateJournal` to hand out: the records are on disk already.
     mutating func applyStateJournal(_ records: [[UInt8]]) throws(SceneError)
 }
 

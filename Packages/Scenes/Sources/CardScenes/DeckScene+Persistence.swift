@@ -128,6 +128,9 @@ extension DeckScene {
             }
             try restored.apply(try Self.decodeOperation(value))
         }
+        // The records replayed stay in the journal on disk: they count towards its next compaction.
+        restored.journalSinceSnapshot += restored.journal.count
+        restored.sortsSinceSnapshot += restored.journal.count { if case .sort = $0 { true } else { false } }
         restored.journal = []
         self = restored
     }
