@@ -93,9 +93,16 @@ public struct TUIFrontend: Frontend {
                 return 2
             }
             var deck: Deck?
+            // A deck file's state is its own, keyed by the file's content (the same cards, the same progress).
+            var identity: String?
             if let path = parsed.value("deck") {
-                switch DeckFile.read(path: path) {
-                case .success(let loaded): deck = loaded
+                let read = DeckFile.contents(path: path).flatMap { bytes in
+                    DeckFile.parse(bytes, pathExtension: URL(fileURLWithPath: path).pathExtension).map { (bytes, $0) }
+                }
+                switch read {
+                case .success(let (bytes, loaded)):
+                    deck = loaded
+                    identity = StateKey.file(contents: bytes)
                 case .failure(let problem):
                     io.err("cardistry tui: " + problem.description(file: path))
                     return 1
@@ -113,10 +120,6 @@ public struct TUIFrontend: Frontend {
             // A terminal whose locale is not UTF-8 shows ASCII only: decoration and text alike.
             let encoding = TextEncoding.detect(environment: environment)
             let depth = ColorDepth.detect(environment: environment)
-            // A deck file's state is its own, keyed by the file's content (the same cards, the same progress).
-            let identity = parsed.value("deck").flatMap { path in
-                FileManager.default.contents(atPath: path).map { StateKey.file(contents: Array($0)) }
-            }
             var configuration = TUIApp.Configuration(
                 catalog: catalog,
                 sceneOptions: SceneOptions(deck: deck, cardCount: cards, deckIdentity: identity), store: store,

@@ -61,13 +61,17 @@ public enum DeckFile {
 
     /// Reads and parses the file at `path`.
     public static func read(path: String) -> Result<Deck, Problem> {
-        let bytes: [UInt8]
+        contents(path: path).flatMap { parse($0, pathExtension: URL(fileURLWithPath: path).pathExtension) }
+    }
+
+    /// The bytes of the file at `path` (for a caller that parses them and also needs them, to fingerprint the
+    /// deck, say), or why it cannot be read.
+    public static func contents(path: String) -> Result<[UInt8], Problem> {
         do {
-            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            return .success(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
         } catch {
             return .failure(.unreadable(error.localizedDescription))
         }
-        return parse(bytes, pathExtension: URL(fileURLWithPath: path).pathExtension)
     }
 
     /// The 1-based line and column (in bytes) of a byte offset. O(offset).
