@@ -401,6 +401,14 @@ final class StdioSession: @unchecked Sendable {
         private var matched = 0
         private var depth = 0
         private var lineMoves: Int?
+        // A large reorder's diff is `{"sources":"<base64>","moved":M}`: the base64 is skipped with memchr (a host
+        // decodes it, it does not scan it byte by byte) and M read as the change's moves.
+        private static let sourcesPattern = Array("\"sources\":\"".utf8)
+        private static let movedPattern = Array("\"moved\":".utf8)
+        private var sourcesMatched = 0
+        private var movedMatched = 0
+        private var inSources = false
+        private var movedValue: Int?
         private static let responsePrefix = Array("{\"jsonrpc\":\"2.0\",\"id\":".utf8)
         private static let deckChangedPrefix = Array("{\"jsonrpc\":\"2.0\",\"method\":\"deck.changed\"".utf8)
 
@@ -414,7 +422,24 @@ final class StdioSession: @unchecked Sendable {
         }
 
         func scan(_ bytes: UnsafeBufferPointer<UInt8>) {
-            for byte in bytes {
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                if inSources {
+                    // Up to the closing quote in one step.
+                    let rest = count - index
+                    if let quote = memchr(bytes.baseAddress! + index, 0x22, rest) {
+                        let skipped = bytes.baseAddress!.distance(to: quote.assumingMemoryBound(to: UInt8.self))
+                        bytesSinceRequest += skipped - index
+                        index = skipped
+                        inSources = false
+                    } else {
+                        bytesSinceRequest += rest
+                        return
+                    }
+                }
+                let byte = bytes[index]
+                index += 1
                 bytesSinceRequest += 1
                 if byte == 0x0A {
                     endLine()
@@ -422,6 +447,14 @@ final class StdioSession: @unchecked Sendable {
                 }
                 if head.count < 64 { head.append(byte) }
                 if keepLine, kept.count < 1 << 20 { kept.append(byte) }
+                if let value = movedValue {
+                    if byte >= 0x30 && byte <= 0x39 {
+                        movedValue = value * 10 + Int(byte - 0x30)
+                        continue
+                    }
+                    lineMoves = (lineMoves ?? 0) + value
+                    movedValue = nil
+                }
                 if depth > 0 {
                     if byte == 0x5B {  // [
                         depth += 1
@@ -429,17 +462,29 @@ final class StdioSession: @unchecked Sendable {
                     } else if byte == 0x5D {  // ]
                         depth -= 1
                     }
-                } else if byte == Self.pattern[matched] {
-                    matched += 1
-                    if matched == Self.pattern.count {
-                        matched = 0
-                        depth = 1
-                        lineMoves = lineMoves ?? 0
-                    }
-                } else {
-                    matched = byte == Self.pattern[0] ? 1 : 0
+                    continue
                 }
+                if Self.advance(&matched, Self.pattern, byte) {
+                    depth = 1
+                    lineMoves = lineMoves ?? 0
+                }
+                if Self.advance(&sourcesMatched, Self.sourcesPattern, byte) { inSources = true }
+                if Self.advance(&movedMatched, Self.movedPattern, byte) { movedValue = 0 }
             }
+        }
+
+        /// Feeds `byte` to a matcher of `pattern`; true when the pattern just completed.
+        private static func advance(_ matched: inout Int, _ pattern: [UInt8], _ byte: UInt8) -> Bool {
+            if byte == pattern[matched] {
+                matched += 1
+                if matched == pattern.count {
+                    matched = 0
+                    return true
+                }
+            } else {
+                matched = byte == pattern[0] ? 1 : 0
+            }
+            return false
         }
 
         private func endLine() {
@@ -449,6 +494,10 @@ final class StdioSession: @unchecked Sendable {
                 matched = 0
                 depth = 0
                 lineMoves = nil
+                sourcesMatched = 0
+                movedMatched = 0
+                inSources = false
+                movedValue = nil
             }
             if head.starts(with: Self.deckChangedPrefix) {
                 deckChanged += 1

@@ -82,7 +82,7 @@ enum Messages {
                 out.nextKey("checksum")
                 out.unsigned(UInt64(stamp.checksum))
                 out.nextKey("diff")
-                diff(change.diff, into: &out)
+                changeDiff(change.diff, into: &out)
                 if stamp.wholeOrder {
                     out.nextKey("deck")
                     cardIDs(change.ids, into: &out)
@@ -162,6 +162,64 @@ enum Messages {
         out.raw("]}")
     }
 
+    /// The diff of a `deck.changed`: `diff(_:into:)`'s arrays, or `{"sources": S, "moved": M}` for a pure reorder
+    /// (no removals or insertions) whose moves would be longer as JSON (`packsSources`). `S`: for each slot of the
+    /// new order, the slot of the old order its card came from, as little-endian 32-bit integers in base64; `M`:
+    /// the number of moves of the minimal diff. A million-card sort: 5.3 MB instead of about 16 MB, and written
+    /// several times faster. O(moves) for the arrays, O(n) for the sources.
+    static func changeDiff(_ diff: ReorderDiff, into out: inout JSONOutput) {
+        guard packsSources(diff) else {
+            self.diff(diff, into: &out)
+            return
+        }
+        let sources = sourceSlots(of: diff)
+        out.raw("{\"sources\":")
+        sources.withUnsafeBytes { out.base64String($0) }
+        out.raw(",\"moved\":")
+        out.integer(diff.moves.count)
+        out.byte(UInt8(ascii: "}"))
+    }
+
+    /// Whether `diff` travels as source slots: a pure reorder of at most 2³² cards whose moves as JSON (`[from,to],`
+    /// with indices of up to as many digits as the deck's largest index) would take more bytes than the base64 of
+    /// 4 bytes per card.
+    static func packsSources(_ diff: ReorderDiff) -> Bool {
+        guard diff.removals.isEmpty, diff.insertions.isEmpty, diff.oldCount == diff.newCount,
+            diff.newCount <= Int(UInt32.max)
+        else { return false }
+        let count = diff.newCount
+        let digits = String(max(count - 1, 0)).utf8.count
+        let asMoves = diff.moves.count * (2 * digits + 4)
+        let asSources = (4 * count + 2) / 3 * 4
+        return asSources < asMoves
+    }
+
+    /// For each slot of the new order, the old slot of its card, from a pure reorder's batch reading: moved cards
+    /// at their `to`, the others keeping their relative order in the free slots. O(n).
+    static func sourceSlots(of diff: ReorderDiff) -> [UInt32] {
+        let count = diff.newCount
+        let unset = UInt32.max
+        var sources = [UInt32](repeating: unset, count: count)
+        var moved = [Bool](repeating: false, count: count)
+        sources.withUnsafeMutableBufferPointer { sources in
+            moved.withUnsafeMutableBufferPointer { moved in
+                for move in diff.moves {
+                    sources[move.to] = UInt32(truncatingIfNeeded: move.from)
+                    moved[move.from] = true
+                }
+                var next = 0
+                for slot in 0..<count where sources[slot] == unset {
+                    while moved[next] { next += 1 }
+                    sources[slot] = UInt32(truncatingIfNeeded: next)
+                    next += 1
+                }
+                // Little-endian on the wire whatever the machine.
+                for slot in 0..<count { sources[slot] = sources[slot].littleEndian }
+            }
+        }
+        return sources
+    }
+
     static func integers(_ values: [Int], into out: inout JSONOutput) {
         out.byte(UInt8(ascii: "["))
         for (index, value) in values.enumerated() {
@@ -216,8 +274,8 @@ struct OrderStamp: Sendable, Hashable {
         self.wholeOrder = wholeOrder
     }
 
-    /// The stamp of `change` at `revision` (computes the checksum of its order: O(n)).
+    /// The stamp of `change` at `revision` (its checksum is the engine's: O(1)).
     init(change: DeckChange, revision: Int, wholeOrder: Bool) {
-        self.init(revision: revision, checksum: OrderChecksum.of(change.ids), wholeOrder: wholeOrder)
+        self.init(revision: revision, checksum: change.checksum, wholeOrder: wholeOrder)
     }
 }

@@ -20,6 +20,8 @@ public protocol SceneDriver: Sendable {
     var deckIDs: [CardID] { get }
     /// The cards at `range` of the current order (within the deck).
     func deckCards(_ range: Range<Int>) -> [Card]
+    /// The checksum of the current order (`OrderChecksum`); the engine keeps it change by change.
+    var deckChecksum: UInt32 { get }
     /// Pointer and wheel input at the event's own time.
     mutating func pointer(_ event: PointerEvent)
     /// A key press at `time`; whether the scene used it.
@@ -60,4 +62,9 @@ public protocol SceneProvider: Sendable {
     func open(
         _ name: String, options: SceneOptions, persistState: Bool, viewport: Size, startTime: Double
     ) throws(SceneError) -> OpenedScene
+}
+
+extension SceneDriver {
+    /// The checksum of `deckIDs`, O(n); the engine's own is kept change by change.
+    public var deckChecksum: UInt32 { OrderChecksum.of(deckIDs) }
 }

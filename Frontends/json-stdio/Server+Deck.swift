@@ -48,7 +48,7 @@ extension Server {
         out.integer(start)
         out.raw(",\"total\":")
         out.integer(ids.count)
-        let checksum = OrderChecksum.of(ids)
+        let checksum = driver.deckChecksum
         session?.orderChecksum = checksum
         out.raw(",\"order\":")
         Messages.order(
@@ -65,25 +65,29 @@ extension Server {
         let stamp = OrderStamp(change: change, revision: session.deckRevision + 1, wholeOrder: session.wholeOrders)
         self.session?.deckRevision = stamp.revision
         self.session?.orderChecksum = stamp.checksum
-        self.session?.lastDeckChange = (change, stamp)
+        if session.wholeOrders { self.session?.lastDeckChange = (change, stamp) }
         return Messages.event(event, seq: seq, order: stamp)
     }
 
     /// The revision before a change, to tell afterwards whether it changed the order.
     var deckRevision: Int { session?.deckRevision ?? 0 }
 
-    /// `"order":{revision, checksum, diff?, deck?}` after a change that started at revision `before`: `diff` when
-    /// the change made exactly one `deck.changed`; `deck` (the whole order) only when the session asked for it.
+    /// `"order":{revision, checksum}` after a change that started at revision `before`. The change's diff went out
+    /// in its `deck.changed` notification, just before the result, and is not repeated (a million-card sort's diff
+    /// would travel twice). A session that asked for whole orders (`deckOrder: "full"`) gets protocol 1.0's
+    /// shape: `diff` when the change made exactly one `deck.changed`, and `deck`, the whole order.
     mutating func orderMember(since before: Int, into out: inout JSONOutput) {
         let session = self.session
         let revision = session?.deckRevision ?? 0
         var diff: ReorderDiff?
         var ids: [CardID]?
-        if revision == before + 1, let last = session?.lastDeckChange, last.stamp.revision == revision {
-            diff = last.change.diff
-            if session?.wholeOrders == true { ids = last.change.ids }
-        } else if session?.wholeOrders == true {
-            ids = driver?.deckIDs
+        if session?.wholeOrders == true {
+            if revision == before + 1, let last = session?.lastDeckChange, last.stamp.revision == revision {
+                diff = last.change.diff
+                ids = last.change.ids
+            } else {
+                ids = driver?.deckIDs
+            }
         }
         out.raw("\"order\":")
         Messages.order(

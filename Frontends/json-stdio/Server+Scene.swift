@@ -101,14 +101,14 @@ extension Server {
         let actions = opened.actions
         let available = opened.availableActions
         let keys = opened.keyMap
-        // The order starts over at revision 0 (O(n) once for the checksum).
-        let ids = opened.deckIDs
+        // The order starts over at revision 0.
+        let checksum = opened.deckChecksum
         driver = opened
         self.session?.availableActions = available
         self.session?.nextTick = nil
         self.session?.deckRevision = 0
         self.session?.lastDeckChange = nil
-        self.session?.orderChecksum = OrderChecksum.of(ids)
+        self.session?.orderChecksum = checksum
         emit(frame, into: &output, notify: false)
         let update = FrameUpdate(
             seq: nextSeq(), frame: frame, forceFull: true, deltaMode: self.session?.deltas ?? false)

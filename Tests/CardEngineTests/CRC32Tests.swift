@@ -18,14 +18,4 @@ import Testing
         }
         #expect(whole.value == pieces.value)
     }
-
-    @Test func theOrderChecksumIsTheCRCOfTheIdsJoinedByNewlines() {
-        let ids: [CardID] = [
-            101, 7, 18_446_744_073_709_551_615, 0, 10_000_000_000_000_000_000, 9_999_999_999_999_999_999, 10, 99, 100,
-        ]
-        let text = ids.map(\.description).joined(separator: "\n")
-        #expect(OrderChecksum.of(ids) == CRC32.checksum(Array(text.utf8)))
-        let many = (0..<100_000).map { CardID(UInt64($0) &* 2_654_435_761) }
-        #expect(OrderChecksum.of(many) == CRC32.checksum(Array(many.map(\.description).joined(separator: "\n").utf8)))
-    }
 }

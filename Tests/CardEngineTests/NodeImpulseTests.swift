@@ -6,7 +6,11 @@ import Testing
 /// `report` action reports a deck change with a diff it made itself (`deckChanged(to:diff:)`).
 private struct KickScene: Scene {
     static let descriptor = SceneDescriptor(name: "kick", title: "Kick", summary: "a box to kick", seed: "none")
-    var deck = Deck()
+    /// Cards 1 and 2; `report` swaps them (the engine checks, in debug builds, that reported changes add up).
+    var deck =
+        (try? Deck(
+            [1, 2].map { Card(id: CardID(UInt64($0)), title: "\($0)", color: RGBColor(red: 0, green: 0, blue: 0)) }))
+        ?? Deck()
     var y = 100.0
 
     func layout(in viewport: Size) -> [Node] {
@@ -25,6 +29,7 @@ private struct KickScene: Scene {
         case "move":
             y = try action.double("y")
         case "report":
+            deck = (try? Deck([deck[1], deck[0]])) ?? deck
             context.deckChanged(
                 to: [2, 1],
                 diff: ReorderDiff(

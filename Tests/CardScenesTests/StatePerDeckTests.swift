@@ -24,7 +24,7 @@ import Testing
         #expect(StateKey.fnv1a64(Array("a".utf8)) == 0xaf63_dc4c_8601_ec8c)
     }
 
-    /// A large deck's moves and sorts go to the journal as O(1) records, snapshots come only when the journal is
+    /// A large deck's moves and sorts (by every key) go to the journal as O(1) records, snapshots come only when the journal is
     /// compacted, and a reopened engine has exactly the order it was left with — over seeded random histories.
     @Test func aLargeDecksJournalRestoresItsOrderExactly() throws {
         for seed in 1...3 as ClosedRange<UInt64> {
@@ -40,8 +40,9 @@ import Testing
             for step in 0..<40 {
                 time += 0.01
                 if random.next() % 6 == 0 {
-                    let keys: [DeckSortKey] = [.title, .sortOrder]
-                    try engine.sortDeck(by: keys[Int(random.next() % 2)], descending: random.next() % 2 == 0, at: time)
+                    // Every key: the host's sorts by id and colour number are journal records too.
+                    let keys: [DeckSortKey] = [.title, .sortOrder, .id, .color]
+                    try engine.sortDeck(by: keys[Int(random.next() % 4)], descending: random.next() % 2 == 0, at: time)
                 } else {
                     let id = engine.deck.ids[Int(random.next() % 20_000)]
                     try engine.moveCard(id, to: Int(random.next() % 20_000), at: time)

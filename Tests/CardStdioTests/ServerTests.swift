@@ -186,9 +186,13 @@ import Testing
         var harness = Harness()
         harness.initialize()
         _ = harness.request(1, "scene.open", "{\"scene\":\"deck\"}")
-        let result = harness.request(2, "scene.action", "{\"name\":\"sort\",\"by\":\"title\"}").response
+        let (notes, result) = harness.request(2, "scene.action", "{\"name\":\"sort\",\"by\":\"title\"}")
         #expect(result?[path: "result", "order", "revision"] == .number("1"))
-        #expect(result?[path: "result", "order", "diff", "moves"]?.arrayValue?.isEmpty == false)
+        // The diff travels once, in the notification; the result says which revision the request made.
+        let change = notes.first { $0["method"] == .string("deck.changed") }
+        #expect(change?[path: "params", "diff", "moves"]?.arrayValue?.isEmpty == false)
+        #expect(change?[path: "params", "checksum"] == result?[path: "result", "order", "checksum"])
+        #expect(result?[path: "result", "order", "diff"] == nil)
         let idle = harness.request(3, "scene.action", "{\"name\":\"pull\",\"distance\":0}").response
         #expect(idle?[path: "result", "order"] == nil)
     }
@@ -203,31 +207,29 @@ import Testing
         let ids = cards.compactMap { $0["id"]?.stringValue }
         #expect(ids.count >= 3)
         let last = try #require(ids.last)
-        // The host keeps its own order by applying each change's diff, and checks the checksum.
+        // The host keeps its own order by applying each deck.changed diff, and checks the checksum of the result.
         var order = ids.compactMap(CardID.init)
-        func apply(_ change: JSONValue?) throws {
-            let diff = try #require(change?["diff"])
-            let moves = try #require(diff["moves"]?.arrayValue).map { pair in
-                ReorderDiff.Move(
-                    from: pair.arrayValue?.first?.integerValue ?? -1, to: pair.arrayValue?.last?.integerValue ?? -1)
+        func apply(_ reply: (notes: [JSONValue], response: JSONValue?)) throws {
+            for change in reply.notes where change["method"] == .string("deck.changed") {
+                order = try HostOrder.applying(try #require(change[path: "params", "diff"]), to: order)
+                #expect(change[path: "params", "checksum"] == .number(String(OrderChecksum.of(order))))
             }
-            let reorder = ReorderDiff(
-                oldCount: order.count, newCount: order.count, removals: [], insertions: [], moves: moves)
-            order = try reorder.applied(to: order, inserting: [])
-            #expect(change?["checksum"] == .number(String(OrderChecksum.of(order))))
+            let result = try #require(reply.response?["result"])
+            #expect((result["order"] ?? result)["checksum"] == .number(String(OrderChecksum.of(order))))
         }
-        let (notes, moved) = harness.request(3, "deck.move", "{\"card\":\"\(last)\",\"to\":0}")
-        #expect(moved?[path: "result", "deck"] == nil)
-        #expect(moved?[path: "result", "order", "revision"] == .number("1"))
-        let change = try #require(notes.first { $0["method"] == .string("deck.changed") })
+        let moved = harness.request(3, "deck.move", "{\"card\":\"\(last)\",\"to\":0}")
+        #expect(moved.response?[path: "result", "deck"] == nil)
+        #expect(moved.response?[path: "result", "order", "revision"] == .number("1"))
+        #expect(moved.response?[path: "result", "order", "diff"] == nil)
+        let change = try #require(moved.notes.first { $0["method"] == .string("deck.changed") })
         #expect(change[path: "params", "diff", "moves"] == .array([.array([.integer(ids.count - 1), .number("0")])]))
         #expect(change[path: "params", "revision"] == .number("1"))
         #expect(change[path: "params", "deck"] == nil)
-        try apply(moved?[path: "result", "order"])
+        try apply(moved)
         #expect(order.first?.description == last)
-        let sorted = harness.request(4, "deck.sort", "{\"by\":\"id\",\"order\":\"descending\"}").response
-        #expect(sorted?[path: "result", "order", "revision"] == .number("2"))
-        try apply(sorted?[path: "result", "order"])
+        let sorted = harness.request(4, "deck.sort", "{\"by\":\"id\",\"order\":\"descending\"}")
+        #expect(sorted.response?[path: "result", "order", "revision"] == .number("2"))
+        try apply(sorted)
         #expect(order == order.sorted(by: >))
         let got = harness.request(44, "deck.get").response
         #expect(got?[path: "result", "order"]?["checksum"] == .number(String(OrderChecksum.of(order))))
@@ -235,11 +237,10 @@ import Testing
         #expect(
             harness.request(5, "deck.save", "{\"name\":\"mine\"}").response?[path: "result", "revision"] == .number("1")
         )
-        let resorted = harness.request(6, "deck.sort", "{\"by\":\"id\"}").response
-        try apply(resorted?[path: "result", "order"])
-        let loaded = harness.request(7, "deck.load", "{\"name\":\"mine\"}").response
-        #expect(loaded?[path: "result", "revision"] == .number("1"))
-        try apply(loaded?[path: "result", "order"])
+        try apply(harness.request(6, "deck.sort", "{\"by\":\"id\"}"))
+        let loaded = harness.request(7, "deck.load", "{\"name\":\"mine\"}")
+        #expect(loaded.response?[path: "result", "revision"] == .number("1"))
+        try apply(loaded)
         #expect(order == order.sorted(by: >))
         let diff = harness.request(8, "deck.diff", "{\"old\":[\"1\",\"2\",\"3\",\"4\"],\"new\":[4,\"1\",\"2\",\"5\"]}")
             .response
@@ -248,6 +249,41 @@ import Testing
                 == (try? JSONValue(parsing: Array("{\"removals\":[2],\"insertions\":[3],\"moves\":[[3,0]]}".utf8))))
         #expect(harness.request(9, "scene.close").response?[path: "result", "closed"] == .string("flashcards"))
         #expect(harness.request(10, "deck.get").response?.errorCode == -32012)
+    }
+
+    /// A reorder of most of a large deck travels as the base64 source slots (smaller than its moves as JSON), a
+    /// one-card move as its move; a host applying either keeps the server's order and checksum.
+    @Test func aLargeReorderTravelsAsSourceSlots() throws {
+        var harness = Harness()
+        harness.initialize()
+        _ = harness.request(1, "scene.open", "{\"scene\":\"deck\",\"options\":{\"cardCount\":3000}}")
+        var order: [CardID] = []
+        while order.count < 3000 {
+            let page = harness.request(2, "deck.get", "{\"offset\":\(order.count),\"limit\":1000}").response
+            let cards = try #require(page?[path: "result", "cards"]?.arrayValue)
+            order += cards.compactMap { $0["id"]?.stringValue.flatMap(CardID.init) }
+        }
+        for (id, request) in [
+            (3, "{\"by\":\"id\",\"order\":\"descending\"}"), (4, "{\"by\":\"title\"}"), (5, "{\"by\":\"color\"}"),
+        ] {
+            let (notes, response) = harness.request(id, "deck.sort", request)
+            let change = try #require(notes.first { $0["method"] == .string("deck.changed") })
+            let diff = try #require(change[path: "params", "diff"])
+            #expect(diff["sources"]?.stringValue?.utf8.count == 4000 * 4, "\(request)")
+            #expect(diff["moved"]?.integerValue ?? 0 > 1000)
+            #expect(diff["moves"] == nil)
+            order = try HostOrder.applying(diff, to: order)
+            #expect(change[path: "params", "checksum"] == .number(String(OrderChecksum.of(order))))
+            #expect(response?[path: "result", "order", "checksum"] == change[path: "params", "checksum"])
+        }
+        let card = order[2999]
+        let (notes, _) = harness.request(6, "deck.move", "{\"card\":\"\(card)\",\"to\":0}")
+        let diff = try #require(notes.first { $0["method"] == .string("deck.changed") }?[path: "params", "diff"])
+        #expect(diff["moves"] == .array([.array([.number("2999"), .number("0")])]))
+        order = try HostOrder.applying(diff, to: order)
+        let got = harness.request(7, "deck.get", "{\"offset\":0,\"limit\":1}").response
+        #expect(got?[path: "result", "cards"]?.arrayValue?.first?["id"] == .string(card.description))
+        #expect(got?[path: "result", "order", "checksum"] == .number(String(OrderChecksum.of(order))))
     }
 
     @Test func sceneStatePersistsOnlyWhenAsked() throws {

@@ -11,9 +11,9 @@ The executable defaults to $CARDISTRY, then .build/debug/cardistry, then `cardis
 the order changed, 1 otherwise.
 
 The host keeps its own copy of the deck order (`DeckMirror`): it fetches it once with `deck.get`, then applies the
-diff of every `deck.changed` (changes travel as diffs, never as the whole order) and checks the order's checksum,
-the CRC-32 of the ids joined by newlines (`zlib.crc32`), re-fetching on a mismatch (docs/protocol.md, "Deck
-orders").
+diff of every `deck.changed` (changes travel as diffs, never as the whole order: a move as its move, a large
+reorder as base64 source slots) and checks the order's checksum, a sum of hashes of neighbouring ids, re-fetching
+on a mismatch (docs/protocol.md, "Deck orders").
 
     python3 examples/python-host/host.py --cards 200000 --moves 20 [path/to/cardistry]
 
@@ -22,12 +22,13 @@ the largest number of bytes the server wrote for one move (a move's diff, whatev
 the mirrored order matches `deck.get`'s.
 """
 
+import array
+import base64
 import json
 import os
 import shutil
 import subprocess
 import sys
-import zlib
 
 
 class Host:
@@ -77,15 +78,45 @@ class Host:
         return self.process.wait(timeout=30)
 
 
+MASK = 0xFFFFFFFF
+EDGE = 0x6A09E667
+
+
+def mix(x):
+    """MurmurHash3's 32-bit finaliser (fmix32)."""
+    x ^= x >> 16
+    x = (x * 0x85EBCA6B) & MASK
+    x ^= x >> 13
+    x = (x * 0xC2B2AE35) & MASK
+    return x ^ (x >> 16)
+
+
 def order_checksum(ids):
-    """The protocol's checksum of an order: CRC-32 (zlib, RFC 1952) of the ids joined by newlines."""
-    return zlib.crc32("\n".join(ids).encode("utf-8"))
+    """The protocol's checksum of an order (docs/protocol.md, "Deck orders"): the sum modulo 2**32 of a hash of
+    every pair of neighbours, with an edge marker before the first card and after the last."""
+    keys = [EDGE]
+    for card in ids:
+        value = int(card)
+        keys.append(mix((value & MASK) ^ mix((value >> 32) ^ 0x9E3779B9)))
+    keys.append(EDGE)
+    total = 0
+    for first, second in zip(keys, keys[1:]):
+        total += mix((first * 0x9E3779B1 + second) & MASK)
+    return total & MASK
 
 
 def apply_diff(order, diff):
-    """Applies a reorder diff as one batch update (UIKit's reading, as `deck.diff` documents): removals are old
-    indices, insertions new indices (their cards are unknown here: None until the next fetch), and each move takes
-    the card at old index `from` to new index `to`; the other cards keep their order in the free slots."""
+    """Applies a `deck.changed` diff. A large reorder comes as `sources`: for each new slot, the old slot of its
+    card, as little-endian 32-bit integers in base64. Otherwise the diff is one batch update (UIKit's reading, as
+    `deck.diff` documents): removals are old indices, insertions new indices (their cards are unknown here: None
+    until the next fetch), and each move takes the card at old index `from` to new index `to`; the other cards
+    keep their order in the free slots."""
+    if "sources" in diff:
+        sources = array.array("I" if array.array("I").itemsize == 4 else "L")
+        sources.frombytes(base64.b64decode(diff["sources"]))
+        if sys.byteorder == "big":
+            sources.byteswap()
+        return [order[source] for source in sources]
     removed = set(diff["removals"])
     moved_from = {move[0] for move in diff["moves"]}
     new_count = len(order) - len(removed) + len(diff["insertions"])
@@ -127,7 +158,7 @@ class DeckMirror:
         self.checksum = page["order"]["checksum"]
 
     def changed(self, change):
-        """A deck.changed notification or a result's `order`: applies the diff if it is the next revision."""
+        """A deck.changed notification: applies the diff if it is the next revision."""
         if change["revision"] != self.revision + 1 or "diff" not in change:
             return
         self.order = apply_diff(self.order, change["diff"])
@@ -149,18 +180,24 @@ def big_deck(host, cards, moves):
     host.mirror = DeckMirror(host)
     host.mirror.fetch()
     largest = 0
+    in_step = True
     for step in range(moves):
         card = host.mirror.order[(step * 7919) % cards]
         before = host.bytes_read
         result = host.request("deck.move", {"card": card, "to": (step * 104729) % cards})
         largest = max(largest, host.bytes_read - before)
-        host.mirror.changed(result["order"])
-    host.mirror.changed(host.request("deck.sort", {"by": "title", "order": "descending"})["order"])
+        # The diff came in the deck.changed before the result; the result names the revision it made.
+        in_step = in_step and result["order"]["revision"] == host.mirror.revision
+    before = host.bytes_read
+    sorted_order = host.request("deck.sort", {"by": "title", "order": "descending"})["order"]
+    sort_bytes = host.bytes_read - before
+    in_step = in_step and sorted_order["revision"] == host.mirror.revision
     mirrored = list(host.mirror.order)
-    matches = host.mirror.verify()
+    matches = host.mirror.verify() and in_step
     host.mirror.fetch()
     print("moves: %d on %d cards; largest bytes out per move: %d" % (moves, cards, largest))
-    print("checksum: %s (zlib.crc32 %d, server %d)" % (
+    print("bytes out for a sort of every card: %d" % sort_bytes)
+    print("checksum: %s (host %d, server %d)" % (
         "ok" if matches else "MISMATCH", order_checksum(mirrored), host.mirror.checksum))
     print("mirror matches deck.get: %s" % ("yes" if mirrored == host.mirror.order else "NO"))
     status = host.close()

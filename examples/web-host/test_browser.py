@@ -373,6 +373,9 @@ class BrowserTest(unittest.TestCase):
         self.assertIsNotNone(order, "no deck.changed after the slider moved")
         cards = sorted((n for n in self.model() if n["role"] == "card"), key=lambda n: n["y"])
         self.assertEqual([n["card"] for n in cards], order, "the cards are not in the announced order")
+        # The page's own checksum of each announced order (JavaScript) is the server's.
+        self.assertGreater(self.js("__cardistry.deckChanges.length"), 0)
+        self.assertEqual(self.js("__cardistry.checksumMismatches"), 0, "the page's order checksum differs")
         self.check_pixels("scores re-sorted by test 7")
         # Expand the second card: its bar chart appears, the cards below move down.
         second = cards[1]

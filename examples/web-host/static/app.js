@@ -66,6 +66,7 @@
     frames: 0, fullFrames: 0, deltaFrames: 0,
     drawnSeq: null,         // seq of the frame the canvas shows
     gestures: [], haptics: [], deckChanges: [], deck: null,
+    checksumMismatches: 0,  // deck.changed whose checksum is not the page's own of its order
     errors: [],             // JSON-RPC errors and transport problems
     exited: null,
     pulsing: () => pulses.length > 0,
@@ -202,9 +203,40 @@
       case "deck.changed":
         debug.deckChanges.push(params);
         debug.deck = params.deck;
+        // The page has the whole order (deckOrder "full"): it checks the server's checksum against its own.
+        if (orderChecksum(params.deck) !== params.checksum) debug.checksumMismatches += 1;
         showStatus("deck.changed: " + params.deck.slice(0, 12).join(" ") + (params.deck.length > 12 ? " …" : ""));
         break;
     }
+  }
+
+  // The protocol's checksum of an order (docs/protocol.md, "Deck orders"): the sum modulo 2^32 of a hash of each
+  // pair of neighbouring ids, with an edge marker before the first and after the last. Ids are decimal strings of
+  // up to 64 bits: BigInt splits them into their 32-bit halves; the rest is 32-bit arithmetic (Math.imul).
+  function mix32(x) {
+    x ^= x >>> 16;
+    x = Math.imul(x, 0x85ebca6b);
+    x ^= x >>> 13;
+    x = Math.imul(x, 0xc2b2ae35);
+    return (x ^ (x >>> 16)) >>> 0;
+  }
+
+  function orderChecksum(ids) {
+    const edge = 0x6a09e667;
+    let sum = 0;
+    let previous = edge;
+    const add = (key) => {
+      sum = (sum + mix32((Math.imul(previous, 0x9e3779b1) + key) >>> 0)) >>> 0;
+      previous = key;
+    };
+    for (const id of ids) {
+      const value = BigInt(id);
+      const low = Number(value & 0xffffffffn);
+      const high = Number(value >> 32n);
+      add(mix32((low ^ mix32((high ^ 0x9e3779b9) >>> 0)) >>> 0));
+    }
+    add(edge);
+    return sum;
   }
 
   // A full frame replaces everything; a delta drops `removed`, replaces or adds `changed`, and reorders by `order`.

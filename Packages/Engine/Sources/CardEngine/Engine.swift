@@ -28,6 +28,11 @@ public struct Engine: Sendable {
     /// Why the saved state given to `init` could not be restored (nil: it was, or there was none). The scene then
     /// starts fresh and the front end leaves the saved state alone.
     public private(set) var stateError: SceneError?
+    /// The checksum of the scene's current order (`OrderChecksum`), kept change by change: O(n) when the engine
+    /// opens, then O(1) for a one-card move and O(n) for a change of many cards. Every `DeckChange` carries the
+    /// value after it.
+    public var deckChecksum: UInt32 { orderChecksum.value }
+    var orderChecksum: OrderChecksum
     /// How text is measured: scenes lay text out with it and frames carry each run's lines as it wraps them.
     public var textMeasurer: any TextMeasurer { layoutMeasurer.base }
     /// The measurer layouts use: `textMeasurer` with a cache of broken lines.
@@ -83,6 +88,7 @@ public struct Engine: Sendable {
                 stateError = error
             }
         }
+        orderChecksum = OrderChecksum(self.scene.deckIDs)
         var context = SceneContext(time: time, viewport: self.viewport)
         applyLayout(context: &context, isInitial: true)
         var appearing = SceneContext(time: time, viewport: self.viewport)
@@ -290,7 +296,17 @@ public struct Engine: Sendable {
     /// Lays the scene out again after a change, starts the animations, records events and persists state.
     mutating func commit(_ context: inout SceneContext) {
         pending.append(contentsOf: context.haptics.map(EngineEvent.haptic))
-        pending.append(contentsOf: context.deckChanges.map(EngineEvent.deckChanged))
+        for var change in context.deckChanges {
+            orderChecksum.update(for: change.diff, to: change.ids)
+            #if DEBUG
+                // The checksum kept change by change is the checksum of the order (checked up to 10,000 cards).
+                if change.ids.count <= 10_000 {
+                    precondition(orderChecksum.value == OrderChecksum.of(change.ids), "the order checksum drifted")
+                }
+            #endif
+            change.checksum = orderChecksum.value
+            pending.append(.deckChanged(change))
+        }
         applyLayout(context: &context, isInitial: false)
         if context.stateChanged { noteStateChange() }
         _checkInvariants()

@@ -238,11 +238,21 @@ public struct DeckChange: Sendable, Hashable {
     public var ids: [CardID]
     /// The minimal diff from the previous order to `ids`.
     public var diff: ReorderDiff
+    /// The checksum of `ids` (`OrderChecksum`). The engine keeps it up to date change by change, so a one-card
+    /// move costs O(1) here, not O(n).
+    public var checksum: UInt32
 
-    /// A deck change at `time` seconds to the order `ids`, reached by `diff`.
+    /// A deck change at `time` seconds to the order `ids`, reached by `diff`; the checksum is computed from `ids`
+    /// (O(n)).
     public init(time: Double, ids: [CardID], diff: ReorderDiff) {
+        self.init(time: time, ids: ids, diff: diff, checksum: OrderChecksum.of(ids))
+    }
+
+    /// A deck change whose checksum is known (the engine stamps it when it commits the change).
+    init(time: Double, ids: [CardID], diff: ReorderDiff, checksum: UInt32) {
         self.time = time
         self.ids = ids
         self.diff = diff
+        self.checksum = checksum
     }
 }

@@ -159,7 +159,7 @@ public struct SceneContext: Sendable {
         guard oldIDs != newIDs else { return }
         // Both orders come from decks, whose ids are unique, so the diff cannot fail.
         guard let diff = try? ReorderDiff(from: oldIDs, to: newIDs), !diff.isEmpty else { return }
-        deckChanges.append(DeckChange(time: time, ids: newIDs, diff: diff))
+        deckChanges.append(DeckChange(time: time, ids: newIDs, diff: diff, checksum: 0))
         stateChanged = true
     }
 
@@ -167,7 +167,7 @@ public struct SceneContext: Sendable {
     /// `Deck`): `ids` is the new order and `diff` goes from the old order to it.
     public mutating func deckChanged(to ids: [CardID], diff: ReorderDiff) {
         guard !diff.isEmpty else { return }
-        deckChanges.append(DeckChange(time: time, ids: ids, diff: diff))
+        deckChanges.append(DeckChange(time: time, ids: ids, diff: diff, checksum: 0))
         stateChanged = true
     }
 }

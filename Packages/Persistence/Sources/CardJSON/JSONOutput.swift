@@ -87,6 +87,39 @@ package struct JSONOutput {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    /// Writes `data` as a JSON string in base64 (RFC 4648, section 4: the standard alphabet, with padding). The
+    /// output is sized once and filled in place: a few milliseconds for 4 MB. O(bytes).
+    package mutating func base64String(_ data: UnsafeRawBufferPointer) {
+        let count = data.count
+        let start = bytes.count
+        // The opening and closing quotes, and every character in between, written over.
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "\""), count: (count + 2) / 3 * 4 + 2))
+        bytes.withUnsafeMutableBufferPointer { out in
+            Self.base64Alphabet.withUTF8Buffer { table in
+                var target = start + 1
+                var index = 0
+                while index + 3 <= count {
+                    let word = UInt32(data[index]) << 16 | UInt32(data[index + 1]) << 8 | UInt32(data[index + 2])
+                    out[target] = table[Int(word >> 18)]
+                    out[target + 1] = table[Int(word >> 12 & 63)]
+                    out[target + 2] = table[Int(word >> 6 & 63)]
+                    out[target + 3] = table[Int(word & 63)]
+                    target += 4
+                    index += 3
+                }
+                let left = count - index
+                guard left > 0 else { return }
+                let word = UInt32(data[index]) << 16 | (left == 2 ? UInt32(data[index + 1]) << 8 : 0)
+                out[target] = table[Int(word >> 18)]
+                out[target + 1] = table[Int(word >> 12 & 63)]
+                out[target + 2] = left == 2 ? table[Int(word >> 6 & 63)] : UInt8(ascii: "=")
+                out[target + 3] = UInt8(ascii: "=")
+            }
+        }
+    }
+
+    static let base64Alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
     /// Writes `values` as a JSON array of strings. O(bytes).
     package mutating func strings(_ values: some Sequence<String>) {
         bytes.append(UInt8(ascii: "["))

@@ -34,38 +34,21 @@ extension DeckScene {
         guard count > 0 else { return }
         let focusedCard = order[min(focus, count - 1)]
         prepareForHostReorder()
-        let keyRanks: DenseRanks
-        var sceneSort: DeckSort?
+        let sources: [Int32]
         switch key {
-        case .title:
-            keyRanks = ranks(for: .title)
-            sceneSort = DeckSort(.title, descending: descending)
-        case .sortOrder:
-            keyRanks = ranks(for: .sortOrder)
-            sceneSort = DeckSort(.sortOrder, descending: descending)
-        case .id:
-            keyRanks = idRanks()
-        case .color:
-            keyRanks = DenseRanks(count: base.count) { DeckSortKey.colorKey(base[$0].color) }
-        }
-        let (newOrder, sources) = Self.sorted(order, by: keyRanks, descending: descending)
-        setOrder(newOrder)
-        focus = position[focusedCard]
-        if let sceneSort {
+        case .title, .sortOrder:
+            let sceneSort = DeckSort(key == .title ? .title : .sortOrder, descending: descending)
+            let sorted = Self.sorted(order, by: ranks(for: sceneSort.key), descending: descending)
+            sources = sorted.sources
+            setOrder(sorted.order)
             // The scene's own sort gives the same order; an in-place move then makes it the user's order, exactly
             // as a restore will replay it.
             record(.sort(sceneSort))
             applyMove(from: 0, to: 0)
-        } else {
-            // Sorting by id or by the colour number is not an operation the persisted state knows: from now on a
-            // large deck persists its whole order (as after any `replaceDeck`).
-            manualRank = position
-            sort = nil
-            if count > Self.persistListLimit {
-                operations = nil
-                journalBroken = true
-            }
+        case .id, .color:
+            sources = applyHostSort(by: key, descending: descending)
         }
+        focus = position[focusedCard]
         // A sort's sources are a permutation by construction, so this cannot throw.
         if let diff = try? ReorderDiff(permutation: sources), !diff.isEmpty {
             context.deckChanged(to: currentIDs(), diff: diff)
@@ -88,13 +71,46 @@ extension DeckScene {
         sortPlan = nil
     }
 
+    /// Sorts by a key the scene does not sort by itself (`id`, `color`: the number 0xRRGGBB), makes the result the
+    /// user's order and records it; returns, for each new slot, the old slot of its card. The ranks are cached,
+    /// so a sort costs a counting sort, O(n).
+    @discardableResult
+    mutating func applyHostSort(by key: DeckSortKey, descending: Bool) -> [Int32] {
+        let keyRanks = key == .id ? idRanks() : hostColorRanks()
+        let (newOrder, sources) = Self.sorted(order, by: keyRanks, descending: descending)
+        setOrder(newOrder)
+        manualRank = position
+        sort = nil
+        record(.hostSort(key, descending: descending))
+        return sources
+    }
+
     /// The dense ranks of the card ids: the identity when the ids ascend with the card index (every generated
-    /// deck), O(n); otherwise O(n log n).
-    private func idRanks() -> DenseRanks {
+    /// deck), O(n); otherwise O(n log n). Cached.
+    private mutating func idRanks() -> DenseRanks {
+        if let ranks = keyRanks.id { return ranks }
         let ascending = ids.withUnsafeBufferPointer { ids in
             ids.indices.dropFirst().allSatisfy { ids[$0 - 1] < ids[$0] }
         }
-        if ascending { return DenseRanks(permutation: Array(0..<ids.count)) }
-        return DenseRanks(count: ids.count) { ids[$0] }
+        let ranks =
+            ascending ? DenseRanks(permutation: Array(0..<ids.count)) : DenseRanks(count: ids.count) { ids[$0] }
+        keyRanks.id = ranks
+        return ranks
+    }
+
+    /// The dense ranks of the colours as numbers (`DeckSortKey.colorKey`): their few distinct values are ranked,
+    /// O(n + d log d). Cached.
+    private mutating func hostColorRanks() -> DenseRanks {
+        if let ranks = keyRanks.hostColor { return ranks }
+        let ranks = base.cards.withUnsafeBufferPointer { cards in
+            DenseRanks(count: cards.count) { index in
+                let color = cards[index].color
+                return UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
+            } key: {
+                $0
+            }
+        }
+        keyRanks.hostColor = ranks
+        return ranks
     }
 }

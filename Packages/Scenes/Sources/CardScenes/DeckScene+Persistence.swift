@@ -9,7 +9,8 @@ import Foundation
 ///   reorder, `sort` only while sorted.
 /// - Larger decks: the operations since the deck's initial order, replayed on restore:
 ///   `{"version": 1, "count": n, "first": id of the initial first card, "operations": [{"sort": {...}},
-///   {"move": [id, to]}, …]}`, at most 1,000 operations (beyond, the whole order is written as above).
+///   {"move": [id, to]}, {"hostSort": {"by": "id|color", "order": …}}, …]}`, at most 1,000 operations (beyond,
+///   the whole order is written as above).
 ///
 /// A state for another deck (other count, unknown ids, another first card) is refused and changes nothing.
 extension DeckScene {
@@ -97,7 +98,8 @@ extension DeckScene {
         self = restored
     }
 
-    /// A large deck hands out its moves and sorts as journal records (`{"sort": …}`, `{"move": [id, to]}`), so a
+    /// A large deck hands out its moves and sorts as journal records (`{"sort": …}`, `{"move": [id, to]}`,
+    /// `{"hostSort": …}`), so a
     /// save costs O(change); a small deck, or a change the journal cannot express, saves a snapshot, and so does
     /// every `journalCompaction`-th record or `journalSortCompaction`-th sort (the journal is then compacted).
     public mutating func takeStateJournal() -> [[UInt8]]? {
@@ -105,7 +107,7 @@ extension DeckScene {
             journal.removeAll()
             journalBroken = false
         }
-        let sorts = journal.count { if case .sort = $0 { true } else { false } }
+        let sorts = journal.count(where: \.isSort)
         guard count > Self.persistListLimit, !journalBroken, !journal.isEmpty,
             journalSinceSnapshot + journal.count <= Self.journalCompaction,
             sortsSinceSnapshot + sorts <= Self.journalSortCompaction
@@ -130,7 +132,7 @@ extension DeckScene {
         }
         // The records replayed stay in the journal on disk: they count towards its next compaction.
         restored.journalSinceSnapshot += restored.journal.count
-        restored.sortsSinceSnapshot += restored.journal.count { if case .sort = $0 { true } else { false } }
+        restored.sortsSinceSnapshot += restored.journal.count(where: \.isSort)
         restored.journal = []
         self = restored
     }
@@ -147,6 +149,8 @@ extension DeckScene {
                 throw .invalidState("the saved deck state moves an unknown card or to a bad position")
             }
             applyMove(from: position[card], to: to)
+        case .hostSort(let key, let descending):
+            applyHostSort(by: key, descending: descending)
         }
     }
 
@@ -210,6 +214,15 @@ extension DeckScene {
         switch operation {
         case .sort(let sort): .object([.init("sort", encode(sort))])
         case .move(let id, let to): .object([.init("move", .array([.string(id.description), .integer(to)]))])
+        case .hostSort(let key, let descending):
+            .object([
+                .init(
+                    "hostSort",
+                    .object([
+                        .init("by", .string(key.rawValue)),
+                        .init("order", .string(descending ? "descending" : "ascending")),
+                    ]))
+            ])
         }
     }
 
@@ -222,6 +235,13 @@ extension DeckScene {
 
     static func decodeOperation(_ value: JSONValue) throws(SceneError) -> DeckOperation {
         if let sort = value["sort"] { return .sort(try decodeSort(sort)) }
+        if let hostSort = value["hostSort"] {
+            guard let by = hostSort["by"]?.stringValue, let key = DeckSortKey(rawValue: by),
+                key == .id || key == .color,
+                let order = hostSort["order"]?.stringValue, order == "ascending" || order == "descending"
+            else { throw .invalidState("a saved host sort is not {\"by\": \"id\" or \"color\", \"order\": direction}") }
+            return .hostSort(key, descending: order == "descending")
+        }
         guard case .array(let pair)? = value["move"], pair.count == 2, let text = pair[0].stringValue,
             let id = CardID(text), let to = pair[1].integerValue
         else { throw .invalidState("a saved deck operation is neither a sort nor a move") }
