@@ -21,7 +21,9 @@ import Foundation
 /// - `drop`: a long-press drop — `input.pointer` down on a card, `clock.advance` past the long press, two
 ///   moves, and the up that drops it, timed; goal p99 ≤ 16 ms (one frame);
 /// - `action-sort`: `scene.action sort`; goal p99 ≤ 50 ms;
-/// - `reopen`: `scene.close` and the same `scene.open` again, restoring the saved state; goal p99 ≤ 1 s.
+/// - `reopen`: `scene.close` and the same `scene.open` again, restoring the saved state; goal p99 ≤ 1 s;
+/// - `reorder-memory` (impl `rss`, reported, not gated): the server's RSS after 1 and after 1,000 host reorders;
+///   goal growth ≤ 1.1.
 ///
 /// In the terminal UI (`tui-move`, impl `tui`): the TUI app in process (its headless core, as the run loop drives
 /// it, with a `JSONFileStore` in a fresh directory), the deck scene with the same generated deck; 5,000
@@ -43,7 +45,9 @@ struct MillionSuite: BenchSuite {
     func run(_ context: BenchContext) {
         let n = context.quick ? 100_000 : 1_000_000
         let stdioWorkloads = ["open", "deck-sort", "deck-move", "drop", "action-sort", "reopen"]
-        if stdioWorkloads.contains(where: { context.selects("million/\($0)/\(n)/deck", impls: ["stdio"]) }) {
+        if stdioWorkloads.contains(where: { context.selects("million/\($0)/\(n)/deck", impls: ["stdio"]) })
+            || context.selects("million/reorder-memory/\(n)/deck", impls: ["rss"])
+        {
             stdio(context, n: n)
         }
         if context.selects("million/tui-move/\(n)/deck", impls: ["tui"]) { tui(context, n: n) }
@@ -201,6 +205,7 @@ struct MillionSuite: BenchSuite {
             if let reply = session.request(open) { reopens.add(reply) }
             if !withinBudget(reopenStart) { break }
         }
+        reorderMemory(context, session: session, n: n, ids: ids, generator: &generator)
         emit(context, workload: "open", n: n, impl: "stdio", samples: opened, goalMs: 1000, changes: false)
         emit(context, workload: "deck-sort", n: n, impl: "stdio", samples: sorts, goalMs: 50, changes: true)
         emit(context, workload: "deck-move", n: n, impl: "stdio", samples: moves, goalMs: 50, changes: true)
@@ -209,6 +214,48 @@ struct MillionSuite: BenchSuite {
             note: "\(dropsChanged) drops changed the order")
         emit(context, workload: "action-sort", n: n, impl: "stdio", samples: actionSorts, goalMs: 50, changes: true)
         emit(context, workload: "reopen", n: n, impl: "stdio", samples: reopens, goalMs: 1000, changes: false)
+    }
+
+    /// The server's resident set size after one host reorder and after 1,000 (200 in quick mode): `deck.move`s of
+    /// random cards to random places, every 50th a `deck.sort` by a key in turn. Goal: growth ≤ 1.1 (issue 16:
+    /// memory stays bounded however many reorders a host makes). Reported as `impl` `rss`, not gated: RSS depends
+    /// on the allocator and the machine.
+    private func reorderMemory(
+        _ context: BenchContext, session: StdioSession, n: Int, ids: [String], generator: inout SplitMix64
+    ) {
+        guard context.selects("million/reorder-memory/\(n)/deck", impls: ["rss"]) else { return }
+        let reorders = context.quick ? 200 : 1_000
+        let keys = ["title", "color", "sortOrder", "id"]
+        var first: Int?
+        let start = monotonicNanoseconds()
+        for index in 0..<reorders {
+            if index % 50 == 49 {
+                _ = session.request("\"deck.sort\",\"params\":{\"by\":\"\(keys[(index / 50) % 4])\"}")
+            } else {
+                let card = ids[Int(generator.next() % UInt64(ids.count))]
+                let destination = Int(generator.next() % UInt64(n))
+                _ = session.request("\"deck.move\",\"params\":{\"card\":\"\(card)\",\"to\":\(destination)}")
+            }
+            if index == 0 { first = StdioSuite.residentBytes(of: session.processIdentifier) }
+            if index % 200 == 199 { context.progress("million: \(index + 1) host reorders") }
+        }
+        let elapsed = Double(monotonicNanoseconds() - start) / 1e6
+        guard let first, let last = StdioSuite.residentBytes(of: session.processIdentifier) else {
+            context.progress("million: RSS unavailable, reorder-memory row skipped")
+            return
+        }
+        let growth = Double(last) / Double(first)
+        context.emit(
+            BenchRow(
+                suite: name, workload: "reorder-memory", n: n, key: "deck", impl: "rss",
+                timing: Timing(medianMs: elapsed, minMs: elapsed, runs: 1),
+                metrics: [
+                    ("rss_first_mb", Double(first) / 1_048_576), ("rss_end_mb", Double(last) / 1_048_576),
+                    ("rss_growth", growth), ("meets_goal", growth <= 1.1 ? 1 : 0),
+                ],
+                note:
+                    "server RSS after 1 and after \(reorders) host reorders (moves, a sort every 50th); goal growth ≤ 1.1"
+            ))
     }
 
     /// The card ids (`"id":"123"`) in a `deck.get` result.
@@ -358,6 +405,9 @@ final class StdioSession: @unchecked Sendable {
         reply.milliseconds = Double(scanner.replyTime &- start) / 1e6
         return reply
     }
+
+    /// The server's process id.
+    var processIdentifier: Int32 { process.processIdentifier }
 
     /// Ends the session: `shutdown`, `exit`, end of input, and waits for the process.
     func finish() {
