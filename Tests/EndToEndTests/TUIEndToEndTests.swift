@@ -371,6 +371,27 @@ struct HarnessError: Error, CustomStringConvertible {
         }
     }
 
+    /// SIGTERM, SIGINT or SIGHUP right after a keyboard move leaves the move saved: the saver is flushed on the
+    /// way out, before the signal's default action ends the process.
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+    func aSignalRightAfterAMoveLeavesTheMoveSaved(_ signal: Int32) throws {
+        try withTmux { tmux in
+            try tmux.type(try tmux.command("tui --scene deck"))
+            #expect(try tmux.waitFor { $0.contains("Card Deck") })
+            #expect(try tmux.waitForStillScreen())
+            let before = try tmux.screen()
+            // shift+down moves the focused (first) card one place down; the signal follows as soon as it shows.
+            try tmux.send("\u{1B}[1;2B")
+            #expect(try tmux.waitFor { $0 != before })
+            let pids = try tmux.programPIDs()
+            #expect(pids.count == 1)
+            for pid in pids { kill(pid, signal) }
+            #expect(try tmux.waitForExit())
+            let state = try String(contentsOfFile: tmux.storeDirectory + "/states/deck.json", encoding: .utf8)
+            #expect(state.contains("\"order\":[\"402\",\"401\""), "\(state.prefix(300))")
+        }
+    }
+
     @Test(arguments: [
         (["tui", "--scene", "nope"], "unknown scene 'nope'"), (["tui", "--fps", "0"], "--fps"),
         (["tui", "--cards", "0"], "--cards"), (["tui", "--deck", "a", "--cards", "3"], "one of --deck and --cards"),
