@@ -128,6 +128,33 @@ import Testing
 }
 
 extension StatePerDeckTests {
+    /// The wallet's order with the user's own cards (a file) and with the seed's cards are two states: reordering
+    /// one never moves the other.
+    @Test func walletOrderIsPerDeck() throws {
+        let store = InMemoryStore()
+        let own = try Deck(SeedData.wallet.cards.reversed().prefix(3).map { $0 })
+        let identity = StateKey.file(contents: Array("my cards".utf8))
+        var mine = Engine.persisted(
+            try WalletScene(options: SceneOptions(deck: own, deckIdentity: identity)), viewport: viewport,
+            store: store, identity: identity)
+        let moved = own.ids[0]
+        try mine.moveCard(moved, to: 2, at: 1)
+        #expect(mine.save(to: store, identity: identity) == nil)
+        var seed = Engine.persisted(try WalletScene(), viewport: viewport, store: store)
+        #expect(seed.deck.ids == SeedData.wallet.ids)
+        let seedMoved = SeedData.wallet.ids[1]
+        try seed.moveCard(seedMoved, to: 0, at: 1)
+        #expect(seed.save(to: store) == nil)
+        // Reopened, each deck has its own order.
+        let mineAgain = Engine.persisted(
+            try WalletScene(options: SceneOptions(deck: own, deckIdentity: identity)), viewport: viewport,
+            store: store, identity: identity)
+        #expect(mineAgain.deck.ids == [own.ids[1], own.ids[2], moved])
+        let seedAgain = Engine.persisted(try WalletScene(), viewport: viewport, store: store)
+        #expect(seedAgain.deck.ids.first == seedMoved)
+        #expect(seedAgain.deck.count == SeedData.wallet.count)
+    }
+
     /// Records replayed at reopening count towards the journal's compaction: a deck reopened with 8 sorts in its
     /// journal saves a snapshot at the next sort, so a reopening never replays more than 8 sorts.
     @Test func replayedRecordsCountTowardsCompaction() throws {
