@@ -32,6 +32,7 @@ struct DeckSceneSuite: BenchSuite {
         ]
         let wanted = sorts.filter { context.selects("deck/\($0.0)/\(n)/u64", impls: ["diff", "scene", "engine"]) }
         let wantsLayout = context.selects("deck/layout/\(n)/u64", impls: ["scene"])
+        if context.selects("deck/state-snapshot/\(n)/u64", impls: ["scene"]) { runSnapshot(context, n: n) }
         let wantedFirst = sorts.filter { context.selects("deck/first-\($0.0)/\(n)/u64", impls: ["scene"]) }
         guard !wanted.isEmpty || wantsLayout || !wantedFirst.isEmpty else { return }
         for (workload, sort) in wantedFirst {
@@ -137,6 +138,39 @@ struct DeckSceneSuite: BenchSuite {
                 ratioToFloor: timing.medianMs / diffTiming.medianMs,
                 metrics: [("frame_budget_ratio", timing.medianMs / 16)],
                 note: "a scene just opened; floor: the diff alone"))
+    }
+
+    /// `state-snapshot`: `encodeState()` of a large deck whose history is too long to replay, sorted by title on
+    /// top of a user's order (both as packed card indices): what the saver's thread does at a journal compaction.
+    /// Floor: packing the same two orders as little-endian UInt32s, without base64 or JSON.
+    private func runSnapshot(_ context: BenchContext, n: Int) {
+        let viewport = Size(width: 390, height: 844)
+        guard var scene = try? DeckScene(options: SceneOptions(cardCount: n)) else { return }
+        var sceneContext = SceneContext(time: 0, viewport: viewport)
+        // More sorts than the replay budget (200 card steps per card, a sort 2) holds: the state is the packed order.
+        for index in 0...100 {
+            try? scene.sortDeck(by: index % 2 == 0 ? .id : .title, descending: index % 3 == 0, context: &sceneContext)
+        }
+        try? scene.perform(action(DeckSort(.title)), context: &sceneContext)
+        let count = n
+        let (floor, timing) = measureSideBySide(runs: context.runs) { () -> Int in
+            var bytes = [UInt8](repeating: 0, count: count * 8)
+            bytes.withUnsafeMutableBytes { raw in
+                for index in 0..<(count * 2) {
+                    raw.storeBytes(
+                        of: UInt32(truncatingIfNeeded: index).littleEndian, toByteOffset: index * 4, as: UInt32.self)
+                }
+            }
+            return bytes.count
+        } _: { () -> Int in
+            scene.encodeState()?.count ?? 0
+        }
+        let bytes = scene.encodeState()?.count ?? 0
+        context.emit(
+            BenchRow(
+                suite: name, workload: "state-snapshot", n: n, key: "u64", impl: "scene", timing: timing,
+                ratioToFloor: timing.medianMs / floor.medianMs, metrics: [("bytes", Double(bytes))],
+                note: "encodeState of both orders packed; floor: packing them as UInt32s"))
     }
 
     private func runLayout(_ context: BenchContext, n: Int, viewport: Size) {

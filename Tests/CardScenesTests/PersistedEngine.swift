@@ -17,7 +17,13 @@ extension Engine {
     /// Writes the state changes so far to `store`; returns the error a saver would report.
     @discardableResult
     mutating func save(to store: any DeckStore, identity: String? = nil) -> StoreError? {
-        guard let stateName = scene.stateName, let change = takeStateChange() else { return nil }
+        guard let change = takeStateChange() else { return nil }
+        return write(change, to: store, identity: identity)
+    }
+
+    /// Writes `change` (taken from this engine) to `store` as a saver would; returns the error it would report.
+    func write(_ change: StateChange, to store: any DeckStore, identity: String? = nil) -> StoreError? {
+        guard let stateName = scene.stateName else { return nil }
         let key = StateKey.name(stateName, deck: identity)
         var machine = StateSaverMachine()
         machine.resume(key, after: LoadedState(key, from: store).sequence)

@@ -155,6 +155,42 @@ extension StatePerDeckTests {
         #expect(seedAgain.deck.count == SeedData.wallet.count)
     }
 
+    /// Replay work is bounded, not only the number of records: 250 moves of the first card to the end (each
+    /// shifts every card) compact the journal into a snapshot long before 1,024 records, and 120 sorts turn the
+    /// saved operations into the packed order; a reopened deck has the same order either way.
+    @Test func replayWorkIsBounded() throws {
+        let store = InMemoryStore()
+        let count = 20_000
+        let identity = StateKey.generated(count: count)
+        let options = SceneOptions(cardCount: count)
+        var engine = Engine.persisted(
+            try DeckScene(options: options), viewport: viewport, store: store, identity: identity)
+        var snapshots = 0
+        var time = 1.0
+        for _ in 0..<250 {
+            time += 0.01
+            try engine.moveCard(engine.deck.ids[0], to: count - 1, at: time)
+            let change = engine.takeStateChange()
+            if change?.snapshot != nil { snapshots += 1 }
+            if let change { #expect(engine.write(change, to: store, identity: identity) == nil) }
+        }
+        // 200 full-length moves fill the budget (200 steps per card); the count limit alone would allow 1,024.
+        #expect(snapshots >= 1)
+        var reopened = Engine.persisted(
+            try DeckScene(options: options), viewport: viewport, store: store, identity: identity)
+        #expect(reopened.deck.ids == engine.deck.ids)
+        for index in 0..<120 {
+            try reopened.sortDeck(by: index % 2 == 0 ? .title : .sortOrder, descending: index % 3 == 0, at: time)
+            time += 0.01
+        }
+        let state = try #require((reopened.scene as? DeckScene)?.encodeState())
+        let text = String(decoding: state, as: UTF8.self)
+        let packed = text.contains("\"orderIndices\"")
+        let operations = text.contains("\"operations\"")
+        #expect(packed, "120 sorts are 240 steps per card: the order is saved packed")
+        #expect(!operations)
+    }
+
     /// Records replayed at reopening count towards the journal's compaction: a deck reopened with 8 sorts in its
     /// journal saves a snapshot at the next sort, so a reopening never replays more than 8 sorts.
     @Test func replayedRecordsCountTowardsCompaction() throws {

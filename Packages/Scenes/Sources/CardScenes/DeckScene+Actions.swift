@@ -142,7 +142,7 @@ extension DeckScene {
         let focusedCard = count > 0 ? order[min(focus, count - 1)] : nil
         setOrder(newOrder)
         self.sort = sort
-        record(.sort(sort))
+        record(.sort(sort), cost: sortCost)
         if let focusedCard { focus = position[focusedCard] }
         // Cards leaving the window slide towards their new place.
         for (card, oldSlot) in oldVisible where !window.contains(position[card]) {

@@ -43,7 +43,7 @@ extension DeckScene {
             setOrder(sorted.order)
             // The scene's own sort gives the same order; an in-place move then makes it the user's order, exactly
             // as a restore will replay it.
-            record(.sort(sceneSort))
+            record(.sort(sceneSort), cost: sortCost)
             applyMove(from: 0, to: 0)
         case .id, .color:
             sources = applyHostSort(by: key, descending: descending)
@@ -79,9 +79,9 @@ extension DeckScene {
         let keyRanks = key == .id ? idRanks() : hostColorRanks()
         let (newOrder, sources) = Self.sorted(order, by: keyRanks, descending: descending)
         setOrder(newOrder)
-        manualRank = position
+        makeOrderTheUsersOrder()
         sort = nil
-        record(.hostSort(key, descending: descending))
+        record(.hostSort(key, descending: descending), cost: sortCost)
         return sources
     }
 

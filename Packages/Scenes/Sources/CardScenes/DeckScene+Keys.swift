@@ -84,7 +84,7 @@ extension DeckScene {
         let focusedCard = count > 0 ? order[min(focus, count - 1)] : nil
         setOrder(newOrder)
         if let focusedCard { focus = position[focusedCard] }
-        manualRank = position
+        makeOrderTheUsersOrder()
         sort = nil
         // An arbitrary order cannot be logged compactly: a large deck persists it whole from now on.
         if count > Self.persistListLimit {

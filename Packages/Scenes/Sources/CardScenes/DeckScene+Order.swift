@@ -176,6 +176,8 @@ extension DeckScene {
 
     /// Puts the cards in `newOrder`, keeping `position` in step. O(n).
     mutating func setOrder(_ newOrder: [Int]) {
+        // The user's order was the display order: it stays what it was.
+        if manualRankIsPosition { manualRank = position }
         order = newOrder
         newOrder.withUnsafeBufferPointer { order in
             position.withUnsafeMutableBufferPointer { position in
@@ -191,17 +193,31 @@ extension DeckScene {
         order.remove(at: from)
         order.insert(card, at: to)
         for slot in min(from, to)...max(from, to) { position[order[slot]] = slot }
-        manualRank = position
+        makeOrderTheUsersOrder()
         sort = nil
-        record(.move(base[card].id, to: to))
+        record(.move(base[card].id, to: to), cost: abs(to - from) + 1)
     }
 
-    /// Notes an operation for a large deck's persisted state (dropping the log once it is too long).
-    mutating func record(_ operation: DeckOperation) {
+    /// The display order becomes the user's order (sortOrder = position), without copying it. O(1).
+    mutating func makeOrderTheUsersOrder() {
+        storedManualRank = nil
+        manualRankIsPosition = true
+    }
+
+    /// Notes an operation for a large deck's persisted state, with the work replaying it costs (card steps: a sort
+    /// 2n, a move the distance it shifts cards), dropping the log once it is too long or too costly to replay.
+    mutating func record(_ operation: DeckOperation, cost: Int) {
         guard count > Self.persistListLimit else { return }
         journal.append(operation)
+        journalCost += cost
         guard operations != nil else { return }
         operations?.append(operation)
-        if (operations?.count ?? 0) > Self.persistOpsLimit { operations = nil }
+        operationsCost += cost
+        if (operations?.count ?? 0) > Self.persistOpsLimit || operationsCost > Self.replayCostLimit * count {
+            operations = nil
+        }
     }
+
+    /// The replay cost of a sort (`record(_:cost:)`).
+    var sortCost: Int { 2 * count }
 }

@@ -62,7 +62,7 @@ extension DeckScene {
                 for (rank, card) in manualOrder.enumerated() { ranks[card] = rank }
                 restored.manualRank = ranks
             } else {
-                restored.manualRank = restored.position
+                restored.makeOrderTheUsersOrder()
             }
             restored.sort = try value["sort"].map(Self.decodeSort)
             restored.operations = nil
@@ -74,6 +74,7 @@ extension DeckScene {
             restored.manualRank = nil
             restored.sort = nil
             restored.operations = []
+            restored.operationsCost = 0
             for item in items { try restored.apply(try Self.decodeOperation(item)) }
         } else {
             guard case .array(let items)? = value["order"] else {
@@ -92,9 +93,11 @@ extension DeckScene {
             if count > Self.persistListLimit { restored.operations = nil }
         }
         restored.journal = []
+        restored.journalCost = 0
         restored.journalBroken = false
         restored.journalSinceSnapshot = 0
         restored.sortsSinceSnapshot = 0
+        restored.journalCostSinceSnapshot = 0
         self = restored
     }
 
@@ -105,19 +108,23 @@ extension DeckScene {
     public mutating func takeStateJournal() -> [[UInt8]]? {
         defer {
             journal.removeAll()
+            journalCost = 0
             journalBroken = false
         }
         let sorts = journal.count(where: \.isSort)
         guard count > Self.persistListLimit, !journalBroken, !journal.isEmpty,
             journalSinceSnapshot + journal.count <= Self.journalCompaction,
-            sortsSinceSnapshot + sorts <= Self.journalSortCompaction
+            sortsSinceSnapshot + sorts <= Self.journalSortCompaction,
+            journalCostSinceSnapshot + journalCost <= Self.replayCostLimit * count
         else {
             journalSinceSnapshot = 0
             sortsSinceSnapshot = 0
+            journalCostSinceSnapshot = 0
             return nil
         }
         journalSinceSnapshot += journal.count
         sortsSinceSnapshot += sorts
+        journalCostSinceSnapshot += journalCost
         return journal.map { Self.encode($0).jsonBytes }
     }
 
@@ -133,7 +140,9 @@ extension DeckScene {
         // The records replayed stay in the journal on disk: they count towards its next compaction.
         restored.journalSinceSnapshot += restored.journal.count
         restored.sortsSinceSnapshot += restored.journal.count(where: \.isSort)
+        restored.journalCostSinceSnapshot += restored.journalCost
         restored.journal = []
+        restored.journalCost = 0
         self = restored
     }
 
@@ -143,7 +152,7 @@ extension DeckScene {
         case .sort(let sort):
             setOrder(Self.sorted(order, by: ranks(for: sort.key), descending: sort.descending).order)
             self.sort = sort
-            record(.sort(sort))
+            record(.sort(sort), cost: sortCost)
         case .move(let id, let to):
             guard let card = cardIndex(of: id), (0..<count).contains(to) else {
                 throw .invalidState("the saved deck state moves an unknown card or to a bad position")
