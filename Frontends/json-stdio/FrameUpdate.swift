@@ -34,3 +34,15 @@ public enum Outbound: Sendable {
     /// A message with frames inside (a response whose result carries a frame, or a batch): never merged.
     case composite([OutboundPart])
 }
+
+extension Outbound {
+    /// A message of a megabyte or more (a million-card change's source slots, a large page).
+    var isLarge: Bool {
+        switch self {
+        case .message(let bytes): bytes.count >= 1 << 20
+        case .composite(let parts):
+            parts.contains { if case .bytes(let bytes) = $0 { bytes.count >= 1 << 20 } else { false } }
+        case .frameNotification: false
+        }
+    }
+}

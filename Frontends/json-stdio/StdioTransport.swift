@@ -1,4 +1,5 @@
 import CardEngine
+import CardFrontend
 import Foundation
 
 #if canImport(Glibc)
@@ -59,7 +60,7 @@ public final class StdioTransport: @unchecked Sendable {
     ) {
         self.record = record
         self.server = server
-        self.saver = server.configuration.store.map { StateSaver(store: $0) }
+        self.saver = server.configuration.store.map { StateSaver(store: $0, afterSnapshot: ProcessMemory.releaseFreed) }
         self.input = input
         self.output = output
         self.logLevel = logLevel
@@ -118,6 +119,9 @@ public final class StdioTransport: @unchecked Sendable {
         var pending: [LineEvent] = []
         var next = 0
         var endOfInput = false
+        // When a large message went out (a million-card change), the heap keeps its peak for the next one; once
+        // the host has been quiet for `idleRelease` seconds the free pages go back to the system.
+        var releaseAt: Double?
         let chunkSize = 1 << 16
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
         defer { chunk.deallocate() }
@@ -152,7 +156,12 @@ public final class StdioTransport: @unchecked Sendable {
                 write(.info, "end of input: exiting")
                 return 0
             } else {
-                if let events = read(into: chunk, splitter: &splitter, until: server.nextTickTime, start: start) {
+                if let due = releaseAt, now >= due {
+                    ProcessMemory.releaseFreed()
+                    releaseAt = nil
+                }
+                let wake = [server.nextTickTime, releaseAt].compactMap { $0 }.min()
+                if let events = read(into: chunk, splitter: &splitter, until: wake, start: start) {
                     pending += events
                 } else {
                     pending += splitter.finish()
@@ -181,10 +190,14 @@ public final class StdioTransport: @unchecked Sendable {
             }
             // A full queue waits for the host to read; a host that reads nothing for `exitTimeout` seconds (it may
             // be blocked writing to us, which would deadlock both) ends the server instead of holding it forever.
+            if messages.contains(where: \.isLarge) { releaseAt = now + Self.idleRelease }
             guard outbound.push(messages, to: queue, stallTimeout: exitTimeout) else { return nil }
             if let exitStatus = server.exitStatus { return exitStatus }
         }
     }
+
+    /// How long the host must stay quiet after a large message before the heap's free pages are released.
+    static let idleRelease = 1.0
 
     /// Waits for input (until `deadline`, on the serving clock, when one is given) and splits what arrives;
     /// returns nil at the end of input (or a read error), an empty list on a timeout or a wake-up.

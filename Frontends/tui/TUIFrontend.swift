@@ -125,7 +125,7 @@ public struct TUIFrontend: Frontend {
                 sceneOptions: SceneOptions(deck: deck, cardCount: cards, deckIdentity: identity), store: store,
                 ascii: parsed.flags.contains("ascii") || encoding == .ascii, bell: parsed.flags.contains("bell"),
                 encoding: encoding, monochrome: depth == .none)
-            configuration.saver = store.map { StateSaver(store: $0) }
+            configuration.saver = store.map { StateSaver(store: $0, afterSnapshot: ProcessMemory.releaseFreed) }
             var recording = configuration
             recording.records = parsed.value("record") != nil
             var options = TUIRunLoop.Options(

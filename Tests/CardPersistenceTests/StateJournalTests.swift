@@ -134,4 +134,55 @@ import Testing
             #expect(journal.map(\.sequence) == journal.map(\.sequence).sorted())
         }
     }
+
+    /// The saver's `afterSnapshot` hook (a front end gives the encoding's memory back there) runs once per snapshot
+    /// written, never for journal records alone, and only after the snapshot's copy of the state is released.
+    @Test func afterSnapshotRunsOncePerSnapshotOnceItsStateIsReleased() {
+        final class Probe: @unchecked Sendable {
+            let lock = NSLock()
+            var calls = 0
+            var releasedBeforeCall: [Bool] = []
+            var released = false
+            func withLock<T>(_ body: (Probe) -> T) -> T {
+                lock.lock()
+                defer { lock.unlock() }
+                return body(self)
+            }
+        }
+        final class StateCopy: Sendable {
+            let probe: Probe
+            init(_ probe: Probe) { self.probe = probe }
+            deinit { probe.withLock { $0.released = true } }
+        }
+        let probe = Probe()
+        let saver = StateSaver(store: InMemoryStore()) {
+            probe.withLock { probe in
+                probe.calls += 1
+                probe.releasedBeforeCall.append(probe.released)
+            }
+        }
+        saver.resume("deck.cards-20000", after: 0)
+        saver.submit(StateWrite(records: [Self.record("a")]), to: "deck.cards-20000")
+        #expect(saver.flush())
+        #expect(probe.withLock { $0.calls } == 0)
+        // The snapshot waits for the gate, so the test has let go of its own reference before the saver encodes.
+        let gate = DispatchSemaphore(value: 0)
+        func submitSnapshot() {
+            let copy = StateCopy(probe)
+            saver.submit(
+                StateWrite(
+                    snapshot: {
+                        gate.wait()
+                        _ = copy
+                        return Array("{}".utf8)
+                    }, records: [Self.record("b")]),
+                to: "deck.cards-20000")
+        }
+        submitSnapshot()
+        gate.signal()
+        #expect(saver.flush())
+        saver.close()
+        #expect(probe.withLock { $0.calls } == 1)
+        #expect(probe.withLock { $0.releasedBeforeCall } == [true])
+    }
 }

@@ -12,15 +12,20 @@ public final class StateSaver: Sendable {
         var error: StoreError?
         var written = 0
         var stopping = false
+        /// `afterSnapshot` is running.
+        var releasing = false
     }
 
     private let store: any DeckStore
+    private let afterSnapshot: (@Sendable () -> Void)?
     private let condition = NSCondition()
     nonisolated(unsafe) private var shared = Shared()
 
-    /// A saver writing to `store`, with its thread started.
-    public init(store: any DeckStore) {
+    /// A saver writing to `store`, with its thread started. `afterSnapshot` runs on the saver's thread after each
+    /// snapshot is written and its copy of the state released (a front end returns the memory its encoding took).
+    public init(store: any DeckStore, afterSnapshot: (@Sendable () -> Void)? = nil) {
         self.store = store
+        self.afterSnapshot = afterSnapshot
         let thread = Thread { [self] in run() }
         thread.name = "cardistry state saver"
         thread.start()
@@ -60,7 +65,7 @@ public final class StateSaver: Sendable {
         let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock()
         defer { condition.unlock() }
-        while !(shared.machine.isIdle && shared.jobs.isEmpty) {
+        while !(shared.machine.isIdle && shared.jobs.isEmpty && !shared.releasing) {
             guard condition.wait(until: deadline) else { return false }
         }
         return true
@@ -87,16 +92,25 @@ public final class StateSaver: Sendable {
                 condition.unlock()
                 return
             }
-            let job = shared.jobs.removeFirst()
+            var job: StateSaverMachine.Job? = shared.jobs.removeFirst()
             condition.unlock()
-            let error = Self.write(job, to: store)
+            let hadSnapshot = job?.snapshot != nil
+            let error = job.flatMap { Self.write($0, to: store) }
             condition.lock()
             if let error { shared.error = error }
             shared.written += 1
             for case .start(let next) in shared.machine.finished(failed: error == nil ? nil : job) {
                 shared.jobs.append(next)
             }
+            // The hook runs once the machine has let go of the job (its snapshot closure holds a copy of the
+            // state), and before `flush` can see the saver idle.
+            if hadSnapshot, afterSnapshot != nil { shared.releasing = true }
             condition.unlock()
+            job = nil
+            if hadSnapshot, let afterSnapshot {
+                afterSnapshot()
+                locked { $0.releasing = false }
+            }
             condition.broadcast()
         }
     }
