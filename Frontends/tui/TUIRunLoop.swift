@@ -1,4 +1,5 @@
 import CardEngine
+import CardFrontend
 
 #if canImport(Glibc)
     import Glibc
@@ -36,6 +37,12 @@ public struct TUIRunLoop {
 
     /// Runs the TUI on the controlling terminal until the user quits; returns the exit status. Signals that end
     /// the process (SIGINT, SIGTERM, SIGHUP) restore the terminal and re-raise themselves.
+    /// Input that took longer than this to handle (seconds) counts as heavy work, after which idle memory is
+    /// released; a million-card move takes about 1 ms, a million-card sort 15.
+    static let heavyWork = 0.005
+    /// How long the user must be idle after heavy work before the heap's free pages are released.
+    static let idleRelease = 1.0
+
     public static func run(_ options: Options) throws(TerminalError) -> Int32 {
         var recordFile: Int32 = -1
         if let path = options.recordPath {
@@ -89,6 +96,9 @@ public struct TUIRunLoop {
         var buffer = CellBuffer(width: size.columns, height: size.rows)
         var scheduler = FrameScheduler(framesPerSecond: options.framesPerSecond)
         var queued = probe.otherInput
+        // After heavy work (a million-card sort: the heap keeps its arrays for the next one), the free pages go
+        // back to the system once the user has been idle for a second.
+        var releaseAt: Double?
 
         while true {
             let time = now()
@@ -102,6 +112,7 @@ public struct TUIRunLoop {
                 }
             }
             queued = []
+            if now() - time > Self.heavyWork { releaseAt = now() + Self.idleRelease }
             // The terminal may have changed size while the process was stopped: SIGWINCH goes to the foreground
             // process group only, which was the shell then. So a resume asks for the size again.
             func refreshSize() {
@@ -145,8 +156,13 @@ public struct TUIRunLoop {
             flushRecording(&app)
 
             let after = now()
-            let timeout = scheduler.timeout(
+            if let due = releaseAt, after >= due {
+                ProcessMemory.releaseFreed()
+                releaseAt = nil
+            }
+            var timeout = scheduler.timeout(
                 at: after, wake: app.nextWakeTime(after: after), inputDeadline: decoder.deadline)
+            if let due = releaseAt { timeout = min(timeout ?? .infinity, max(0, due - after)) }
             let wake = session.wait(timeout: timeout)
             let arrival = now()
             queued = decoder.feed(wake.input, at: arrival)
