@@ -134,7 +134,9 @@ import Testing
             let ranks = DenseRanks(integers: keys)
             if distinct { #expect(ranks.distinct == count, "the fast path is taken") }
             let descending = generator.next() % 2 == 0
-            let (sorted, sources) = DeckScene.sorted(order, by: ranks, descending: descending)
+            var positions = [Int](repeating: 0, count: count)
+            for (slot, card) in order.enumerated() { positions[card] = slot }
+            let (sorted, sources) = DeckScene.sorted(order, positions: positions, by: ranks, descending: descending)
             let expectedSlots = order.indices.sorted { lhs, rhs in
                 let (a, b) = (keys[order[lhs]], keys[order[rhs]])
                 return a == b ? lhs < rhs : (descending ? a > b : a < b)

@@ -127,7 +127,7 @@ extension DeckScene {
     /// their new one. O(n) plus the diff; the plan is O(visible).
     mutating func sortDeck(_ sort: DeckSort, context: inout SceneContext, metrics: DeckMetrics) {
         let oldOrder = order
-        let (newOrder, sources) = Self.sorted(order, by: ranks(for: sort.key), descending: sort.descending)
+        let (newOrder, sources) = sortedOrder(by: ranks(for: sort.key), descending: sort.descending)
         let window = metrics.visibleSlots(count: count, scroll: scrollOffset, pull: pull)
         let height = metrics.viewport.height
         let pitch = metrics.pitch(pull: pull)

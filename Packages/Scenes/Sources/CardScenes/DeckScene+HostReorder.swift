@@ -38,7 +38,7 @@ extension DeckScene {
         switch key {
         case .title, .sortOrder:
             let sceneSort = DeckSort(key == .title ? .title : .sortOrder, descending: descending)
-            let sorted = Self.sorted(order, by: ranks(for: sceneSort.key), descending: descending)
+            let sorted = sortedOrder(by: ranks(for: sceneSort.key), descending: descending)
             sources = sorted.sources
             setOrder(sorted.order)
             // The scene's own sort gives the same order; an in-place move then makes it the user's order, exactly
@@ -77,7 +77,7 @@ extension DeckScene {
     @discardableResult
     mutating func applyHostSort(by key: DeckSortKey, descending: Bool) -> [Int32] {
         let keyRanks = key == .id ? idRanks() : hostColorRanks()
-        let (newOrder, sources) = Self.sorted(order, by: keyRanks, descending: descending)
+        let (newOrder, sources) = sortedOrder(by: keyRanks, descending: descending)
         setOrder(newOrder)
         makeOrderTheUsersOrder()
         sort = nil
@@ -102,14 +102,7 @@ extension DeckScene {
     /// O(n + d log d). Cached.
     private mutating func hostColorRanks() -> DenseRanks {
         if let ranks = keyRanks.hostColor { return ranks }
-        let ranks = base.cards.withUnsafeBufferPointer { cards in
-            DenseRanks(count: cards.count) { index in
-                let color = cards[index].color
-                return UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
-            } key: {
-                $0
-            }
-        }
+        let ranks = Self.colorRanks(base) { $0 }
         keyRanks.hostColor = ranks
         return ranks
     }

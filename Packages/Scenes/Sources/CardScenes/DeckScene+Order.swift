@@ -89,14 +89,22 @@ extension DeckScene {
     }
 
     static func colorRanks(_ deck: Deck) -> DenseRanks {
+        colorRanks(deck) { packed in
+            DeckSort.colorKey(
+                RGBColor(red: UInt8(packed >> 16), green: UInt8((packed >> 8) & 0xFF), blue: UInt8(packed & 0xFF)))
+        }
+    }
+
+    /// The ranks of the cards' colours by `key` of their packed `0xRRGGBB`: only the few distinct colours are keyed
+    /// and compared (`DenseRanks(count:value:key:)`). O(n + d log d).
+    static func colorRanks<Key: Comparable>(_ deck: Deck, by key: (UInt32) -> Key) -> DenseRanks {
         deck.cards.withUnsafeBufferPointer { cards in
-            DenseRanks(count: cards.count) { index in
-                let color = cards[index].color
-                return UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
-            } key: { packed in
-                DeckSort.colorKey(
-                    RGBColor(red: UInt8(packed >> 16), green: UInt8((packed >> 8) & 0xFF), blue: UInt8(packed & 0xFF)))
-            }
+            DenseRanks(
+                count: cards.count,
+                value: { index in
+                    let color = cards[index].color
+                    return UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
+                }, key: key)
         }
     }
 
@@ -105,12 +113,14 @@ extension DeckScene {
     }
 
     /// `order` stably sorted by `ranks` (equal keys keep their order), and for each new slot the old slot of
-    /// its card: a counting sort, O(n + distinct keys).
-    static func sorted(_ order: [Int], by ranks: DenseRanks, descending: Bool) -> (order: [Int], sources: [Int32]) {
+    /// its card: a counting sort, O(n + distinct keys). `positions` is the inverse of `order` (card → slot).
+    static func sorted(_ order: [Int], positions: [Int], by ranks: DenseRanks, descending: Bool)
+        -> (order: [Int], sources: [Int32])
+    {
         let distinct = ranks.distinct
         let count = order.count
         guard count > 1, distinct > 0 else { return (order, order.indices.map { Int32(truncatingIfNeeded: $0) }) }
-        if distinct == count { return sortedByDistinctRanks(order, by: ranks, descending: descending) }
+        if distinct == count { return sortedByDistinctRanks(positions, by: ranks, descending: descending) }
         var starts = [Int](repeating: 0, count: distinct + 1)
         ranks.ranks.withUnsafeBufferPointer { ranks in
             starts.withUnsafeMutableBufferPointer { starts in
@@ -142,29 +152,25 @@ extension DeckScene {
         return (sorted, sources)
     }
 
-    /// `sorted(_:by:descending:)` when every key is distinct (titles of a generated deck, a user's order): each
-    /// card's rank is its new slot, so one pass over the cards by index places them — sequential reads, no
-    /// counting pass, no bucket table (the general counting sort's random accesses into `starts` cost twice as
-    /// much on a million cards). Equal keys being impossible, the result is the same stable sort. O(n).
-    static func sortedByDistinctRanks(_ order: [Int], by ranks: DenseRanks, descending: Bool)
+    /// `sorted(_:positions:by:descending:)` when every key is distinct (titles of a generated deck, a user's order):
+    /// each card's rank is its new slot, so one pass over the cards by index places them, reading their old slots
+    /// from `positions` — sequential reads, no counting pass, no bucket table (the general counting sort's random
+    /// accesses into `starts` cost twice as much on a million cards). Equal keys being impossible, the result is the
+    /// same stable sort. O(n).
+    static func sortedByDistinctRanks(_ positions: [Int], by ranks: DenseRanks, descending: Bool)
         -> (order: [Int], sources: [Int32])
     {
-        let count = order.count
+        let count = positions.count
         var sources = [Int32](repeating: 0, count: count)
         let sorted = [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
-            // Each card's slot in `order`, read back in card order (one scattered write per card).
-            var oldSlot = [Int32](repeating: 0, count: count)
-            oldSlot.withUnsafeMutableBufferPointer { oldSlot in
-                order.withUnsafeBufferPointer { order in
-                    for slot in 0..<count { oldSlot[order[slot]] = Int32(truncatingIfNeeded: slot) }
-                }
+            positions.withUnsafeBufferPointer { positions in
                 ranks.ranks.withUnsafeBufferPointer { ranks in
                     sources.withUnsafeMutableBufferPointer { sources in
                         for card in 0..<count {
                             let rank = Int(ranks[card])
                             let target = descending ? count - 1 - rank : rank
                             buffer[target] = card
-                            sources[target] = oldSlot[card]
+                            sources[target] = Int32(truncatingIfNeeded: positions[card])
                         }
                     }
                 }
@@ -172,6 +178,11 @@ extension DeckScene {
             initialized = count
         }
         return (sorted, sources)
+    }
+
+    /// The current order stably sorted by `ranks` (`sorted(_:positions:by:descending:)`).
+    func sortedOrder(by ranks: DenseRanks, descending: Bool) -> (order: [Int], sources: [Int32]) {
+        Self.sorted(order, positions: position, by: ranks, descending: descending)
     }
 
     /// Puts the cards in `newOrder`, keeping `position` in step. O(n).

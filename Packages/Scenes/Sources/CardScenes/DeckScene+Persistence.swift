@@ -150,7 +150,7 @@ extension DeckScene {
     mutating func apply(_ operation: DeckOperation) throws(SceneError) {
         switch operation {
         case .sort(let sort):
-            setOrder(Self.sorted(order, by: ranks(for: sort.key), descending: sort.descending).order)
+            setOrder(sortedOrder(by: ranks(for: sort.key), descending: sort.descending).order)
             self.sort = sort
             record(.sort(sort), cost: sortCost)
         case .move(let id, let to):

@@ -89,7 +89,7 @@ public struct DeckScene: Scene {
     /// The most operations kept for a large deck's persisted state; beyond, the whole order is persisted.
     static let persistOpsLimit = 1_000
     /// The most replay work the operations, or the journal since its snapshot, may hold, in card steps per card
-    /// of the deck (`DeckOperation.replayCost`: a sort 2n, a move the distance it shifts cards): replaying costs
+    /// of the deck (`record(_:cost:)`: a sort 2n, a move the distance it shifts cards): replaying costs
     /// about 1.2 ns a step, so each list replays in at most about 0.25 s for a million cards and a reopening stays
     /// well under a second whatever the history. Beyond, the whole order is persisted (packed).
     static let replayCostLimit = 200
