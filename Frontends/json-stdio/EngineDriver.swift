@@ -21,11 +21,14 @@ public struct CatalogSceneProvider: SceneProvider {
     public let catalog: SceneCatalog
     /// Where scene state is kept, if anywhere.
     public let store: (any DeckStore)?
+    /// The session's saver: a state is read through it, so the session sees its own latest state, written or not.
+    public let saver: StateSaver?
 
-    /// A provider of `catalog`'s scenes, keeping their state in `store`.
-    public init(catalog: SceneCatalog, store: (any DeckStore)?) {
+    /// A provider of `catalog`'s scenes, keeping their state in `store`, read through `saver` when there is one.
+    public init(catalog: SceneCatalog, store: (any DeckStore)?, saver: StateSaver? = nil) {
         self.catalog = catalog
         self.store = store
+        self.saver = saver
     }
 
     public var names: [String] { catalog.names }
@@ -39,7 +42,7 @@ public struct CatalogSceneProvider: SceneProvider {
             return OpenedScene(driver: Engine(scene: scene, viewport: viewport, startTime: startTime))
         }
         let key = StateKey.name(stateName, deck: options.stateIdentity)
-        let loaded = LoadedState(key, from: store)
+        let loaded = saver?.load(key) ?? LoadedState(key, from: store)
         let saved = loaded.isEmpty ? nil : SavedState(snapshot: loaded.snapshot, journal: loaded.journal)
         let engine = Engine(scene: scene, viewport: viewport, savedState: saved, startTime: startTime)
         return OpenedScene(

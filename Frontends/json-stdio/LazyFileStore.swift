@@ -60,15 +60,22 @@ final class LazyFileStore: DeckStore {
         return try store.loadStateJSON(named: name)
     }
 
-    func saveStateJSON(_ json: [UInt8], named name: String, expectedRevision: Int?, journalSequence: Int)
-        throws(StoreError) -> Int
-    {
+    func saveStateJSON(
+        _ json: [UInt8], named name: String, expectedRevision: Int?, journalSequence: Int, expectedSequence: Int?
+    ) throws(StoreError) -> Int {
         try open().saveStateJSON(
-            json, named: name, expectedRevision: expectedRevision, journalSequence: journalSequence)
+            json, named: name, expectedRevision: expectedRevision, journalSequence: journalSequence,
+            expectedSequence: expectedSequence)
     }
 
-    func appendStateJournal(_ records: [JournalRecord], named name: String) throws(StoreError) {
-        try open().appendStateJournal(records, named: name)
+    func appendStateJournal(_ records: [JournalRecord], named name: String, expectedSequence: Int?)
+        throws(StoreError)
+    {
+        try open().appendStateJournal(records, named: name, expectedSequence: expectedSequence)
+    }
+
+    func statePosition(named name: String) throws(StoreError) -> Int {
+        try existing()?.statePosition(named: name) ?? 0
     }
 
     func loadStateJournal(named name: String, after sequence: Int) throws(StoreError) -> [JournalRecord] {

@@ -48,6 +48,8 @@ public protocol SceneDriver: Sendable {
     func nextWakeTime() -> Double?
     /// What changed in the scene's persistent state since the last call (see `Engine.takeStateChange`).
     mutating func takeStateChange() -> StateChange?
+    /// Makes the next `takeStateChange` a whole snapshot (see `Engine.requestStateSnapshot`).
+    mutating func requestStateSnapshot()
 }
 
 /// Where scenes come from: the engine's catalogue in production.

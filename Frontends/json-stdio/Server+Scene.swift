@@ -74,6 +74,10 @@ extension Server {
         }
         let session = try requireSession()
         let start = try currentTime(now: now)
+        // The scene open now is written (or kept under another name) before any state is read: reopening the same
+        // deck sees its latest state.
+        takeRecording()
+        settleState(into: &output)
         var opened: any SceneDriver
         let openedScene: OpenedScene
         do {
@@ -84,15 +88,12 @@ extension Server {
             throw Self.rpcError(error)
         }
         opened = openedScene.driver
-        takeRecording()
-        saveState()
         driver = nil
         self.session?.stateKey = openedScene.stateKey
-        if let key = openedScene.stateKey {
-            stateSaves.append(.resume(key, after: openedScene.journalSequence))
-        }
         if let problem = openedScene.stateError {
-            logs.append("the saved state of '\(name)' was not restored: \(problem)")
+            let message = "the saved state of '\(name)' was not restored (the scene starts fresh): \(problem)"
+            logs.append(message)
+            output += stateSaveFailed(message)
         }
         if configuration.records { opened.startRecording(options: SceneOptions(deck: deck, cardCount: cardCount)) }
         let frame = opened.frame(at: start)
@@ -166,10 +167,10 @@ extension Server {
     }
 
     /// `scene.close` → `{closed}`.
-    mutating func sceneClose(_ p: Params) throws(RPCError) -> [OutboundPart] {
+    mutating func sceneClose(_ p: Params, into output: inout [Outbound]) throws(RPCError) -> [OutboundPart] {
         try p.only([])
         takeRecording()
-        saveState()
+        settleState(into: &output)
         let closed = try takeDriver()
         session?.nextTick = nil
         session?.stateKey = nil

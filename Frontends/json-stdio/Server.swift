@@ -1,5 +1,9 @@
 import CardEngine
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The JSON-RPC 2.0 server of `cardistry stdio`, as a pure state machine: each event (a line, the end of the
 /// input, a realtime tick) is a `mutating` function that returns the messages to write, in order.
 ///
@@ -25,13 +29,17 @@ public struct Server: Sendable {
         public var maxLineBytes: Int
         /// Record every scene's session into `Server.recorded` (`cardistry stdio --record FILE`).
         public var records = false
+        /// Writes the open scene's state (`persistState`) behind the interaction; the provider reads states
+        /// through it too. nil: states are not saved.
+        public var saver: StateSaver?
 
         public init(
             provider: any SceneProvider, store: (any DeckStore)?, serverName: String = "cardistry",
-            serverVersion: String, maxLineBytes: Int = Server.defaultMaxLineBytes
+            serverVersion: String, maxLineBytes: Int = Server.defaultMaxLineBytes, saver: StateSaver? = nil
         ) {
             self.provider = provider
             self.store = store
+            self.saver = saver
             self.serverName = serverName
             self.serverVersion = serverVersion
             self.maxLineBytes = maxLineBytes
@@ -56,9 +64,8 @@ public struct Server: Sendable {
     /// With `Configuration.records`: the session record's lines not yet written (a header per scene opened, then
     /// its inputs and frames; `Engine.startRecording`), drained by the transport after every event.
     public var recorded: [UInt8] = []
-    /// What the transport's state saver must do (journal resumptions, snapshots and records of the open scene's
-    /// state), in order, drained by the transport after every event: the server itself writes nothing.
-    public var stateSaves: [StateSave] = []
+    /// How many states this session kept under another name after another session wrote them.
+    var conflictCopies = 0
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -262,7 +269,7 @@ public struct Server: Sendable {
         case "exit": return exit()
         case "scene.list": return try sceneList(p)
         case "scene.open": return try sceneOpen(p, now: now, into: &output)
-        case "scene.close": return try sceneClose(p)
+        case "scene.close": return try sceneClose(p, into: &output)
         case "scene.frame": return try sceneFrame(p, now: now, into: &output)
         case "scene.action": return try sceneAction(p, now: now, into: &output)
         case "input.pointer": return try inputPointer(p, now: now, into: &output)
@@ -290,7 +297,7 @@ public struct Server: Sendable {
 
     /// The notifications the server sends.
     static let notifications: [String] = [
-        "frame", "gesture", "haptic", "deck.changed", "actions.changed", "state.error",
+        "frame", "gesture", "haptic", "deck.changed", "actions.changed", "state.error", "state.conflict",
     ]
 
     private mutating func exit() -> [OutboundPart] {
@@ -309,10 +316,70 @@ public struct Server: Sendable {
         if let lines = driver?.takeRecording() { recorded += lines }
     }
 
-    /// Moves the open scene's persistent-state changes into `stateSaves` (for a scene opened with `persistState`).
+    /// Hands the open scene's persistent-state changes to the saver (for a scene opened with `persistState`); it
+    /// writes them on its own thread.
     mutating func saveState() {
         guard let key = session?.stateKey, driver != nil, let change = driver?.takeStateChange() else { return }
-        stateSaves.append(.write(key, StateWrite(snapshot: change.snapshot, records: change.records)))
+        configuration.saver?.submit(StateWrite(snapshot: change.snapshot, records: change.records), to: key)
+    }
+
+    /// Before the open scene is closed or replaced: hands its last changes to the saver and waits until they are
+    /// written, so a conflict with another session is found while the scene can still be kept under another name
+    /// (`keepConflicts`), and the next state read sees them.
+    mutating func settleState(into output: inout [Outbound]) {
+        saveState()
+        guard let saver = configuration.saver, session?.stateKey != nil else { return }
+        saver.flush()
+        output += keepConflicts()
+        saver.flush()
+    }
+
+    /// The states another session wrote since this one saw them (the saver stopped writing them): the open
+    /// scene's state is kept whole under a new name (`StateKey.conflictCopy`), where it is saved from now on, and
+    /// the host is told with a `state.conflict` notification (`{seq, state, keptAs, message}`). O(conflicts).
+    public mutating func keepConflicts() -> [Outbound] {
+        guard let saver = configuration.saver else { return [] }
+        var output: [Outbound] = []
+        for name in saver.takeConflicts() {
+            var keptAs: String?
+            if name == session?.stateKey, driver != nil {
+                conflictCopies += 1
+                let copy = StateKey.conflictCopy(of: name, session: "\(getpid())-\(conflictCopies)")
+                saver.forget(name)
+                session?.stateKey = copy
+                driver?.requestStateSnapshot()
+                saveState()
+                keptAs = copy
+            }
+            let message =
+                keptAs.map {
+                    "another session saved '\(name)' after this one read it; this session's state was not written "
+                        + "over it and is kept as '\($0)', where it is saved from now on"
+                }
+                ?? "another session saved '\(name)' after this one read it; this session's last changes to it were "
+                + "not written over it"
+            logs.append(message)
+            var out = JSONOutput()
+            out.raw("{\"jsonrpc\":\"2.0\",\"method\":\"state.conflict\",\"params\":{\"seq\":")
+            out.integer(nextSeq())
+            out.raw(",\"state\":")
+            out.string(name)
+            out.raw(",\"keptAs\":")
+            if let keptAs { out.string(keptAs) } else { out.raw("null") }
+            out.raw(",\"message\":")
+            out.string(message)
+            out.raw("}}")
+            output.append(.message(out.bytes))
+        }
+        return output
+    }
+
+    /// At the end of the session (whatever ended it): the open scene's last changes handed to the saver and
+    /// written, conflicts kept under another name. Returns the notifications to send, if the host still reads.
+    public mutating func finishState() -> [Outbound] {
+        var output: [Outbound] = []
+        settleState(into: &output)
+        return output
     }
 
     /// A saver's error, told to the host as a `state.error` notification (`{seq, message}`); the session goes on.
@@ -356,12 +423,4 @@ extension Outbound {
         }
         self = .message(bytes)
     }
-}
-
-/// One thing for the transport's `StateSaver` to do.
-public enum StateSave: Sendable {
-    /// Continue the journal of the state named after the given sequence (a scene opened with saved state).
-    case resume(String, after: Int)
-    /// Write a snapshot and/or journal records of the state named.
-    case write(String, StateWrite)
 }

@@ -74,9 +74,10 @@ public struct StdioFrontend: Frontend {
             } catch {
                 io.err("cardistry stdio: no deck store (\(error)); deck.save and deck.load will fail\n")
             }
+            let saver = store.map { StateSaver(store: $0, afterSnapshot: ProcessMemory.releaseFreed) }
             var configuration = Server.Configuration(
-                provider: CatalogSceneProvider(catalog: catalog, store: store), store: store,
-                serverVersion: version, maxLineBytes: maxLine)
+                provider: CatalogSceneProvider(catalog: catalog, store: store, saver: saver), store: store,
+                serverVersion: version, maxLineBytes: maxLine, saver: saver)
             var recordFile: Int32 = -1
             if let path = parsed.value("record") {
                 recordFile = RecordFile.open(path)

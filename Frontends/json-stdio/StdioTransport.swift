@@ -33,8 +33,6 @@ public final class StdioTransport: @unchecked Sendable {
     }
 
     private var server: Server
-    /// Writes the open scene's state behind the interaction (when the server has a store).
-    private let saver: StateSaver?
     /// Where the session record goes (`--record`), written as it happens.
     private let record: (@Sendable ([UInt8]) -> Void)?
     private let input: Int32
@@ -60,7 +58,6 @@ public final class StdioTransport: @unchecked Sendable {
     ) {
         self.record = record
         self.server = server
-        self.saver = server.configuration.store.map { StateSaver(store: $0, afterSnapshot: ProcessMemory.releaseFreed) }
         self.input = input
         self.output = output
         self.logLevel = logLevel
@@ -89,8 +86,11 @@ public final class StdioTransport: @unchecked Sendable {
         startWriter()
         let status = serve(start: Self.monotonicSeconds())
         for source in sources { source.cancel() }
-        // Everything submitted reaches the disk before the process ends, whichever way the session ended.
-        saver?.close()
+        // Everything submitted reaches the disk before the process ends, whichever way the session ended; a state
+        // another session wrote meanwhile is kept under another name, and the host told if it still reads.
+        let last = server.finishState()
+        if status != nil, !last.isEmpty { _ = outbound.push(last, to: queue, stallTimeout: exitTimeout) }
+        server.configuration.saver?.close()
         queue.finish()
         guard let status else { return stalled() }
         // Flush everything queued, however long the host takes, as long as it reads: only `exitTimeout` seconds
@@ -175,18 +175,15 @@ public final class StdioTransport: @unchecked Sendable {
                 record(server.recorded)
                 server.recorded.removeAll()
             }
-            if let saver {
-                for save in server.stateSaves {
-                    switch save {
-                    case .resume(let name, let sequence): saver.resume(name, after: sequence)
-                    case .write(let name, let write): saver.submit(write, to: name)
-                    }
-                }
-                server.stateSaves.removeAll()
+            if let saver = server.configuration.saver {
+                messages += server.keepConflicts()
                 if let error = saver.takeError() {
                     write(.warning, "saving the scene state failed: \(error.description)")
                     messages += server.stateSaveFailed(error.description)
                 }
+                // No change is acknowledged while one acknowledged more than `durabilityWindow` ago is only in
+                // memory (docs/protocol.md, "Durability").
+                saver.awaitDurability(window: Self.durabilityWindow)
             }
             // A full queue waits for the host to read; a host that reads nothing for `exitTimeout` seconds (it may
             // be blocked writing to us, which would deadlock both) ends the server instead of holding it forever.
@@ -195,6 +192,9 @@ public final class StdioTransport: @unchecked Sendable {
             if let exitStatus = server.exitStatus { return exitStatus }
         }
     }
+
+    /// The longest an acknowledged change stays in memory only, while the saver keeps up (see `awaitDurability`).
+    public static let durabilityWindow = 0.25
 
     /// How long the host must stay quiet after a large message before the heap's free pages are released.
     static let idleRelease = 1.0

@@ -1,5 +1,9 @@
 import CardEngine
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What the app asks of its host after an input.
 public enum TUIEffect: Sendable, Hashable {
     case quit
@@ -66,6 +70,8 @@ public struct TUIApp: Sendable {
     var stateKey: String?
     /// Why the scene's state was not restored or saved, shown in the status line until the next input.
     var stateProblem: String?
+    /// How many states this session kept under another name after another session wrote them.
+    var conflictCopies = 0
     /// The scene frame drawn last: what moved since tells the rasteriser which edges lead (nil after a scene
     /// change or a resize, when nothing should be drawn as moving).
     var lastFrame: Frame?
@@ -124,16 +130,17 @@ public struct TUIApp: Sendable {
             let scene = try configuration.catalog.make(name, options: configuration.sceneOptions)
             let scale = scale(for: scene.descriptor)
             if let taken = engine?.takeRecording() { closedRecording += taken }
-            saveState()
+            // The scene open now is written (or kept under another name) before a state is read.
+            finishState()
             var saved: SavedState?
             stateKey = nil
             if let store = configuration.store, let stateName = scene.stateName {
-                // State is kept per scene and deck: another deck's progress or order is never touched.
+                // State is kept per scene and deck: another deck's progress or order is never touched. It is read
+                // through the saver, so what this session changed and has not written yet is seen too.
                 let key = StateKey.name(stateName, deck: configuration.sceneOptions.stateIdentity)
-                let loaded = LoadedState(key, from: store)
+                let loaded = configuration.saver?.load(key) ?? LoadedState(key, from: store)
                 if let error = loaded.error { stateProblem = "saved state not restored: \(error.description)" }
                 if !loaded.isEmpty { saved = SavedState(snapshot: loaded.snapshot, journal: loaded.journal) }
-                configuration.saver?.resume(key, after: loaded.sequence)
                 stateKey = key
             }
             engine = Engine(
@@ -160,7 +167,7 @@ public struct TUIApp: Sendable {
     /// Back to the home screen.
     public mutating func goHome() {
         if let taken = engine?.takeRecording() { closedRecording += taken }
-        saveState()
+        finishState()
         stateKey = nil
         engine = nil
         pulses = [:]
@@ -199,12 +206,46 @@ public struct TUIApp: Sendable {
     /// Hands the scene's state changes to the saver (it writes them on its own thread) and picks up the saver's
     /// latest error for the status line. O(change).
     public mutating func saveState() {
-        if let error = configuration.saver?.takeError() {
+        guard let saver = configuration.saver else { return }
+        if let error = saver.takeError() {
             stateProblem = "state not saved: \(error.description)"
             isDirty = true
         }
+        keepConflicts()
         guard let key = stateKey, let change = engine?.takeStateChange() else { return }
-        configuration.saver?.submit(StateWrite(snapshot: change.snapshot, records: change.records), to: key)
+        saver.submit(StateWrite(snapshot: change.snapshot, records: change.records), to: key)
+    }
+
+    /// Before the scene is closed, and at the end of the session: its last changes handed to the saver and
+    /// written, and kept under another name if another session wrote the state meanwhile.
+    public mutating func finishState() {
+        saveState()
+        guard let saver = configuration.saver, stateKey != nil else { return }
+        saver.flush()
+        keepConflicts()
+        saver.flush()
+    }
+
+    /// The states another session wrote since this one read them: the open scene's is kept whole under a new name
+    /// (`StateKey.conflictCopy`), saved there from now on, and the status line says so.
+    mutating func keepConflicts() {
+        guard let saver = configuration.saver else { return }
+        for name in saver.takeConflicts() {
+            guard name == stateKey, engine != nil else {
+                stateProblem = "another session saved \(name) meanwhile: this session's last changes were not written"
+                continue
+            }
+            conflictCopies += 1
+            let copy = StateKey.conflictCopy(of: name, session: "\(getpid())-\(conflictCopies)")
+            saver.forget(name)
+            stateKey = copy
+            engine?.requestStateSnapshot()
+            if let change = engine?.takeStateChange() {
+                saver.submit(StateWrite(snapshot: change.snapshot, records: change.records), to: copy)
+            }
+            stateProblem = "another session saved this deck meanwhile: yours is kept as \(copy)"
+            isDirty = true
+        }
     }
 
     mutating func handle(_ key: KeyInput, at time: Double) -> [TUIEffect] {

@@ -89,7 +89,10 @@ public struct TUIRunLoop {
         if let scene = options.scene { app.open(scene, at: now()) }
         defer { flushRecording(&app) }
         // Whichever way the session ends, the scene's state reaches the disk first.
-        defer { options.configuration.saver?.close() }
+        defer {
+            app.finishState()
+            options.configuration.saver?.close()
+        }
         var renderer = ANSIRenderer(
             writer: ANSIWriter(depth: options.depth, synchronizedOutput: probe.supportsSynchronizedOutput),
             sink: { session.write($0) })
@@ -124,7 +127,7 @@ public struct TUIRunLoop {
             for signal in pendingSignals {
                 switch signal {
                 case .interrupt, .terminate, .hangup:
-                    app.saveState()
+                    app.finishState()
                     options.configuration.saver?.close()
                     flushRecording(&app)
                     session.terminate(by: signal)

@@ -30,9 +30,9 @@ extension Engine {
         var error: StoreError?
         var actions = machine.submit(StateWrite(snapshot: change.snapshot, records: change.records), to: key)
         while case .start(let job)? = actions.first {
-            let failure = StateSaver.write(job, to: store)
-            error = error ?? failure
-            actions = machine.finished(failed: failure == nil ? nil : job)
+            let outcome = StateSaver.write(job, to: store)
+            error = error ?? outcome.error
+            actions = machine.finished(failed: outcome.error == nil ? nil : job, reached: outcome.reached)
         }
         return error
     }

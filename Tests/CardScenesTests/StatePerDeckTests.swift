@@ -57,7 +57,7 @@ import Testing
                     var actions = machine.submit(
                         StateWrite(snapshot: change.snapshot, records: change.records), to: key)
                     while case .start(let job)? = actions.first {
-                        #expect(StateSaver.write(job, to: store) == nil)
+                        #expect(StateSaver.write(job, to: store).error == nil)
                         actions = machine.finished()
                     }
                 }

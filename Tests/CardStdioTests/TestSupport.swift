@@ -3,11 +3,12 @@ import CardScenes
 
 @testable import CardStdio
 
-/// A server over the real scene catalogue and an in-memory store.
-func makeServer(store: (any DeckStore)? = InMemoryStore()) -> Server {
+/// A server over the real scene catalogue and an in-memory store, saving states through `saver`.
+func makeServer(store: (any DeckStore)? = InMemoryStore(), saver: StateSaver? = nil) -> Server {
     Server(
         configuration: Server.Configuration(
-            provider: CatalogSceneProvider(catalog: .standard, store: store), store: store, serverVersion: "test"))
+            provider: CatalogSceneProvider(catalog: .standard, store: store, saver: saver), store: store,
+            serverVersion: "test", saver: saver))
 }
 
 /// Feeds lines to a server and encodes what it returns exactly as the writer thread would.
@@ -15,30 +16,21 @@ struct Harness {
     var server: Server
     var encoder = FrameEncoder()
     var now = 0.0
-    /// The transport's saver, run synchronously: what the server asks to save is written before the next line.
-    var saver = StateSaverMachine()
+    /// The transport's saver: what the server hands it is written (flushed) before the next line.
+    let saver: StateSaver?
     let store: (any DeckStore)?
 
     init(store: (any DeckStore)? = InMemoryStore()) {
         self.store = store
-        server = makeServer(store: store)
+        saver = store.map { StateSaver(store: $0) }
+        server = makeServer(store: store, saver: saver)
     }
 
-    /// Writes what the server asked to save, as the transport's `StateSaver` does on its thread.
-    mutating func save() {
-        defer { server.stateSaves.removeAll() }
-        guard let store else { return }
-        for save in server.stateSaves {
-            switch save {
-            case .resume(let name, let sequence): saver.resume(name, after: sequence)
-            case .write(let name, let write):
-                var actions = saver.submit(write, to: name)
-                while case .start(let job)? = actions.first {
-                    let failure = StateSaver.write(job, to: store)
-                    actions = saver.finished(failed: failure == nil ? nil : job)
-                }
-            }
-        }
+    /// Waits until what the server handed the saver is written, as if the saver's thread were instant; conflicts
+    /// the saver found are handled as the transport does.
+    mutating func save() -> [Outbound] {
+        saver?.flush()
+        return server.keepConflicts()
     }
 
     /// Sends one line and returns the lines written, parsed.
@@ -47,8 +39,8 @@ struct Harness {
     }
 
     mutating func send(bytes: [UInt8]) -> [JSONValue] {
-        let lines = encode(server.receive(line: bytes, now: now))
-        save()
+        var lines = encode(server.receive(line: bytes, now: now))
+        lines += encode(save())
         return lines
     }
 

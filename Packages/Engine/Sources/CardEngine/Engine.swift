@@ -325,6 +325,14 @@ public struct Engine: Sendable {
         }
     }
 
+    /// Asks for the next `takeStateChange` to be a whole snapshot (a front end that must save the state anew under
+    /// another name, after another session wrote it). Nothing for a scene that keeps no state.
+    public mutating func requestStateSnapshot() {
+        guard scene.stateName != nil else { return }
+        stateNeedsSnapshot = true
+        stateRecords.removeAll()
+    }
+
     /// What changed in the scene's persistent state since the last call, for the front end's saver (nil:
     /// nothing): journal records, or a snapshot to encode (off the interaction path: the closure holds the scene as
     /// it is now, a copy-on-write value). O(records); the snapshot costs nothing until it is encoded.

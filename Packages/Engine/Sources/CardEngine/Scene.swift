@@ -382,6 +382,12 @@ public enum StateKey {
     /// The identity of a deck from the store, by its name.
     public static func stored(name: String) -> String { "deck-" + name }
 
+    /// The name a session keeps state `name` under after another session wrote it (`<name>.conflict-<session>`,
+    /// hashed like `name(_:deck:)` when long): the store keeps both versions.
+    public static func conflictCopy(of name: String, session: String) -> String {
+        Self.name(name, deck: "conflict-" + session)
+    }
+
     /// FNV-1a, 64 bits (Fowler, Noll, Vo; offset basis 0xcbf29ce484222325, prime 0x100000001b3:
     /// http://www.isthe.com/chongo/tech/comp/fnv/). O(n).
     public static func fnv1a64(_ bytes: [UInt8]) -> UInt64 {

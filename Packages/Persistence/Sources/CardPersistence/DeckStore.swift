@@ -30,11 +30,24 @@ public protocol DeckStore: Sendable {
     /// Saves a scene state snapshot that includes every journal record up to `journalSequence` (0: none), and
     /// returns the new revision. Records up to that sequence are then obsolete: `loadStateJournal` skips them and
     /// `truncateStateJournal` may drop them.
+    ///
+    /// `expectedSequence` is the writer's idea of where the state stands (`StoredState.position`: the last
+    /// sequence its snapshot and journal hold, 0 when there is none); when the state stands elsewhere, because
+    /// another process wrote it since, the save is refused with `StoreError.conflict` and nothing is written. The
+    /// check and the write happen under the state's lock, so two processes never both pass it; a snapshot may be
+    /// saved where no state is at all (it was removed), whatever it expects. nil: no check.
     @discardableResult
-    func saveStateJSON(_ json: [UInt8], named name: String, expectedRevision: Int?, journalSequence: Int)
-        throws(StoreError) -> Int
-    /// Appends `records` (in ascending sequence) to the state's journal, durably (fsync) before returning.
-    func appendStateJournal(_ records: [JournalRecord], named name: String) throws(StoreError)
+    func saveStateJSON(
+        _ json: [UInt8], named name: String, expectedRevision: Int?, journalSequence: Int, expectedSequence: Int?
+    ) throws(StoreError) -> Int
+    /// Appends `records` (in ascending sequence) to the state's journal, durably (fsync) before returning; a
+    /// failed append leaves the journal as it was. `expectedSequence` as for `saveStateJSON`: the append is refused
+    /// with `StoreError.conflict` unless the state stands there.
+    func appendStateJournal(_ records: [JournalRecord], named name: String, expectedSequence: Int?)
+        throws(StoreError)
+    /// Where state `name` stands: the last sequence its snapshot includes or its journal holds (0: none). The
+    /// next write of a session that has seen everything up to here passes it as `expectedSequence`.
+    func statePosition(named name: String) throws(StoreError) -> Int
     /// The state's journal records after `sequence` (its snapshot's `journalSequence`, which the caller has just
     /// loaded), in order; a torn last record (a crash while appending) is ignored. Empty when there is no journal.
     func loadStateJournal(named name: String, after sequence: Int) throws(StoreError) -> [JournalRecord]
@@ -109,6 +122,21 @@ public struct StoredState: Sendable, Hashable {
 }
 
 extension DeckStore {
+    /// Saves a snapshot without checking where the state stands (see the requirement).
+    @discardableResult
+    public func saveStateJSON(_ json: [UInt8], named name: String, expectedRevision: Int?, journalSequence: Int)
+        throws(StoreError) -> Int
+    {
+        try saveStateJSON(
+            json, named: name, expectedRevision: expectedRevision, journalSequence: journalSequence,
+            expectedSequence: nil)
+    }
+
+    /// Appends records without checking where the state stands (see the requirement).
+    public func appendStateJournal(_ records: [JournalRecord], named name: String) throws(StoreError) {
+        try appendStateJournal(records, named: name, expectedSequence: nil)
+    }
+
     /// Saves a scene state that keeps no journal (`journalSequence` 0) and returns the new revision.
     @discardableResult
     public func saveStateJSON(_ json: [UInt8], named name: String, expectedRevision: Int?) throws(StoreError) -> Int {
@@ -193,6 +221,11 @@ extension DeckStore {
     }
 
     /// The revision check shared by the implementations: `expected` nil accepts anything.
+    /// The last sequence of a journal's records (0: none), the torn last line ignored. O(journal size).
+    static func lastJournalSequence(_ bytes: [UInt8], name: String) throws(StoreError) -> Int {
+        try journalRecords(bytes, after: 0, name: name).last?.sequence ?? 0
+    }
+
     static func check(
         _ kind: StoreError.DocumentKind, _ name: String, expected: Int?, actual: Int
     ) throws(StoreError) {

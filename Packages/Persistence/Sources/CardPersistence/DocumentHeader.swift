@@ -1,11 +1,13 @@
 import CardJSON
 
 /// The envelope of a stored document, read by validating the whole file (strict syntax and UTF-8) while keeping
-/// only `format`, `schemaVersion` and `revision`. The store reads it before replacing a file, so that a file that
+/// only `format`, `schemaVersion`, `revision` and a state's `journal` (the last journal record its snapshot includes). The store reads it before replacing a file, so that a file that
 /// is not well-formed is never overwritten. O(bytes), constant memory beyond the input.
 struct DocumentHeader: Sendable, Hashable {
     var schemaVersion: Int
     var revision: Int
+    /// A state document's `journal` (0: none, or not a state).
+    var journal = 0
 
     /// Scans `bytes` as a document of `format`. A deck document of schema version 1 has no revision (it counts
     /// as revision 1, as its migration makes it).
@@ -19,6 +21,7 @@ struct DocumentHeader: Sendable, Hashable {
             var format: String?
             var schemaVersion: Int?
             var revision: Int?
+            var journal: Int?
             repeat {
                 scanner.skipWhitespace()
                 let keyOffset = scanner.position
@@ -40,6 +43,9 @@ struct DocumentHeader: Sendable, Hashable {
                         schemaVersion = try scanner.readInt("the schema version", in: 1...Int(Int32.max))
                     default: revision = try scanner.readInt("the revision", in: 1...Int.max)
                     }
+                } else if scanner.equals(key, "journal") {
+                    if journal != nil { throw scanner.error("duplicate key \"journal\"", at: keyOffset) }
+                    journal = try scanner.readInt("the journal sequence", in: 0...Int.max)
                 } else {
                     try scanner.skipValue(depth: 1)
                 }
@@ -52,7 +58,7 @@ struct DocumentHeader: Sendable, Hashable {
             guard let schemaVersion else { throw scanner.error("no \"schemaVersion\"", at: 0) }
             if revision == nil && expectedFormat == DeckDocument.formatName && schemaVersion == 1 { revision = 1 }
             guard let revision else { throw scanner.error("no \"revision\"", at: 0) }
-            return DocumentHeader(schemaVersion: schemaVersion, revision: revision)
+            return DocumentHeader(schemaVersion: schemaVersion, revision: revision, journal: journal ?? 0)
         }
     }
 }

@@ -8,6 +8,11 @@ public final class InMemoryStore: DeckStore {
         var decks: [String: StoredDeck] = [:]
         var states: [String: StoredState] = [:]
         var journals: [String: [JournalRecord]] = [:]
+
+        /// Where state `name` stands (`DeckStore.statePosition`).
+        func position(_ name: String) -> Int {
+            max(states[name]?.journalSequence ?? 0, journals[name]?.last?.sequence ?? 0)
+        }
     }
 
     private let contents = Mutex(Contents())
@@ -56,9 +61,9 @@ public final class InMemoryStore: DeckStore {
     }
 
     @discardableResult
-    public func saveStateJSON(_ json: [UInt8], named name: String, expectedRevision: Int?, journalSequence: Int)
-        throws(StoreError) -> Int
-    {
+    public func saveStateJSON(
+        _ json: [UInt8], named name: String, expectedRevision: Int?, journalSequence: Int, expectedSequence: Int?
+    ) throws(StoreError) -> Int {
         try StoreName.validate(name)
         do {
             _ = try JSONValue(parsing: json)
@@ -68,6 +73,10 @@ public final class InMemoryStore: DeckStore {
         return try contents.withLock { (contents) throws(StoreError) -> Int in
             let actual = contents.states[name]?.revision ?? 0
             try Self.check(.state, name, expected: expectedRevision, actual: actual)
+            let position = contents.position(name)
+            if let expectedSequence, contents.states[name] != nil || position != 0 {
+                try Self.check(.state, name, expected: expectedSequence, actual: position)
+            }
             contents.states[name] = StoredState(json: json, revision: actual + 1, journalSequence: journalSequence)
             return actual + 1
         }
@@ -83,9 +92,21 @@ public final class InMemoryStore: DeckStore {
         }
     }
 
-    public func appendStateJournal(_ records: [JournalRecord], named name: String) throws(StoreError) {
+    public func appendStateJournal(_ records: [JournalRecord], named name: String, expectedSequence: Int?)
+        throws(StoreError)
+    {
         try StoreName.validate(name)
-        contents.withLock { $0.journals[name, default: []] += records }
+        try contents.withLock { (contents) throws(StoreError) in
+            if let expectedSequence {
+                try Self.check(.state, name, expected: expectedSequence, actual: contents.position(name))
+            }
+            contents.journals[name, default: []] += records
+        }
+    }
+
+    public func statePosition(named name: String) throws(StoreError) -> Int {
+        try StoreName.validate(name)
+        return contents.withLock { $0.position(name) }
     }
 
     public func loadStateJournal(named name: String, after: Int) throws(StoreError) -> [JournalRecord] {

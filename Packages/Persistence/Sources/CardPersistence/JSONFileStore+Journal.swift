@@ -5,7 +5,8 @@
 /// State journals: `<root>/states/<name>.journal`, one `{"seq":N,"record":<json>}` line per change.
 ///
 /// An append writes its lines with `O_APPEND` under the state's lock and `fsync`s them before returning (the first
-/// append also `fsync`s the directory, so the new file survives a crash). A crash mid-append leaves at most a torn
+/// append also `fsync`s the directory, so the new file survives a crash); one that fails cuts what it wrote, and
+/// one that names the position it expects (`expectedSequence`) is refused when another process moved the state. A crash mid-append leaves at most a torn
 /// last line, which loading ignores. The snapshot (`<name>.json`) names the last record it includes, so records
 /// it includes are never applied twice, whether or not `truncateStateJournal` ran after it. Truncation rewrites the
 /// remaining records to a temporary file and renames it over the journal. Appending costs O(records appended);
@@ -16,23 +17,34 @@ extension JSONFileStore {
         StoreLocation.join(directory(.state), name + ".journal")
     }
 
-    public func appendStateJournal(_ records: [JournalRecord], named name: String) throws(StoreError) {
+    public func appendStateJournal(_ records: [JournalRecord], named name: String, expectedSequence: Int?)
+        throws(StoreError)
+    {
         try StoreName.validate(name)
         guard !records.isEmpty else { return }
         let file = journalPath(name)
+        try recreateDirectoryIfRemoved(directory(.state))
         let lock = try acquireLock(path(.state, name))
         defer { fileSystem.close(lock) }
         let existing = (try? fileSystem.status(file)) ?? nil
         let existed = existing != nil
+        var length = 0
+        var last = 0
         if let existing, existing.size > 0 {
             // A crash mid-append left a torn last line: cut it, so the records appended now start a line of their own.
             let bytes = try readFile(file, sizeHint: Int(existing.size))
+            length = bytes.count
             if bytes.last != UInt8(ascii: "\n") {
-                let keep = (bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
-                guard truncate(file, off_t(keep)) == 0 else {
+                length = (bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
+                guard truncate(file, off_t(length)) == 0 else {
                     throw .io(.write, file, Errno(errno))
                 }
             }
+            if expectedSequence != nil { last = try Self.lastJournalSequence(bytes, name: name) }
+        }
+        if let expectedSequence {
+            let actual = max(last, try inspectStateJournalMark(name))
+            try Self.check(.state, name, expected: expectedSequence, actual: actual)
         }
         let descriptor: Int32
         do {
@@ -42,11 +54,18 @@ extension JSONFileStore {
         }
         defer { fileSystem.close(descriptor) }
         let bytes = Self.journalLines(records)
-        try write(bytes, to: descriptor, path: file)
-        do {
-            try fileSystem.fsync(descriptor)
+        do throws(StoreError) {
+            try write(bytes, to: descriptor, path: file)
+            do {
+                try fileSystem.fsync(descriptor)
+            } catch {
+                throw StoreError.io(.fsync, file, error)
+            }
         } catch {
-            throw .io(.fsync, file, error)
+            // A failed append (a full disk) may have written part of its lines: cut them, so an error means "not
+            // appended" and the retry does not find records of its own already there.
+            _ = truncate(file, off_t(length))
+            throw error
         }
         if !existed {
             do {

@@ -120,16 +120,19 @@ public struct JSONFileStore: DeckStore {
     }
 
     @discardableResult
-    public func saveStateJSON(_ json: [UInt8], named name: String, expectedRevision: Int?, journalSequence: Int)
-        throws(StoreError) -> Int
-    {
+    public func saveStateJSON(
+        _ json: [UInt8], named name: String, expectedRevision: Int?, journalSequence: Int, expectedSequence: Int?
+    ) throws(StoreError) -> Int {
         try StoreName.validate(name)
         do {
             _ = try JSONValue(parsing: json)
         } catch {
             throw .coding(name: name, reason: "the state is not valid JSON: \(error)")
         }
-        return try writeDocument(.state, name, expectedRevision: expectedRevision) { revision, writer in
+        return try writeDocument(
+            .state, name, expectedRevision: expectedRevision, journal: journalSequence,
+            expectedSequence: expectedSequence
+        ) { revision, writer in
             try writer.raw("{\"format\":")
             try writer.string(StateDocument.formatName)
             try writer.raw(",\"schemaVersion\":")
@@ -301,11 +304,15 @@ public struct JSONFileStore: DeckStore {
 
     /// The crash-safe write sequence (see the type's documentation); `body` streams the document with its new
     /// revision. Returns the new revision.
+    /// `journal` is the `journal` of the state document being written; `expectedSequence`, when given, is checked
+    /// under the lock against where the state stands (`position`) before anything is written.
     private func writeDocument(
-        _ kind: StoreError.DocumentKind, _ name: String, expectedRevision: Int?,
+        _ kind: StoreError.DocumentKind, _ name: String, expectedRevision: Int?, journal: Int = 0,
+        expectedSequence: Int? = nil,
         _ body: (Int, JSONByteWriter) throws -> Void
     ) throws(StoreError) -> Int {
         let folder = directory(kind)
+        try recreateDirectoryIfRemoved(folder)
         let target = path(kind, name)
         let lock = try acquireLock(target)
         defer { fileSystem.close(lock) }
@@ -316,6 +323,14 @@ public struct JSONFileStore: DeckStore {
                 path: target, found: current.header.schemaVersion, supported: currentSchemaVersion(kind))
         }
         try Self.check(kind, name, expected: expectedRevision, actual: current?.header.revision ?? 0)
+        if let expectedSequence {
+            // A whole snapshot may stand where nothing is (the state or the store was removed); anything else must
+            // stand where the writer saw it.
+            let actual = try position(name, snapshot: current?.header)
+            if current != nil || actual != 0 {
+                try Self.check(.state, name, expected: expectedSequence, actual: actual)
+            }
+        }
         let revision = (current?.header.revision ?? 0) + 1
 
         // 2. The temporary file.
@@ -387,7 +402,7 @@ public struct JSONFileStore: DeckStore {
         }
         validated.record(
             target, status: (try? fileSystem.status(target)) ?? nil,
-            header: DocumentHeader(schemaVersion: currentSchemaVersion(kind), revision: revision))
+            header: DocumentHeader(schemaVersion: currentSchemaVersion(kind), revision: revision, journal: journal))
         return revision
     }
 
@@ -504,6 +519,56 @@ public struct JSONFileStore: DeckStore {
                 throw .io(.write, path, error)
             }
         }
+    }
+
+    // MARK: State positions
+
+    public func statePosition(named name: String) throws(StoreError) -> Int {
+        try StoreName.validate(name)
+        let lock = try acquireLockIfStoreExists(path(.state, name))
+        defer { lock.map { fileSystem.close($0) } }
+        return try position(name, snapshot: inspect(.state, name)?.header)
+    }
+
+    /// Where state `name` stands given its snapshot's envelope: the larger of the snapshot's `journal` and the
+    /// journal's last record. Call under the state's lock. O(journal size).
+    func position(_ name: String, snapshot: DocumentHeader?) throws(StoreError) -> Int {
+        let file = journalPath(name)
+        let status: FileStatus?
+        do {
+            status = try fileSystem.status(file)
+        } catch {
+            throw .io(.stat, file, error)
+        }
+        var last = 0
+        if let status, status.size > 0 {
+            last = try Self.lastJournalSequence(readFile(file, sizeHint: Int(status.size)), name: name)
+        }
+        return max(snapshot?.journal ?? 0, last)
+    }
+
+    /// The `journal` of state `name`'s snapshot (0: no snapshot). Call under the state's lock.
+    func inspectStateJournalMark(_ name: String) throws(StoreError) -> Int {
+        try inspect(.state, name)?.header.journal ?? 0
+    }
+
+    /// The lock of `target` when its directory exists (nil: there is nothing to lock, nor to read).
+    private func acquireLockIfStoreExists(_ target: String) throws(StoreError) -> Int32? {
+        let folder = String(target[..<(target.lastIndex(of: "/") ?? target.startIndex)])
+        guard (try? fileSystem.status(folder.isEmpty ? "." : folder)) ?? nil != nil else { return nil }
+        return try acquireLock(target)
+    }
+
+    /// Creates `folder` (and the store's root) again when it was removed while the store was open, so that a
+    /// session whose store directory was deleted under it saves again instead of failing on every change.
+    func recreateDirectoryIfRemoved(_ folder: String) throws(StoreError) {
+        let status: FileStatus?
+        do {
+            status = try fileSystem.status(folder)
+        } catch {
+            throw .io(.stat, folder, error)
+        }
+        if status == nil { try createDirectories(folder) }
     }
 
     // MARK: Opening

@@ -39,4 +39,18 @@ public struct LoadedState: Sendable {
             self.error = error
         }
     }
+
+    /// Lays what a session has not written yet over what was loaded: its snapshot replaces the loaded one and
+    /// its journal, and its records follow. O(pending state).
+    mutating func overlay(_ pending: StateSaverMachine.Pending) {
+        if let snapshot = pending.snapshot, let json = snapshot.encode() {
+            self.snapshot = json
+            journal = []
+            error = nil
+            sequence = max(sequence, snapshot.sequence)
+        }
+        guard error == nil else { return }
+        journal += pending.records.map(\.json)
+        sequence = max(sequence, pending.records.last?.sequence ?? 0)
+    }
 }

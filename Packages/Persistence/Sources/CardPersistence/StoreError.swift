@@ -46,7 +46,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No document of that kind and name.
     case notFound(DocumentKind, name: String)
     /// The optimistic revision check failed: the caller expected `expected` (0: no document yet), the store holds
-    /// `actual` (0: no document). Nothing was written.
+    /// `actual` (0: no document). For a scene state the numbers are journal positions (`DeckStore.statePosition`):
+    /// another session wrote the state since this one last saw it. Nothing was written.
     case conflict(DocumentKind, name: String, expected: Int, actual: Int)
     /// The file cannot be read: empty, truncated, corrupt, not UTF-8, or not a document of this kind. `offset` is
     /// the byte offset of the problem; `backup` is the path of the previous version when one exists. The file is
@@ -73,6 +74,10 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "no store location: \(reason)"
         case .notFound(let kind, let name):
             return "no \(kind.rawValue) named \"\(name)\""
+        case .conflict(.state, let name, let expected, let actual):
+            return
+                "conflict: state \"\(name)\" was changed by another session (this one had seen it up to change "
+                + "\(expected); it is at change \(actual))"
         case .conflict(let kind, let name, let expected, let actual):
             let held = actual == 0 ? "it does not exist" : "it is at revision \(actual)"
             let wanted = expected == 0 ? "a new \(kind.rawValue)" : "revision \(expected)"
