@@ -132,6 +132,43 @@ import Testing
         #expect(copy.contains("\"format\""), "\(copy)")
     }
 
+    /// The terminal UI and a stdio server on one store and one deck: the server's two swipes are saved first; the
+    /// terminal's swipe is then refused, the terminal says so on its status line and keeps its state under a new
+    /// name; the store holds both.
+    @Test func aServerAndTheTerminalUIOnOneStateLoseNothingSilently() throws {
+        try withTmux(columns: 120, rows: 30) { tmux in
+            try tmux.type(try tmux.command("tui --scene flashcards"))
+            #expect(try tmux.waitFor { $0.contains("╭") })
+            #expect(try tmux.waitForStillScreen())
+            let server = try StdioProcess(["--store", tmux.storeDirectory])
+            _ = try server.initialize()
+            #expect(try Self.openFlashcards(server, id: 1)["result"] != nil)
+            let start = try Self.total(server, id: 2)
+            _ = try Self.swipe(server, id: 3)
+            _ = try Self.swipe(server, id: 4)
+            _ = try server.request(5, "scene.close")
+            #expect(try Self.finish(server) == 0)
+            // The terminal swipes (←), then goes home, which writes what it has: refused, kept, said.
+            try tmux.send("\u{1B}[D")
+            #expect(try tmux.waitForStillScreen())
+            try tmux.send("q")
+            let screen = (try? tmux.screen()) ?? ""
+            #expect(try tmux.waitFor { $0.contains("another session saved") }, "\(screen)")
+            try tmux.send("q")
+            #expect(try tmux.waitFor { $0.contains("EXIT=0") })
+            let states = try FileManager.default.contentsOfDirectory(atPath: tmux.storeDirectory + "/states")
+            let copy = try #require(
+                states.first { $0.hasPrefix("flashcards.conflict-") && $0.hasSuffix(".json") }, "\(states)")
+            let next = try StdioProcess(["--store", tmux.storeDirectory])
+            _ = try next.initialize()
+            #expect(try Self.openFlashcards(next, id: 1)["result"] != nil)
+            #expect(try Self.total(next, id: 2) == start - 2, "the server's swipes were overwritten")
+            #expect(try Self.finish(next) == 0)
+            let kept = try String(contentsOfFile: tmux.storeDirectory + "/states/" + copy, encoding: .utf8)
+            #expect(kept.contains("\"state\""))
+        }
+    }
+
     /// kill -9 at 50 random points of a long session of moves (a 20,000-card deck: journal records, with
     /// compactions): after each, the reopened order is one the session really had, no older than the promise
     /// (every change acknowledged more than the window before the last acknowledgement is there), never torn.
