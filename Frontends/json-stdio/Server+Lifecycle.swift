@@ -66,14 +66,16 @@ extension Server {
         return [.bytes(out.bytes)]
     }
 
-    /// The negotiation rule: a host asking for any `1.x` gets this server's `1.0` (minor versions only add); another
-    /// major version, or a version that is not `MAJOR.MINOR`, is −32602 naming the version this server speaks.
+    /// The negotiation rule: a host asking for any `1.x` (or `1`) gets this server's `1.0` (minor versions only
+    /// add); another major version, or a version that is neither `MAJOR` nor `MAJOR.MINOR`, is −32602 naming the
+    /// version this server speaks.
     static func negotiate(_ requested: String) throws(RPCError) {
         let parts = requested.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2,
+        guard parts.count == 1 || parts.count == 2,
             parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
         else {
-            throw .invalidParams("protocolVersion", "must be \"MAJOR.MINOR\"; this server speaks \(protocolVersion)")
+            throw .invalidParams(
+                "protocolVersion", "must be \"MAJOR\" or \"MAJOR.MINOR\"; this server speaks \(protocolVersion)")
         }
         guard parts[0] == protocolVersion.split(separator: ".")[0] else {
             throw .invalidParams(

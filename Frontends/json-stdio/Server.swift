@@ -124,30 +124,100 @@ public struct Server: Sendable {
         return [.message(Messages.error(id: nil, error))]
     }
 
-    /// The best-effort id of a line that is not valid JSON, when it starts `{"jsonrpc":"2.0","id":ID,` with a
-    /// plain number or simple string id; nil otherwise.
+    /// The id of a line that is not valid JSON, when it is certainly the request's own: the line starts an object
+    /// (not a batch) whose top-level members, read in order up to `"id"`, are well formed, and the id is a plain
+    /// number or string; nil otherwise (an `"id"` nested in `params`, a broken batch, a damaged member before it).
+    /// O(bytes read).
     static func salvageID(_ line: [UInt8]) -> JSONValue? {
-        guard let key = firstRange(of: Array("\"id\":".utf8), in: line) else { return nil }
-        var end = key.upperBound
-        while end < line.count, line[end] != UInt8(ascii: ","), line[end] != UInt8(ascii: "}") { end += 1 }
-        guard end < line.count, end > key.upperBound else { return nil }
-        guard let value = try? JSONValue(parsing: line[key.upperBound..<end], maxDepth: 1) else { return nil }
-        switch value {
-        case .number, .string: return value
-        default: return nil
+        var reader = TopLevelReader(bytes: line)
+        reader.skipSpace()
+        guard reader.take(UInt8(ascii: "{")) else { return nil }
+        while true {
+            reader.skipSpace()
+            guard let key = reader.string() else { return nil }
+            reader.skipSpace()
+            guard reader.take(UInt8(ascii: ":")) else { return nil }
+            reader.skipSpace()
+            let start = reader.index
+            guard reader.skipValue() else { return nil }
+            if key == Array("id".utf8) {
+                guard let value = try? JSONValue(parsing: line[start..<reader.index], maxDepth: 1) else { return nil }
+                switch value {
+                case .number, .string: return value
+                default: return nil
+                }
+            }
+            reader.skipSpace()
+            guard reader.take(UInt8(ascii: ",")) else { return nil }
         }
     }
 
-    private static func firstRange(of needle: [UInt8], in haystack: [UInt8]) -> Range<Int>? {
-        guard haystack.count >= needle.count else { return nil }
-        // Only the first 64 bytes: the id is near the start when a host writes it first or second.
-        let limit = min(haystack.count - needle.count, 64)
-        var start = 0
-        while start <= limit {
-            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return start..<(start + needle.count) }
-            start += 1
+    /// Reads the top level of a possibly broken JSON object: strings, and values skipped by their brackets.
+    private struct TopLevelReader {
+        let bytes: [UInt8]
+        var index = 0
+
+        mutating func skipSpace() {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         }
-        return nil
+
+        mutating func take(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+
+        /// A string's raw bytes between its quotes (escapes kept), or nil when it does not close.
+        mutating func string() -> [UInt8]? {
+            guard take(UInt8(ascii: "\"")) else { return nil }
+            let start = index
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "\\"): index += 2
+                case UInt8(ascii: "\""):
+                    index += 1
+                    return Array(bytes[start..<(index - 1)])
+                default: index += 1
+                }
+            }
+            return nil
+        }
+
+        /// Skips one value (a string, a bracketed value with the strings in it, or a bare word); false when it
+        /// does not end within the line.
+        mutating func skipValue() -> Bool {
+            guard index < bytes.count else { return false }
+            switch bytes[index] {
+            case UInt8(ascii: "\""): return string() != nil
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                var depth = 0
+                while index < bytes.count {
+                    switch bytes[index] {
+                    case UInt8(ascii: "\""):
+                        guard string() != nil else { return false }
+                        continue
+                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                        depth -= 1
+                        if depth == 0 {
+                            index += 1
+                            return true
+                        }
+                    default: break
+                    }
+                    index += 1
+                }
+                return false
+            default:
+                let start = index
+                while index < bytes.count,
+                    ![UInt8(ascii: ","), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D].contains(bytes[index])
+                {
+                    index += 1
+                }
+                return index > start && index < bytes.count
+            }
+        }
     }
 
     /// One request or notification (a batch element or a whole line); returns the response, or nil for a

@@ -1,0 +1,75 @@
+import CardEngine
+import CardScenes
+import Testing
+
+@testable import CardStdio
+
+/// Places where a host that follows the documents was surprised (issue 26).
+@Suite struct WireContractTests {
+    /// A line that is not JSON is answered with its id only when the id is a top-level member of the object the
+    /// line starts; an `"id"` inside `params`, or a broken batch, gets `null` (one error for the whole batch).
+    @Test(arguments: [
+        (#"{"jsonrpc":"2.0","id":7,"method":"deck.list""#, JSONValue.number("7")),
+        (#"{"jsonrpc":"2.0","method":"x","id":"a\"b","params":{"#, .string("a\"b")),
+        (#" { "id" : 12 , "jsonrpc":"2.0","method":"#, .number("12")),
+        (#"{"jsonrpc":"2.0","method":"deck.list","params":{"id":5},"#, .null),
+        (#"{"jsonrpc":"2.0","params":{"x":"}","id":5},"id":6,"method""#, .number("6")),
+        (#"[{"jsonrpc":"2.0","id":1,"method":"deck.list"},{"jsonrpc":"2.0","id":2"#, .null),
+        (#"{"jsonrpc":"2.0","id":{"a":1},"method""#, .null),
+        (#"{"jsonrpc":"2.0","id":tru"#, .null),
+    ])
+    func parseErrorsAnswerOnlyTheirOwnID(line: String, id: JSONValue) {
+        var harness = Harness()
+        let replies = harness.send(line)
+        #expect(replies.count == 1, "\(replies)")
+        #expect(replies.first?.errorCode == -32700)
+        #expect(replies.first?["id"] == id, "\(line)")
+    }
+
+    /// Any 1.x is served, "1" included; another major version is refused naming the version spoken.
+    @Test(arguments: ["1", "1.0", "1.7"])
+    func everyOneDotXIsServed(version: String) {
+        var harness = Harness()
+        let reply = harness.request(
+            0, "initialize", #"{"protocolVersion":"\#(version)","viewport":{"width":390,"height":844}}"#
+        ).response
+        #expect(reply?["result"]?["protocolVersion"] == .string("1.0"), "\(String(describing: reply))")
+    }
+
+    @Test(arguments: ["2.0", "2", "0.9", "1.x", "", "1.0.0"])
+    func otherVersionsAreRefusedNamingTheOneSpoken(version: String) {
+        var harness = Harness()
+        let reply = harness.request(
+            0, "initialize", #"{"protocolVersion":"\#(version)","viewport":{"width":390,"height":844}}"#
+        ).response
+        #expect(reply?.errorCode == -32602)
+        #expect(reply?["error"]?["message"]?.stringValue?.contains("1.0") == true)
+    }
+
+    /// Every symbol a scene draws (every scene at rest, and each hero line's details) is in `capabilities.icons`
+    /// with a fallback: the hero's `snowflake` was missing.
+    @Test func everyIconTheScenesDrawIsDescribed() throws {
+        let described = Set(IconFallbacks.table.map(\.symbol))
+        var drawn: Set<String> = []
+        func collect(_ engine: inout Engine, at time: Double) {
+            for node in engine.frame(at: time).nodes {
+                for text in node.text where text.run.isSymbol || node.role == .icon { drawn.insert(text.text) }
+            }
+        }
+        for name in SceneCatalog.standard.names {
+            var engine = Engine(
+                scene: try SceneCatalog.standard.make(name, options: SceneOptions()),
+                viewport: Size(width: 390, height: 844))
+            collect(&engine, at: 5)
+            if name == "hero" {
+                for line in engine.scene.deckIDs {
+                    var opened = engine
+                    try opened.perform(SceneAction("open", ["line": .string(line.description)]), at: 6)
+                    collect(&opened, at: 10)
+                }
+            }
+        }
+        #expect(drawn.contains("snowflake"))
+        #expect(drawn.subtracting(described).isEmpty, "not in capabilities.icons: \(drawn.subtracting(described))")
+    }
+}
