@@ -8,6 +8,7 @@ enum IconFallbacks {
         ("cloud.fill", "☁️"), ("cloud.rain.fill", "🌧️"), ("cross.case.fill", "🩹"), ("cup.and.saucer.fill", "☕"),
         ("drop.fill", "💧"), ("figure.run", "🏃"), ("film.fill", "🎞️"), ("flame.fill", "🔥"), ("fork.knife", "🍴"),
         ("fuelpump.fill", "⛽"), ("heart.fill", "❤️"), ("leaf.fill", "🍃"), ("moon.fill", "🌙"), ("music.note", "🎵"),
-        ("plus.circle.fill", "⊕"), ("snowflake", "❄️"), ("star.fill", "⭐"), ("sun.max.fill", "☀️"), ("tram.fill", "🚋"), ("xmark.circle", "ⓧ"),
+        ("plus.circle.fill", "⊕"), ("snowflake", "❄️"), ("star.fill", "⭐"), ("sun.max.fill", "☀️"), ("tram.fill", "🚋"),
+        ("xmark.circle", "ⓧ"),
     ]
 }
