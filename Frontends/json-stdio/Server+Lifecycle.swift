@@ -124,14 +124,14 @@ extension Server {
         return current
     }
 
-    /// The session time of an input: host clock: `t` (required; an earlier time than the clock is taken as the
-    /// clock's time); realtime: the monotonic clock (`t` is optional and ignored).
+    /// The session time of an input: host clock: `t` (an earlier time than the clock is taken as the clock's
+    /// time; without `t`, the clock's time, as the schema and `scene.action` have it); realtime: the monotonic
+    /// clock (`t` is optional and ignored).
     mutating func inputTime(_ p: Params, now: Double) throws(RPCError) -> Double {
         let session = try requireSession()
         switch session.clock {
         case .host:
-            guard let t = try time(p, "t") else { throw .invalidParams(p.name("t"), "is required (a number)") }
-            let time = max(t, session.clockTime)
+            let time = max(try time(p, "t") ?? session.clockTime, session.clockTime)
             self.session?.clockTime = time
             return time
         case .realtime:

@@ -77,7 +77,7 @@ import Testing
             ("input.pointer", "{\"phase\":\"down\",\"x\":\"1\",\"y\":2,\"t\":0}", "'x'"),
             ("input.pointer", "{\"phase\":\"jump\",\"x\":1,\"y\":2,\"t\":0}", "'phase'"),
             ("input.pointer", "{\"phase\":\"down\",\"x\":1,\"t\":0}", "'y'"),
-            ("input.pointer", "{\"phase\":\"down\",\"x\":1,\"y\":1}", "'t'"),
+            ("input.pointer", "{\"phase\":\"down\",\"x\":1,\"y\":1,\"t\":\"0\"}", "'t'"),
             ("input.pointer", "{\"phase\":\"down\",\"x\":1e999,\"y\":1,\"t\":0}", "'x'"),
             ("input.key", "{\"key\":\"F13\",\"t\":0}", "'key'"),
             ("input.key", "{\"key\":\"a\",\"t\":0,\"modifiers\":[\"hyper\"]}", "'modifiers[0]'"),

@@ -72,4 +72,23 @@ import Testing
         #expect(drawn.contains("snowflake"))
         #expect(drawn.subtracting(described).isEmpty, "not in capabilities.icons: \(drawn.subtracting(described))")
     }
+
+    /// With the host clock, `t` is optional on every input, as the schema says (it was refused with "'t' is
+    /// required" on input.pointer, input.wheel, input.key and viewport.resize): an input without it is processed
+    /// at the clock's time.
+    @Test func inputWithoutATimeIsProcessedAtTheClocksTime() {
+        var harness = Harness()
+        harness.initialize()
+        _ = harness.request(1, "scene.open", #"{"scene":"flashcards"}"#)
+        _ = harness.request(2, "clock.advance", #"{"to":3}"#)
+        for (id, method, params) in [
+            (3, "input.pointer", #"{"phase":"down","x":10,"y":10}"#),
+            (4, "input.pointer", #"{"phase":"up","x":10,"y":10}"#),
+            (5, "input.wheel", #"{"dx":0,"dy":1,"x":10,"y":10}"#), (6, "input.key", #"{"key":"right"}"#),
+            (7, "viewport.resize", #"{"width":400,"height":800}"#),
+        ] {
+            let reply = harness.request(id, method, params).response
+            #expect(reply?["result"]?["t"]?.doubleValue == 3, "\(method): \(String(describing: reply))")
+        }
+    }
 }
