@@ -111,7 +111,7 @@ struct Params {
 
     static func cardID(_ value: JSONValue) -> CardID? {
         switch value {
-        case .string(let text): CardID(text)
+        case .string(let text): CardID.canonical(text)
         case .number(let text): UInt64(text).map { CardID($0) }
         default: nil
         }

@@ -91,4 +91,32 @@ import Testing
             #expect(reply?["result"]?["t"]?.doubleValue == 3, "\(method): \(String(describing: reply))")
         }
     }
+
+    /// A card id is one spelling: the schema's `^(0|[1-9][0-9]*)$`, on `deck.move` and in action arguments alike
+    /// ("00401" was accepted as 401, and action schemas used another pattern); the `pull` action's schema carries
+    /// the range the scene enforces (0…10000 was refused beyond 10000 with no maximum in the schema).
+    @Test func cardIDsAndActionRangesAreWhatTheSchemaSays() throws {
+        var harness = Harness()
+        harness.initialize()
+        let opened = harness.request(1, "scene.open", #"{"scene":"deck"}"#).response
+        guard case .array(let cards)? = harness.request(2, "deck.get", #"{"limit":1}"#).response?["result"]?["cards"]
+        else {
+            Issue.record("no cards")
+            return
+        }
+        let id = try #require(cards.first?["id"]?.stringValue)
+        #expect(harness.request(3, "deck.move", #"{"card":"0\#(id)","to":3}"#).response?.errorCode == -32602)
+        #expect(harness.request(4, "deck.move", #"{"card":"+\#(id)","to":3}"#).response?.errorCode == -32602)
+        #expect(harness.request(5, "deck.move", #"{"card":"\#(id)","to":3}"#).response?["result"] != nil)
+        guard case .array(let actions)? = opened?["result"]?["actions"] else {
+            Issue.record("no actions")
+            return
+        }
+        let pull = try #require(actions.first { $0["name"]?.stringValue == "pull" })
+        let distance = pull["schema"]?["properties"]?["distance"]
+        #expect(distance?["minimum"]?.doubleValue == 0 && distance?["maximum"]?.doubleValue == 10_000)
+        let refused = harness.request(6, "scene.action", #"{"name":"pull","distance":10001}"#).response
+        #expect(refused?.errorCode == -32602)
+        #expect(CardID.canonical("0") == CardID(0) && CardID.canonical("00") == nil && CardID.canonical("") == nil)
+    }
 }

@@ -140,7 +140,7 @@ public struct ActionArgument: Sendable, Hashable {
             case (.string, _): return "must be a string"
             case (.boolean, .bool): return nil
             case (.boolean, _): return "must be true or false"
-            case (.card, .string(let text)): return CardID(text) == nil ? "must be a card id" : nil
+            case (.card, .string(let text)): return CardID.canonical(text) == nil ? "must be a card id" : nil
             case (.card, .number(let number)):
                 return number >= 0 && number == number.rounded() && number < 1.8e19 ? nil : "must be a card id"
             case (.card, .bool): return "must be a card id"
@@ -187,7 +187,7 @@ public struct ActionArgument: Sendable, Hashable {
                 .init(
                     "anyOf",
                     .array([
-                        .object([.init("type", .string("string")), .init("pattern", .string("^[0-9]{1,20}$"))]),
+                        .object([.init("type", .string("string")), .init("pattern", .string("^(0|[1-9][0-9]*)$"))]),
                         .object([.init("type", .string("integer")), .init("minimum", .integer(0))]),
                     ])))
         }

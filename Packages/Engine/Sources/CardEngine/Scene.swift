@@ -248,7 +248,7 @@ public struct SceneAction: Sendable, Hashable {
         guard let value = arguments[key] else { throw .invalidArgument(action: name, argument: key, reason: "missing") }
         switch value {
         case .string(let text):
-            if let id = CardID(text) { return id }
+            if let id = CardID.canonical(text) { return id }
         case .number(let number):
             if number >= 0, number == number.rounded(), number < 1.8e19 { return CardID(UInt64(number)) }
         case .bool:

@@ -23,6 +23,17 @@ public struct CardID: Sendable, Hashable, Comparable, Codable, CustomStringConve
         self.rawValue = value
     }
 
+    /// A card id written the way the protocol writes one (`description`): decimal digits, no sign, no leading
+    /// zero ("0" alone is card 0); nil for anything else ("00401", "+5", " 7"), so that a host's id and the id the
+    /// server sends back are the same string.
+    public static func canonical(_ text: some StringProtocol) -> CardID? {
+        let bytes = text.utf8
+        guard let first = bytes.first, first != UInt8(ascii: "0") || bytes.count == 1,
+            bytes.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { return nil }
+        return CardID(text)
+    }
+
     public var description: String { String(rawValue) }
 
     public static func < (lhs: CardID, rhs: CardID) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -72,7 +72,7 @@ public struct DeckScene: Scene {
                 exactlyOneOf: ["to", "by"]),
             ActionInfo(
                 "pull", "pull the stack past its top (fans it); 0 releases",
-                arguments: [ActionArgument("distance", .number(), "points")]),
+                arguments: [ActionArgument("distance", .number(minimum: 0, maximum: 10_000), "points")]),
             ActionInfo(
                 "sort", "sort the whole deck (stable)",
                 arguments: [
