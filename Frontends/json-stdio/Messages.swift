@@ -83,6 +83,11 @@ enum Messages {
                 out.unsigned(UInt64(stamp.checksum))
                 out.nextKey("diff")
                 changeDiff(change.diff, into: &out)
+                if !change.diff.insertions.isEmpty {
+                    // The cards that came in, so a host applies the change from the change alone. O(insertions).
+                    out.nextKey("inserted")
+                    cardIDs(change.diff.insertions.map { change.ids[$0] }, into: &out)
+                }
                 if stamp.wholeOrder {
                     out.nextKey("deck")
                     cardIDs(change.ids, into: &out)

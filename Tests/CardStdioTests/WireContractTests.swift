@@ -119,4 +119,37 @@ import Testing
         #expect(refused?.errorCode == -32602)
         #expect(CardID.canonical("0") == CardID(0) && CardID.canonical("00") == nil && CardID.canonical("") == nil)
     }
+
+    /// A change that inserts cards (restarting the flashcards) carries their ids, so a host can apply it without
+    /// fetching the order again: the order built from the previous one and the change alone is the server's.
+    @Test func aChangeThatInsertsCardsCarriesThem() throws {
+        var harness = Harness()
+        harness.initialize()
+        _ = harness.request(1, "scene.open", #"{"scene":"flashcards"}"#)
+        func order(_ id: Int) -> [JSONValue] {
+            guard case .array(let cards)? = harness.request(id, "deck.get", "{}").response?["result"]?["cards"] else {
+                return []
+            }
+            return cards.compactMap { $0["id"] }
+        }
+        _ = harness.request(2, "scene.action", #"{"name":"swipe","direction":"left"}"#)
+        _ = harness.request(3, "scene.action", #"{"name":"swipe","direction":"right"}"#)
+        let before = order(4)
+        let notes = harness.request(5, "scene.action", #"{"name":"restart"}"#).notes
+        let change = try #require(notes.first { $0["method"]?.stringValue == "deck.changed" }?["params"])
+        guard case .array(let insertions)? = change["diff"]?["insertions"],
+            case .array(let inserted)? = change["inserted"], case .array(let removals)? = change["diff"]?["removals"]
+        else {
+            Issue.record("no insertions with their cards: \(change)")
+            return
+        }
+        #expect(insertions.count == 2 && inserted.count == 2 && removals.isEmpty)
+        // Apply: the inserted cards at their slots, the others in their order in the free slots (no moves here).
+        let after = order(6)
+        var rebuilt: [JSONValue?] = Array(repeating: nil, count: before.count + inserted.count)
+        for (slot, card) in zip(insertions.compactMap(\.integerValue), inserted) { rebuilt[slot] = card }
+        var rest = before.makeIterator()
+        for slot in rebuilt.indices where rebuilt[slot] == nil { rebuilt[slot] = rest.next() }
+        #expect(rebuilt.compactMap { $0 } == after)
+    }
 }

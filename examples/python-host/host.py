@@ -105,12 +105,12 @@ def order_checksum(ids):
     return total & MASK
 
 
-def apply_diff(order, diff):
+def apply_diff(order, diff, inserted=()):
     """Applies a `deck.changed` diff. A large reorder comes as `sources`: for each new slot, the old slot of its
     card, as little-endian 32-bit integers in base64. Otherwise the diff is one batch update (UIKit's reading, as
-    `deck.diff` documents): removals are old indices, insertions new indices (their cards are unknown here: None
-    until the next fetch), and each move takes the card at old index `from` to new index `to`; the other cards
-    keep their order in the free slots."""
+    `deck.diff` documents): removals are old indices, insertions new indices (their cards are the notification's
+    `inserted`, in the same order), and each move takes the card at old index `from` to new index `to`; the other
+    cards keep their order in the free slots."""
     if "sources" in diff:
         sources = array.array("I" if array.array("I").itemsize == 4 else "L")
         sources.frombytes(base64.b64decode(diff["sources"]))
@@ -125,7 +125,8 @@ def apply_diff(order, diff):
     for source, target in diff["moves"]:
         result[target] = order[source]
         filled[target] = True
-    for index in diff["insertions"]:
+    for position, index in enumerate(diff["insertions"]):
+        result[index] = inserted[position] if position < len(inserted) else None
         filled[index] = True
     rest = (card for index, card in enumerate(order) if index not in removed and index not in moved_from)
     for slot in range(new_count):
@@ -161,7 +162,7 @@ class DeckMirror:
         """A deck.changed notification: applies the diff if it is the next revision."""
         if change["revision"] != self.revision + 1 or "diff" not in change:
             return
-        self.order = apply_diff(self.order, change["diff"])
+        self.order = apply_diff(self.order, change["diff"], change.get("inserted", []))
         self.revision = change["revision"]
         self.checksum = change["checksum"]
 
@@ -330,9 +331,24 @@ def main(arguments):
     if changes:
         print("last diff:    %s" % json.dumps(changes[-1]["diff"], separators=(",", ":")))
     print(summary(frame))
+    restarted = flashcards_restart(host)
     status = host.close()
     print("server exited with status %d" % status)
-    return 0 if after != before and status == 0 else 1
+    return 0 if after != before and restarted and status == 0 else 1
+
+
+def flashcards_restart(host):
+    """Swipes two flashcards away and restarts the stack: the restart's deck.changed inserts cards, and carries
+    their ids (`inserted`), so the mirror follows it without fetching the order again."""
+    host.request("scene.open", {"scene": "flashcards"})
+    host.mirror = DeckMirror(host)
+    host.mirror.fetch()
+    for _ in range(2):
+        host.request("scene.action", {"name": "swipe", "direction": "left"})
+    host.request("scene.action", {"name": "restart"})
+    followed = host.mirror.verify() and host.mirror.refetches == 0
+    print("flashcards restart followed from the changes alone: %s" % ("yes" if followed else "NO"))
+    return followed
 
 
 if __name__ == "__main__":
