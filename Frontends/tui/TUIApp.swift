@@ -232,7 +232,7 @@ public struct TUIApp: Sendable {
         guard let saver = configuration.saver else { return }
         for name in saver.takeConflicts() {
             guard name == stateKey, engine != nil else {
-                stateProblem = "another session saved \(name) meanwhile: this session's last changes were not written"
+                stateProblem = "not saved: another session saved \(name) meanwhile"
                 continue
             }
             conflictCopies += 1
@@ -243,7 +243,8 @@ public struct TUIApp: Sendable {
             if let change = engine?.takeStateChange() {
                 saver.submit(StateWrite(snapshot: change.snapshot, records: change.records), to: copy)
             }
-            stateProblem = "another session saved this deck meanwhile: yours is kept as \(copy)"
+            // The name first: a narrow status line cuts the end.
+            stateProblem = "yours kept as \(copy): another session saved this deck meanwhile"
             isDirty = true
         }
     }

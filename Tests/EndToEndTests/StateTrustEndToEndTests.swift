@@ -153,7 +153,7 @@ import Testing
             #expect(try tmux.waitForStillScreen())
             try tmux.send("q")
             let screen = (try? tmux.screen()) ?? ""
-            #expect(try tmux.waitFor { $0.contains("another session saved") }, "\(screen)")
+            #expect(try tmux.waitFor { $0.contains("yours kept as flashcards.conflict-") }, "\(screen)")
             try tmux.send("q")
             #expect(try tmux.waitFor { $0.contains("EXIT=0") })
             let states = try FileManager.default.contentsOfDirectory(atPath: tmux.storeDirectory + "/states")
