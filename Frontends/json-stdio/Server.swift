@@ -324,6 +324,8 @@ public struct Server: Sendable {
         case .running:
             break
         }
+        // JSON-RPC's order: an unknown method is −32601 whatever its params (docs/protocol.md, "Which error wins").
+        guard Self.methods.contains(method) else { throw .methodNotFound(method) }
         let p = try Params(params)
         switch method {
         case "initialize": throw .invalidState("'initialize' was already received")

@@ -152,4 +152,12 @@ import Testing
         for slot in rebuilt.indices where rebuilt[slot] == nil { rebuilt[slot] = rest.next() }
         #expect(rebuilt.compactMap { $0 } == after)
     }
+
+    /// An unknown method is −32601 even when its params are wrong (it was −32602: params were read first).
+    @Test func anUnknownMethodWinsOverBadParams() {
+        var harness = Harness()
+        harness.initialize()
+        #expect(harness.request(1, "nope", "[1]").response?.errorCode == -32601)
+        #expect(harness.request(2, "deck.list", "[1]").response?.errorCode == -32602)
+    }
 }
