@@ -123,11 +123,7 @@ import Testing
         // name it was told.
         let states = try FileManager.default.contentsOfDirectory(atPath: store + "/states")
         #expect(states.contains("flashcards.json") && states.contains(keptAs + ".json"), "\(states)")
-        let next = try StdioProcess(["--store", store])
-        _ = try next.initialize()
-        #expect(try Self.openFlashcards(next, id: 1)["result"] != nil)
-        #expect(try Self.total(next, id: 2) == start - 2)
-        #expect(try Self.finish(next) == 0)
+        try Self.expectNextProcessFinds(start - 2, store: store)
         let copy = try String(contentsOfFile: store + "/states/" + keptAs + ".json", encoding: .utf8)
         #expect(copy.contains("\"format\""), "\(copy)")
     }
@@ -302,6 +298,28 @@ import Testing
         return nil
     }
 
+    /// A server on `store` with the seed flashcards open (state kept), one swipe made and written (the scene
+    /// closed and opened again); returns it and the deck's size before the swipe.
+    static func sessionWithASavedSwipe(store: String) throws -> (StdioProcess, Int) {
+        let server = try StdioProcess(["--store", store])
+        _ = try server.initialize()
+        #expect(try Self.openFlashcards(server, id: 1)["result"] != nil)
+        let start = try Self.total(server, id: 2)
+        _ = try Self.swipe(server, id: 3)
+        _ = try server.request(4, "scene.close")
+        #expect(try Self.openFlashcards(server, id: 5)["result"] != nil)
+        return (server, start)
+    }
+
+    /// A new process on `store` finds `cards` flashcards left in the seed deck.
+    static func expectNextProcessFinds(_ cards: Int, store: String) throws {
+        let next = try StdioProcess(["--store", store])
+        _ = try next.initialize()
+        #expect(try Self.openFlashcards(next, id: 1)["result"] != nil)
+        #expect(try Self.total(next, id: 2) == cards)
+        #expect(try Self.finish(next) == 0)
+    }
+
     /// A full disk: the change is reported with `state.error` naming the reason, kept in memory, and saved once
     /// space returns (with the next change); the next process has every swipe.
     @Test(.enabled(if: canMount)) func aFullDiskIsReportedAndSavingResumes() throws {
@@ -311,13 +329,7 @@ import Testing
             try? FileManager.default.removeItem(atPath: mount)
         }
         let store = mount + "/store"
-        let server = try StdioProcess(["--store", store])
-        _ = try server.initialize()
-        #expect(try Self.openFlashcards(server, id: 1)["result"] != nil)
-        let start = try Self.total(server, id: 2)
-        _ = try Self.swipe(server, id: 3)
-        _ = try server.request(4, "scene.close")
-        #expect(try Self.openFlashcards(server, id: 5)["result"] != nil)
+        let (server, start) = try Self.sessionWithASavedSwipe(store: store)
         // Fill the disk.
         let filler = mount + "/filler"
         let block = [UInt8](repeating: 0x2E, count: 4096)
@@ -332,11 +344,7 @@ import Testing
         try FileManager.default.removeItem(atPath: filler)
         _ = try Self.swipe(server, id: 7)
         #expect(try Self.finish(server) == 0)
-        let next = try StdioProcess(["--store", store])
-        _ = try next.initialize()
-        #expect(try Self.openFlashcards(next, id: 1)["result"] != nil)
-        #expect(try Self.total(next, id: 2) == start - 3)
-        #expect(try Self.finish(next) == 0)
+        try Self.expectNextProcessFinds(start - 3, store: store)
     }
 
     /// A read-only store: reported, kept in memory, and written before the process ends once the store is writable
@@ -348,37 +356,21 @@ import Testing
             try? FileManager.default.removeItem(atPath: mount)
         }
         let store = mount + "/store"
-        let server = try StdioProcess(["--store", store])
-        _ = try server.initialize()
-        #expect(try Self.openFlashcards(server, id: 1)["result"] != nil)
-        let start = try Self.total(server, id: 2)
-        _ = try Self.swipe(server, id: 3)
-        _ = try server.request(4, "scene.close")
-        #expect(try Self.openFlashcards(server, id: 5)["result"] != nil)
+        let (server, start) = try Self.sessionWithASavedSwipe(store: store)
         try #require(Self.run("/bin/mount", ["-o", "remount,ro", mount]) == 0)
         _ = try Self.swipe(server, id: 6)
         let message = try #require(try Self.awaitStateError(server, from: 100), "no state.error on a read-only store")
         #expect(message.contains("Read-only"), "\(message)")
         try #require(Self.run("/bin/mount", ["-o", "remount,rw", mount]) == 0)
         #expect(try Self.finish(server) == 0)
-        let next = try StdioProcess(["--store", store])
-        _ = try next.initialize()
-        #expect(try Self.openFlashcards(next, id: 1)["result"] != nil)
-        #expect(try Self.total(next, id: 2) == start - 2)
-        #expect(try Self.finish(next) == 0)
+        try Self.expectNextProcessFinds(start - 2, store: store)
     }
 
     /// The store directory removed under a running session: the next write creates it again; nothing is lost.
     @Test func aStoreRemovedUnderASessionIsCreatedAgain() throws {
         let store = Self.store("removed")
         defer { try? FileManager.default.removeItem(atPath: store) }
-        let server = try StdioProcess(["--store", store])
-        _ = try server.initialize()
-        #expect(try Self.openFlashcards(server, id: 1)["result"] != nil)
-        let start = try Self.total(server, id: 2)
-        _ = try Self.swipe(server, id: 3)
-        _ = try server.request(4, "scene.close")
-        #expect(try Self.openFlashcards(server, id: 5)["result"] != nil)
+        let (server, start) = try Self.sessionWithASavedSwipe(store: store)
         try FileManager.default.removeItem(atPath: store)
         let notes = try Self.swipe(server, id: 6).notes + server.request(7, "scene.close").notes
         #expect(notes.allSatisfy { $0["method"]?.string != "state.error" }, "\(notes)")

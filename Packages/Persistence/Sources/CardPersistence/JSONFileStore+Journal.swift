@@ -78,6 +78,12 @@ extension JSONFileStore {
 
     public func loadStateJournal(named name: String, after: Int) throws(StoreError) -> [JournalRecord] {
         try StoreName.validate(name)
+        guard let bytes = try journalBytes(name) else { return [] }
+        return try Self.journalRecords(bytes, after: after, name: name)
+    }
+
+    /// The journal file of state `name`, whole (nil: there is none). O(journal size).
+    func journalBytes(_ name: String) throws(StoreError) -> [UInt8]? {
         let file = journalPath(name)
         let status: FileStatus?
         do {
@@ -85,8 +91,8 @@ extension JSONFileStore {
         } catch {
             throw .io(.stat, file, error)
         }
-        guard let status else { return [] }
-        return try Self.journalRecords(readFile(file, sizeHint: Int(status.size)), after: after, name: name)
+        guard let status else { return nil }
+        return try readFile(file, sizeHint: Int(status.size))
     }
 
     public func truncateStateJournal(named name: String, through sequence: Int) throws(StoreError) {

@@ -533,16 +533,9 @@ public struct JSONFileStore: DeckStore {
     /// Where state `name` stands given its snapshot's envelope: the larger of the snapshot's `journal` and the
     /// journal's last record. Call under the state's lock. O(journal size).
     func position(_ name: String, snapshot: DocumentHeader?) throws(StoreError) -> Int {
-        let file = journalPath(name)
-        let status: FileStatus?
-        do {
-            status = try fileSystem.status(file)
-        } catch {
-            throw .io(.stat, file, error)
-        }
         var last = 0
-        if let status, status.size > 0 {
-            last = try Self.lastJournalSequence(readFile(file, sizeHint: Int(status.size)), name: name)
+        if let bytes = try journalBytes(name), !bytes.isEmpty {
+            last = try Self.lastJournalSequence(bytes, name: name)
         }
         return max(snapshot?.journal ?? 0, last)
     }
