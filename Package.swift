@@ -61,7 +61,10 @@ let package = Package(
         .executableTarget(name: "cardistry", dependencies: ["CardistryCLI"], path: "Sources/cardistry"),
         .executableTarget(
             name: "cardistry-bench",
-            dependencies: ["CardScenes", "CardEngine", "CardJSON", "CardTUI", "CardStdio"],
+            dependencies: [
+                "CardScenes", "CardEngine", "CardJSON", "CardTUI", "CardStdio", "CardFrontend", "CardModels",
+                "CardModelsShims",
+            ],
             path: "Benchmarks/cardistry-bench"
         ),
 
@@ -89,6 +92,10 @@ let package = Package(
             name: "CardistryCLITests", dependencies: ["CardistryCLI", "CardFrontend", "CardScenes", "CardPhysics"],
             path: "Tests/CardistryCLITests"),
         .testTarget(name: "EndToEndTests", dependencies: ["cardistry"], path: "Tests/EndToEndTests"),
+        // The benchmark's statistics, gate rule and `compare`, through `@testable import` of the executable.
+        .testTarget(
+            name: "BenchmarkTests", dependencies: ["cardistry-bench", "CardModels"], path: "Tests/BenchmarkTests",
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "CardTUITests", dependencies: ["CardTUI", "CardScenes", "CardEngine"], path: "Tests/CardTUITests",
             exclude: ["Golden"]),

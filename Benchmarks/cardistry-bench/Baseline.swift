@@ -1,51 +1,139 @@
 import Foundation
 
-/// The committed baseline (`Benchmarks/baseline.jsonl`, written by `--quick --json`) and the regression check.
+/// The committed baseline (`Benchmarks/baseline.jsonl`, written by `--quick --json --repeat 5`) and the regression
+/// gate.
 ///
-/// Only `ratio_to_floor` is compared: it is measured side by side with its floor in the same run, so it drifts far
-/// less than absolute times on a noisy machine. A cell regresses when its ratio exceeds the baseline's by more than
-/// the tolerance (`--tolerance`, default 0.5, i.e. 50 % higher) *and* by more than an absolute slack of 0.25, which
-/// keeps sub-millisecond cells whose ratios jitter from failing the build. A cell that regresses is measured again
-/// (twice at most, on its own) and fails only if it regresses every time, so one noisy moment cannot fail CI.
+/// Each gated row of the baseline carries its pooled per-round ratios (`ratio_samples`, from every repeat) and the
+/// cell's `drift`: the largest over the smallest of the repeats' medians, how far the cell moves between runs of
+/// one unchanged build. `GateRule` decides from those.
 struct Baseline {
-    var ratios: [String: Double]
-
-    static let defaultTolerance = 0.5
-    static let absoluteSlack = 0.25
-
-    init(contentsOf path: String) throws {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        var ratios: [String: Double] = [:]
-        for (lineNumber, line) in text.split(separator: "\n").enumerated() where !line.isEmpty {
-            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                let suite = object["suite"] as? String, let workload = object["workload"] as? String,
-                let n = object["n"] as? Int, let key = object["key"] as? String, let impl = object["impl"] as? String
-            else {
-                throw BaselineError(message: "\(path):\(lineNumber + 1): not a benchmark row")
-            }
-            if let ratio = object["ratio_to_floor"] as? Double, object["gated"] as? Bool != false {
-                ratios["\(suite)/\(workload)/\(n)/\(key)/\(impl)"] = ratio
-            }
-        }
-        self.ratios = ratios
+    struct Cell {
+        var ratio: Double
+        var samples: [Double]
+        var drift: Double?
     }
 
-    /// The rows that regressed (cell id and a readable explanation).
-    func regressions(in rows: [BenchRow], tolerance: Double) -> [(cell: String, message: String)] {
+    var cells: [String: Cell]
+
+    init(contentsOf path: String) throws {
+        var cells: [String: Cell] = [:]
+        for (id, object) in try BenchFile.rows(at: path) {
+            guard object["gated"] as? Bool != false, let ratio = (object["ratio_to_floor"] as? NSNumber)?.doubleValue
+            else { continue }
+            let samples = BenchFile.samples(object)
+            guard !samples.isEmpty else { continue }
+            cells[id] = Cell(ratio: ratio, samples: samples, drift: (object["drift"] as? NSNumber)?.doubleValue)
+        }
+        self.cells = cells
+    }
+
+    /// The rows that are suspects (`GateRule.Stage.suspect`), each with the judgement that says why.
+    func suspects(in rows: [BenchRow]) -> [(cell: String, message: String)] {
         rows.compactMap { row in
-            guard row.gated, let current = row.ratioToFloor, let base = ratios[row.cellID] else { return nil }
-            let limit = max(base * (1 + tolerance), base + Self.absoluteSlack)
-            guard current > limit else { return nil }
-            let message =
-                "\(row.cellID): ratio_to_floor \(format(current)) > limit \(format(limit)) (baseline \(format(base)))"
-            return (row.cellID, message)
+            guard row.gated, let base = cells[row.cellID] else { return nil }
+            let judgement = GateRule.judge(cellID: row.cellID, base: base, current: row.ratioSamples, stage: .suspect)
+            return judgement.regressed ? (row.cellID, judgement.message) : nil
         }
     }
 
     /// Baseline cells that this run did not measure (reported, not fatal: `--filter` narrows runs on purpose).
     func missing(from rows: [BenchRow]) -> [String] {
         let measured = Set(rows.map(\.cellID))
-        return ratios.keys.filter { !measured.contains($0) }.sorted()
+        return cells.keys.filter { !measured.contains($0) }.sorted()
+    }
+}
+
+/// The decision rule: when a cell's current samples count as a regression against its baseline.
+///
+/// Two stages, as a screening test and its confirmation:
+/// 1. **Suspect** (every cell, every run): the median of the run's per-round ratios is above the baseline's median
+///    by more than √e, and the one-sided Mann–Whitney U test says the run's ratios tend to be larger than the
+///    baseline's at p < 0.05. Sensitive on purpose: a run that sits low in the cell's drift must not hide a real
+///    slowdown.
+/// 2. **Regressed** (suspects only): the cell is measured twice more, each time in a fresh process, and judged on
+///    all three runs' rounds pooled: their median above the baseline's by more than `e`, and the U test at
+///    p < 0.01.
+/// `e`, the cell's *minimum effect*, is 1.25 × its recorded between-run drift, never below 1.10 and never above a
+/// cap: 1.6 for every cell, so that a 2× slowdown is caught with room for drift, and 1.2 for the `diff` and
+/// `physics` cells, so that 1.3× is. Pooling three processes shrinks what moves a cell from one process to the
+/// next (where its memory landed) by about √3, which is what keeps a cell from being failed by one unlucky
+/// process. Under the null hypothesis (no change, rounds independent) the U test alone would raise a false alarm
+/// in one confirmation in a hundred per cell; requiring the effect as well is what makes alarms on an unchanged
+/// build rare, and `scripts/bench-gate-power.py` measures that rate (five gate runs, one core busy).
+enum GateRule {
+    static let suspectAlpha = 0.05
+    static let alpha = 0.01
+    static let leastEffect = 1.10
+    static let driftMargin = 1.25
+
+    /// The largest minimum effect a cell may have: what keeps the gate's power at 2× (1.3× for diff and physics).
+    static func cap(for cellID: String) -> Double {
+        cellID.hasPrefix("diff/") || cellID.hasPrefix("physics/") ? 1.2 : 1.6
+    }
+
+    static func minimumEffect(cellID: String, drift: Double?) -> Double {
+        min(cap(for: cellID), max(leastEffect, driftMargin * (drift ?? 1)))
+    }
+
+    enum Stage {
+        /// One run's rounds: is the cell worth measuring again?
+        case suspect
+        /// Three runs' rounds pooled: did it regress?
+        case confirm
+    }
+
+    struct Judgement {
+        var shift: Double
+        var minimumEffect: Double
+        var p: Double
+        var regressed: Bool
+        var message: String
+    }
+
+    static func judge(cellID: String, base: Baseline.Cell, current: [Double], stage: Stage = .confirm) -> Judgement {
+        let effect = minimumEffect(cellID: cellID, drift: base.drift)
+        let threshold = stage == .confirm ? effect : effect.squareRoot()
+        let baseMedian = Statistics.median(base.samples)
+        let currentMedian = Statistics.median(current)
+        let shift = currentMedian / baseMedian
+        let p = Statistics.mannWhitneyGreater(current, base.samples)
+        let regressed = shift > threshold && p < (stage == .confirm ? alpha : suspectAlpha)
+        let message =
+            "\(cellID): ratio_to_floor \(format(currentMedian, digits: 3)) is \(format(shift, digits: 2))× the "
+            + "baseline's \(format(baseMedian, digits: 3)) (minimum effect \(format(effect, digits: 2))×, "
+            + "p = \(formatP(p)) over \(current.count) rounds)"
+        return Judgement(shift: shift, minimumEffect: effect, p: p, regressed: regressed, message: message)
+    }
+}
+
+/// Reading the rows of a `--json` file back.
+enum BenchFile {
+    /// `suite/workload/n/key/impl` of a row.
+    static func cellID(_ object: [String: Any]) -> String? {
+        guard let suite = object["suite"] as? String, let workload = object["workload"] as? String,
+            let n = object["n"] as? Int, let key = object["key"] as? String, let impl = object["impl"] as? String
+        else { return nil }
+        return "\(suite)/\(workload)/\(n)/\(key)/\(impl)"
+    }
+
+    /// A row's per-round ratios (none for a row that has no floor).
+    static func samples(_ object: [String: Any]) -> [Double] {
+        (object["ratio_samples"] as? [Any])?.compactMap { ($0 as? NSNumber)?.doubleValue } ?? []
+    }
+
+    /// Every row of a file, in order, with its id.
+    static func rows(at path: String) throws -> [(id: String, object: [String: Any])] {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        var rows: [(id: String, object: [String: Any])] = []
+        for (lineNumber, line) in text.split(separator: "\n").enumerated() where !line.isEmpty {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let id = cellID(object)
+            else {
+                throw BaselineError(message: "\(path):\(lineNumber + 1): not a benchmark row")
+            }
+            rows.append((id, object))
+        }
+        return rows
     }
 }
 
@@ -57,4 +145,9 @@ struct BaselineError: Error, CustomStringConvertible {
 func format(_ value: Double, digits: Int = 2) -> String {
     guard value.isFinite else { return "—" }
     return String(format: "%.\(digits)f", value)
+}
+
+/// A p-value as benchstat prints it: three decimals, or "<0.001".
+func formatP(_ p: Double) -> String {
+    p < 0.001 ? "<0.001" : format(p, digits: 3)
 }

@@ -8,8 +8,11 @@ struct BenchRow {
     var impl: String
     var medianMs: Double
     var minMs: Double
-    /// Lower is better; the committed baseline guards it (see `Baseline`).
+    /// Lower is better; the committed baseline guards it (see `Baseline`). For a gated cell, the median of
+    /// `ratioSamples`.
     var ratioToFloor: Double?
+    /// The cell's time over its floor's, one per round (see `CellSamples`): what the gate and `compare` test.
+    var ratioSamples: [Double] = []
     /// Further named figures (moves, minimal_moves, ratio_to_stdlib, peak_mb, ns_per_eval, …), in print order.
     var metrics: [(String, Double)] = []
     /// A free-text remark (why a cell was skipped, for instance).
@@ -17,10 +20,11 @@ struct BenchRow {
     /// Whether the baseline check guards this row. Reference implementations (the floor, the standard library,
     /// Foundation's Codable) are measured for comparison only: their speed is not ours to keep. Round trips
     /// through real pipes (`pipe`) measure the scheduler as much as our code and swing several-fold between
-    /// runs on a busy machine, so they are reported, not gated; so is a process's resident set size (`rss`), which
-    /// depends on the allocator and the machine.
+    /// runs on a busy machine, so they are reported, not gated. A row is gated only when it carries the per-round
+    /// samples the gate's test needs.
     var gated: Bool {
-        !["floor", "stdlib", "codable", "layout-only", "pipe", "rss"].contains(impl) && !impl.hasPrefix("floor")
+        !["floor", "stdlib", "codable", "jsonencoder", "layout-only", "pipe"].contains(impl)
+            && !impl.hasPrefix("floor") && !ratioSamples.isEmpty
     }
 
     init(
@@ -39,6 +43,26 @@ struct BenchRow {
         self.note = note
     }
 
+    /// A gated row from a cell measured round by round against its floor: the timing is the cell's, the ratio the
+    /// median of the rounds' ratios.
+    init(
+        suite: String, workload: String, n: Int, key: String, impl: String, samples: CellSamples,
+        metrics: [(String, Double)] = [], note: String? = nil
+    ) {
+        self.init(
+            suite: suite, workload: workload, n: n, key: key, impl: impl, timing: samples.cell,
+            ratioToFloor: samples.ratio, metrics: metrics, note: note)
+        ratioSamples = samples.ratios
+    }
+
+    /// At most 200 samples are written: beyond that, the 200 quantiles at (k + ½) / 200, which keep the
+    /// distribution the gate and `compare` test while a 1,000-move cell stays a line of a few kilobytes.
+    static func storedSamples(_ samples: [Double]) -> [Double] {
+        guard samples.count > 200 else { return samples }
+        let sorted = samples.sorted()
+        return (0..<200).map { sorted[Int((Double($0) + 0.5) / 200 * Double(sorted.count))] }
+    }
+
     /// The identity of the cell, used to match a baseline row.
     var cellID: String { "\(suite)/\(workload)/\(n)/\(key)/\(impl)" }
 
@@ -52,6 +76,12 @@ struct BenchRow {
             ("median_ms", JSONText.number(medianMs)), ("min_ms", JSONText.number(minMs)),
         ]
         if let ratioToFloor { fields.append(("ratio_to_floor", JSONText.number(ratioToFloor))) }
+        if !ratioSamples.isEmpty {
+            let samples = Self.storedSamples(ratioSamples).map {
+                JSONText.number(Double(String(format: "%.5g", $0)) ?? $0)
+            }
+            fields.append(("ratio_samples", "[" + samples.joined(separator: ",") + "]"))
+        }
         for (name, value) in metrics { fields.append((name, JSONText.number(value))) }
         if let note { fields.append(("note", JSONText.string(note))) }
         if !gated { fields.append(("gated", "false")) }

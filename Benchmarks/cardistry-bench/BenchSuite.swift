@@ -23,11 +23,15 @@ final class BenchContext {
 
     /// The names of all suites, to tell a filter that names a suite from one that names a size or a key.
     let suiteNames: Set<String>
+    /// When set, exactly these cells are selected (the gate's re-measurement of suspects), whatever `filters` say.
+    let only: Set<String>?
 
     init(
-        quick: Bool, filters: [String], runs: Int, suiteNames: Set<String>, sink: @escaping (BenchRow) -> Void
+        quick: Bool, filters: [String], runs: Int, suiteNames: Set<String>, only: Set<String>? = nil,
+        sink: @escaping (BenchRow) -> Void
     ) {
         self.quick = quick
+        self.only = only
         self.suiteNames = suiteNames
         self.filters = filters
         self.runs = runs
@@ -45,7 +49,8 @@ final class BenchContext {
     /// A filter that names a suite rules out groups of other suites and groups it does not lie within; any other
     /// filter (a size, a key, an implementation) may still match a cell inside the group.
     func selects(_ prefix: String) -> Bool {
-        filters.allSatisfy { filter in
+        if let only { return only.contains { $0.hasPrefix(prefix) } }
+        return filters.allSatisfy { filter in
             if prefix.contains(filter) { return true }
             let filterSuite = filter.split(separator: "/").first.map(String.init) ?? ""
             guard suiteNames.contains(filterSuite) else { return true }
@@ -56,7 +61,8 @@ final class BenchContext {
 
     /// Whether the cell with this full id is selected.
     func selects(cellID: String) -> Bool {
-        filters.allSatisfy { cellID.contains($0) }
+        if let only { return only.contains(cellID) }
+        return filters.allSatisfy { cellID.contains($0) }
     }
 
     /// Records a finished row and prints it, if the filters select it.

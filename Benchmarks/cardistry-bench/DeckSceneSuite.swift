@@ -7,7 +7,7 @@ import CardScenes
 /// Re-sorting (`sort-<key>` workloads, from the deck's initial order; key ranks are cached beforehand, as after a
 /// first sort by that key):
 /// - `diff`: `ReorderDiff(from:to:)` on the same two orders of card ids — the floor, since the scene must report
-///   this diff anyway;
+///   this diff anyway (reported, with no ratio: it is what the others are divided by, round by round);
 /// - `scene`: the scene's whole `sort` action — the stable counting sort, the diff, the animation plan for the
 ///   visible window and the new id list for the deck-change event; `ratio_to_floor` = scene / diff;
 /// - `engine`: the same action through `Engine.perform`, adding the relayout and the animations it starts.
@@ -71,43 +71,50 @@ struct DeckSceneSuite: BenchSuite {
         let newIDs = sorted.deck.ids
         let moves = (try? ReorderDiff(from: oldIDs, to: newIDs))?.moves.count ?? -1
 
-        let diffTiming = measure(runs: context.runs) { try? ReorderDiff(from: oldIDs, to: newIDs) }
-        // Each run sorts its own scene whose arrays are uniquely owned (as the engine's scene is), so no run pays
-        // for copy-on-write of the million-entry arrays: sort one way and back before timing.
+        // Each round sorts its own scene whose arrays are uniquely owned (as the engine's scene is), so no round pays
+        // for copy-on-write of the million-entry arrays: sort one way and back before timing. The floor, the diff
+        // of the same two orders, is timed in the same round.
         let sortAction = action(sort)
         let back = SceneAction("sort", ["by": .string("sortOrder")])
-        var scenes: [DeckScene] = (0...context.runs).map { _ in
-            var copy = scene
-            try? copy.perform(sortAction, context: &scratch)
-            try? copy.perform(back, context: &scratch)
-            return copy
-        }
-        let sceneTiming = measure(runs: context.runs) {
-            var copy = scenes.removeLast()
-            var sceneContext = SceneContext(time: 1, viewport: viewport)
-            try? copy.perform(sortAction, context: &sceneContext)
-            return copy.sort
-        }
-        var engines: [Engine] = (0...context.runs).map { _ in
-            var engine = Engine(scene: scene, viewport: viewport)
-            try? engine.perform(sortAction, at: 0)
-            try? engine.perform(back, at: 0)
-            _ = engine.frame(at: 0)  // drops the preparation's events outside the timing
-            return engine
-        }
-        let engineTiming = measure(runs: context.runs) {
-            var copy = engines.removeLast()
-            try? copy.perform(sortAction, at: 1)
-            return copy.time
-        }
-        func row(_ impl: String, _ timing: Timing, ratio: Double) -> BenchRow {
+        let diff = { try? ReorderDiff(from: oldIDs, to: newIDs) }
+        let sceneSamples = measureCell(
+            "\(name)/\(workload)/\(n)/u64/scene", rounds: gateRounds(context),
+            prepare: { () -> DeckScene in
+                var copy = scene
+                try? copy.perform(sortAction, context: &scratch)
+                try? copy.perform(back, context: &scratch)
+                return copy
+            },
+            { copy in
+                var sceneContext = SceneContext(time: 1, viewport: viewport)
+                try? copy.perform(sortAction, context: &sceneContext)
+                return copy.sort
+            }, floor: diff)
+        let engineSamples = measureCell(
+            "\(name)/\(workload)/\(n)/u64/engine", rounds: gateRounds(context),
+            prepare: { () -> Engine in
+                var engine = Engine(scene: scene, viewport: viewport)
+                try? engine.perform(sortAction, at: 0)
+                try? engine.perform(back, at: 0)
+                _ = engine.frame(at: 0)  // drops the preparation's events outside the timing
+                return engine
+            },
+            { copy in
+                try? copy.perform(sortAction, at: 1)
+                return copy.time
+            }, floor: diff)
+        func row(_ impl: String, _ samples: CellSamples) -> BenchRow {
             BenchRow(
-                suite: name, workload: workload, n: n, key: "u64", impl: impl, timing: timing, ratioToFloor: ratio,
-                metrics: [("moves", Double(moves)), ("frame_budget_ratio", timing.medianMs / 16)])
+                suite: name, workload: workload, n: n, key: "u64", impl: impl, samples: samples,
+                metrics: [("moves", Double(moves)), ("frame_budget_ratio", samples.cell.medianMs / 16)])
         }
-        context.emit(row("diff", diffTiming, ratio: 1))
-        context.emit(row("scene", sceneTiming, ratio: sceneTiming.medianMs / diffTiming.medianMs))
-        context.emit(row("engine", engineTiming, ratio: engineTiming.medianMs / diffTiming.medianMs))
+        context.emit(
+            BenchRow(
+                suite: name, workload: workload, n: n, key: "u64", impl: "diff", timing: sceneSamples.floor,
+                metrics: [("moves", Double(moves)), ("frame_budget_ratio", sceneSamples.floor.medianMs / 16)],
+                note: "the floor of the scene and engine rows"))
+        context.emit(row("scene", sceneSamples))
+        context.emit(row("engine", engineSamples))
     }
 
     private func runFirstSort(_ context: BenchContext, workload: String, sort: DeckSort, n: Int) {
@@ -118,25 +125,21 @@ struct DeckSceneSuite: BenchSuite {
         var scratch = SceneContext(time: 0, viewport: viewport)
         try? sorted.perform(action(sort), context: &scratch)
         let newIDs = sorted.deck.ids
-        let diffTiming = measure(runs: context.runs) { try? ReorderDiff(from: oldIDs, to: newIDs) }
-        // One freshly opened scene per run, opened outside the timing (its arrays uniquely owned).
-        var samples: [Double] = []
-        for run in 0...context.runs {
-            guard var scene = try? DeckScene(options: SceneOptions(cardCount: n)) else { return }
-            let sortAction = action(sort)
-            let sample = milliseconds { () -> DeckSort? in
+        // One freshly opened scene per round, opened outside the timing (its arrays uniquely owned); the floor, the
+        // diff of the same two orders, in the same round.
+        let sortAction = action(sort)
+        let samples = measureCell(
+            "\(name)/\(workload)/\(n)/u64/scene", rounds: gateRounds(context),
+            prepare: { try? DeckScene(options: SceneOptions(cardCount: n)) },
+            { scene -> DeckSort? in
                 var sceneContext = SceneContext(time: 1, viewport: viewport)
-                try? scene.perform(sortAction, context: &sceneContext)
-                return scene.sort
-            }
-            if run > 0 { samples.append(sample) }
-        }
-        let timing = Timing(samples: samples)
+                try? scene?.perform(sortAction, context: &sceneContext)
+                return scene?.sort
+            }, floor: { try? ReorderDiff(from: oldIDs, to: newIDs) })
         context.emit(
             BenchRow(
-                suite: name, workload: workload, n: n, key: "u64", impl: "scene", timing: timing,
-                ratioToFloor: timing.medianMs / diffTiming.medianMs,
-                metrics: [("frame_budget_ratio", timing.medianMs / 16)],
+                suite: name, workload: workload, n: n, key: "u64", impl: "scene", samples: samples,
+                metrics: [("frame_budget_ratio", samples.cell.medianMs / 16)],
                 note: "a scene just opened; floor: the diff alone"))
     }
 
@@ -153,23 +156,25 @@ struct DeckSceneSuite: BenchSuite {
         }
         try? scene.perform(action(DeckSort(.title)), context: &sceneContext)
         let count = n
-        let (floor, timing) = measureSideBySide(runs: context.runs) { () -> Int in
-            var bytes = [UInt8](repeating: 0, count: count * 8)
-            bytes.withUnsafeMutableBytes { raw in
-                for index in 0..<(count * 2) {
-                    raw.storeBytes(
-                        of: UInt32(truncatingIfNeeded: index).littleEndian, toByteOffset: index * 4, as: UInt32.self)
+        let samples = measureCell(
+            "\(name)/state-snapshot/\(n)/u64/scene", rounds: gateRounds(context),
+            { () -> Int in scene.encodeState()?.count ?? 0 },
+            floor: { () -> Int in
+                var bytes = [UInt8](repeating: 0, count: count * 8)
+                bytes.withUnsafeMutableBytes { raw in
+                    for index in 0..<(count * 2) {
+                        raw.storeBytes(
+                            of: UInt32(truncatingIfNeeded: index).littleEndian, toByteOffset: index * 4, as: UInt32.self
+                        )
+                    }
                 }
-            }
-            return bytes.count
-        } _: { () -> Int in
-            scene.encodeState()?.count ?? 0
-        }
+                return bytes.count
+            })
         let bytes = scene.encodeState()?.count ?? 0
         context.emit(
             BenchRow(
-                suite: name, workload: "state-snapshot", n: n, key: "u64", impl: "scene", timing: timing,
-                ratioToFloor: timing.medianMs / floor.medianMs, metrics: [("bytes", Double(bytes))],
+                suite: name, workload: "state-snapshot", n: n, key: "u64", impl: "scene", samples: samples,
+                metrics: [("bytes", Double(bytes))],
                 note: "encodeState of both orders packed; floor: packing them as UInt32s"))
     }
 
@@ -183,22 +188,23 @@ struct DeckSceneSuite: BenchSuite {
         }
         guard let large = scrolledScene(count: n), let small = scrolledScene(count: 1_000) else { return }
         let repeats = 1_000
-        let largeTiming = measure(runs: context.runs) {
-            var nodes = 0
-            for _ in 0..<repeats { nodes &+= large.layout(in: viewport).count }
-            return nodes
-        }
-        let smallTiming = measure(runs: context.runs) {
-            var nodes = 0
-            for _ in 0..<repeats { nodes &+= small.layout(in: viewport).count }
-            return nodes
-        }
+        let samples = measureCell(
+            "\(name)/layout/\(n)/u64/scene", rounds: gateRounds(context),
+            {
+                var nodes = 0
+                for _ in 0..<repeats { nodes &+= large.layout(in: viewport).count }
+                return nodes
+            },
+            floor: {
+                var nodes = 0
+                for _ in 0..<repeats { nodes &+= small.layout(in: viewport).count }
+                return nodes
+            })
         context.emit(
             BenchRow(
-                suite: name, workload: "layout", n: n, key: "u64", impl: "scene", timing: largeTiming,
-                ratioToFloor: largeTiming.medianMs / smallTiming.medianMs,
+                suite: name, workload: "layout", n: n, key: "u64", impl: "scene", samples: samples,
                 metrics: [
-                    ("us_per_layout", largeTiming.medianMs * 1000 / Double(repeats)),
+                    ("us_per_layout", samples.cell.medianMs * 1000 / Double(repeats)),
                     ("nodes", Double(large.layout(in: viewport).count)),
                 ],
                 note: "\(repeats) layouts; floor: the same on 1,000 cards"))

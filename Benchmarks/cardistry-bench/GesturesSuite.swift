@@ -10,8 +10,8 @@ import CardModels
 /// events, and long presses, taps and drags all occur.
 ///
 /// Floor: the least any arena must do for the same stream — on each down a linear hit test of the 1,000 rounded
-/// rectangles, on each move and up the translation from the down point. `ratioToFloor` is the arena's time over
-/// the floor's.
+/// rectangles, on each move and up the translation from the down point. `ratioToFloor` is the median over rounds of
+/// the arena's time over the floor's, each round timing both.
 struct GesturesSuite: BenchSuite {
     let name = "gestures"
 
@@ -25,25 +25,27 @@ struct GesturesSuite: BenchSuite {
         let frames = (0..<targets).compactMap { arena.target($0) }.map { ($0.frame, $0.cornerRadius, $0.z) }
 
         var outputs = 0
-        let timing = measure(runs: context.runs) {
-            var copy = arena
-            var count = 0
-            for input in stream {
-                switch input {
-                case .event(let event): count += copy.handle(event).count
-                case .tick(let time): count += copy.advance(to: time).count
+        let samples = measureCell(
+            "\(name)/arena/\(targets)/wallet/arena", rounds: gateRounds(context),
+            {
+                var copy = arena
+                var count = 0
+                for input in stream {
+                    switch input {
+                    case .event(let event): count += copy.handle(event).count
+                    case .tick(let time): count += copy.advance(to: time).count
+                    }
                 }
-            }
-            outputs = count
-            return count
-        }
-        let floor = measure(runs: context.runs) { Self.floor(stream, frames: frames) }
+                outputs = count
+                return count
+            }, floor: { Self.floor(stream, frames: frames) })
+        let timing = samples.cell
+        let floor = samples.floor
         let events = Double(stream.count)
         let eventsPerSecond = events / (timing.medianMs / 1000)
         context.emit(
             BenchRow(
-                suite: name, workload: "arena", n: targets, key: "wallet", impl: "arena", timing: timing,
-                ratioToFloor: timing.medianMs / floor.medianMs,
+                suite: name, workload: "arena", n: targets, key: "wallet", impl: "arena", samples: samples,
                 metrics: [
                     ("events_per_s", eventsPerSecond), ("ns_per_event", timing.medianMs * 1e6 / events),
                     ("inputs", events), ("gesture_events", Double(outputs)),

@@ -15,11 +15,11 @@ import Foundation
 /// - `load/fast`, `load/codable`: a full store load. Floor: a raw `read` of the same file into one buffer plus the
 ///   standard library's UTF-8 validation of it (`String(validating:)`), the least any JSON reader must do; a bare
 ///   `read` from the page cache takes microseconds and jitters too much to divide by.
-/// Load ratios divide minimum times (CPU-bound: the least disturbed runs), save ratios median times (fsync-bound).
-/// Only the fast rows carry `ratio_to_floor` (the gated figure); Codable rows, Foundation's code, carry the same
-/// quotient as the metric `over_floor`, so a change in Foundation cannot fail the baseline check.
-/// - `roundtrip/fast`: save + load; its `ratio_to_floor` is fast ÷ Codable (lower is better; the goal is ≤ 0.1,
-///   i.e. at least 10× faster), and `speedup` is Codable ÷ fast.
+/// The fast rows are gated: each round times the operation and its floor (see `measureCell`). Codable rows,
+/// Foundation's code, are reported only, so a change in Foundation cannot fail the gate.
+/// - `roundtrip/fast`: save + load, each round against Codable's save + load of the same deck; its
+///   `ratio_to_floor` is fast ÷ Codable (lower is better; the goal is ≤ 0.1, i.e. at least 10× faster), and
+///   `speedup` is Codable ÷ fast.
 /// Metrics: `file_mb`, `mb_per_s` (file size ÷ median time), `peak_mb` (peak resident memory above the start of
 /// one operation) and `peak_over_file` (goal ≤ 3 for the fast path).
 struct PersistenceSuite: BenchSuite {
@@ -50,45 +50,62 @@ struct PersistenceSuite: BenchSuite {
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
         let megabytes = Double(bytes.count) / 1_048_576
         let big = count >= 1_000_000
-        let fastRuns = big ? min(context.runs, 3) : context.runs
-        let codableRuns = big ? 1 : (count >= 100_000 ? min(context.runs, 3) : context.runs)
 
-        // Floors, measured in the same run on the same bytes.
-        let writeFloor = measure(runs: fastRuns) { rawWrite(bytes, to: root + "/floor.json") }
-        let readFloor = measure(runs: fastRuns) { rawRead(file, size: bytes.count) }
+        let rounds = big ? 3 : gateRounds(context)
+        func id(_ workload: String) -> String { "\(name)/\(workload)/\(count)/plain/fast" }
 
-        var roundTrip: [String: Double] = [:]
-        for (impl, store, name, runs) in [
-            ("fast", fast, "fast", fastRuns), ("codable", codable, "codable", codableRuns),
-        ] {
-            let roundTripID = "\(self.name)/roundtrip/\(count)/plain/fast"
-            let prefix = "\(self.name)/%@/\(count)/plain/\(impl)"
-            guard
-                context.selects(roundTripID) || context.selects(prefix.replacingOccurrences(of: "%@", with: "save"))
-                    || context.selects(prefix.replacingOccurrences(of: "%@", with: "load"))
-            else { continue }
-            let save = measure(runs: runs, warmup: big ? 0 : 1) {
-                (try? store.saveDeck(deck, named: name, expectedRevision: nil)) ?? -1
-            }
-            let savePeak = PeakMemory.measure { (try? store.saveDeck(deck, named: name, expectedRevision: nil)) ?? -1 }
+        // The fast path, each operation round by round against its floor on the same bytes.
+        if context.selects(id("save")) || context.selects(id("load")) {
+            let save = measureCell(
+                id("save"), rounds: rounds, { (try? fast.saveDeck(deck, named: "fast", expectedRevision: nil)) ?? -1 },
+                floor: { Floors.rawWrite(bytes, to: root + "/floor.json") })
+            let savePeak = PeakMemory.measure { (try? fast.saveDeck(deck, named: "fast", expectedRevision: nil)) ?? -1 }
             context.emit(
-                row(
-                    "save", count, impl, save, floor: writeFloor, megabytes: megabytes, peak: savePeak.peakBytes,
-                    fileBytes: bytes.count))
-            let load = measure(runs: runs, warmup: big ? 0 : 1) { (try? store.loadDeck(named: name))?.deck.count ?? -1 }
-            let loadPeak = PeakMemory.measure { (try? store.loadDeck(named: name))?.deck.count ?? -1 }
+                row("save", count, "fast", save, megabytes: megabytes, peak: savePeak.peakBytes, fileBytes: bytes.count)
+            )
+            let load = measureCell(
+                id("load"), rounds: rounds, { (try? fast.loadDeck(named: "fast"))?.deck.count ?? -1 },
+                floor: { Floors.rawRead(file, size: bytes.count) })
+            let loadPeak = PeakMemory.measure { (try? fast.loadDeck(named: "fast"))?.deck.count ?? -1 }
             context.emit(
-                row(
-                    "load", count, impl, load, floor: readFloor, megabytes: megabytes, peak: loadPeak.peakBytes,
-                    fileBytes: bytes.count))
-            roundTrip[impl] = save.medianMs + load.medianMs
+                row("load", count, "fast", load, megabytes: megabytes, peak: loadPeak.peakBytes, fileBytes: bytes.count)
+            )
         }
-        if let fastTime = roundTrip["fast"], let codableTime = roundTrip["codable"], fastTime > 0 {
-            let timing = Timing(medianMs: fastTime, minMs: fastTime, runs: fastRuns)
+        // Foundation's Codable, for comparison (not gated: Foundation's speed is not ours to keep).
+        if context.selects(cellID: "\(name)/save/\(count)/plain/codable")
+            || context.selects(cellID: "\(name)/load/\(count)/plain/codable")
+        {
+            let codableRuns = big ? 1 : (count >= 100_000 ? min(context.runs, 3) : context.runs)
+            let save = measure(runs: codableRuns, warmup: big ? 0 : 1) {
+                (try? codable.saveDeck(deck, named: "codable", expectedRevision: nil)) ?? -1
+            }
+            let load = measure(runs: codableRuns, warmup: big ? 0 : 1) {
+                (try? codable.loadDeck(named: "codable"))?.deck.count ?? -1
+            }
+            for (workload, timing) in [("save", save), ("load", load)] {
+                context.emit(
+                    BenchRow(
+                        suite: name, workload: workload, n: count, key: "plain", impl: "codable", timing: timing,
+                        metrics: [("file_mb", megabytes), ("mb_per_s", megabytes / (timing.medianMs / 1000))]))
+            }
+        }
+        // A save and a load, against Codable's save and load of the same deck, round by round.
+        if context.selects(id("roundtrip")) {
+            let roundTrip = measureCell(
+                id("roundtrip"), rounds: big ? 1 : rounds,
+                {
+                    _ = try? fast.saveDeck(deck, named: "fast", expectedRevision: nil)
+                    return (try? fast.loadDeck(named: "fast"))?.deck.count ?? -1
+                },
+                floor: {
+                    _ = try? codable.saveDeck(deck, named: "codable", expectedRevision: nil)
+                    return (try? codable.loadDeck(named: "codable"))?.deck.count ?? -1
+                })
+            let fastTime = roundTrip.cell.medianMs
+            let codableTime = roundTrip.floor.medianMs
             context.emit(
                 BenchRow(
-                    suite: name, workload: "roundtrip", n: count, key: "plain", impl: "fast", timing: timing,
-                    ratioToFloor: fastTime / codableTime,
+                    suite: name, workload: "roundtrip", n: count, key: "plain", impl: "fast", samples: roundTrip,
                     metrics: [
                         ("codable_ms", codableTime), ("speedup", codableTime / fastTime),
                         ("mb_per_s", 2 * megabytes / (fastTime / 1000)),
@@ -97,62 +114,18 @@ struct PersistenceSuite: BenchSuite {
     }
 
     private func row(
-        _ workload: String, _ count: Int, _ impl: String, _ timing: Timing, floor: Timing, megabytes: Double,
-        peak: Int?, fileBytes: Int
+        _ workload: String, _ count: Int, _ impl: String, _ samples: CellSamples, megabytes: Double, peak: Int?,
+        fileBytes: Int
     ) -> BenchRow {
-        // Loads are CPU-bound: minimum over minimum (the least disturbed runs) is steadiest on a shared machine.
-        // Saves are dominated by fsync, whose minimum is a lucky outlier: median over median.
-        let overFloor =
-            workload == "load"
-            ? timing.minMs / max(floor.minMs, 1e-6) : timing.medianMs / max(floor.medianMs, 1e-6)
         var metrics: [(String, Double)] = [
-            ("file_mb", megabytes), ("mb_per_s", megabytes / (timing.medianMs / 1000)), ("floor_ms", floor.medianMs),
+            ("file_mb", megabytes), ("mb_per_s", megabytes / (samples.cell.medianMs / 1000)),
+            ("floor_ms", samples.floor.medianMs),
         ]
-        if impl != "fast" { metrics.append(("over_floor", overFloor)) }
         if let peak {
             metrics.append(("peak_mb", Double(peak) / 1_048_576))
             metrics.append(("peak_over_file", Double(peak) / Double(max(1, fileBytes))))
         }
         return BenchRow(
-            suite: name, workload: workload, n: count, key: "plain", impl: impl, timing: timing,
-            ratioToFloor: impl == "fast" ? overFloor : nil, metrics: metrics)
-    }
-
-    /// The save floor: `write` every byte to a new file and `fsync` it.
-    private func rawWrite(_ bytes: [UInt8], to path: String) -> Int {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return -1 }
-        defer { close(descriptor) }
-        var offset = 0
-        bytes.withUnsafeBytes { buffer in
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
-        fsync(descriptor)
-        return offset
-    }
-
-    /// The load floor: `read` the whole file into one buffer and validate it as UTF-8.
-    private func rawRead(_ path: String, size: Int) -> Int {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return -1 }
-        defer { close(descriptor) }
-        let buffer = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
-            var total = 0
-            while total < buffer.count {
-                let count = read(descriptor, buffer.baseAddress! + total, buffer.count - total)
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 { break }
-                total += count
-            }
-            initialized = total
-        }
-        return String(validating: buffer, as: UTF8.self)?.utf8.count ?? -1
+            suite: name, workload: workload, n: count, key: "plain", impl: impl, samples: samples, metrics: metrics)
     }
 }

@@ -31,7 +31,7 @@ struct PhysicsSuite: BenchSuite {
             ("over", (try? Spring(duration: 0.5, bounce: -0.4)) ?? .smooth),
         ]
         let floorDecay = Spring.smooth.damping / 2
-        let floor = measure(runs: context.runs) { () -> Double in
+        let floorLoop = { () -> Double in
             var sum = 0.0
             for _ in 0..<rounds {
                 for time in times {
@@ -41,20 +41,26 @@ struct PhysicsSuite: BenchSuite {
             }
             return sum
         }
-        context.emit(row(context, "spring-eval", count, "floor", "floor-exp", floor, floor: nil))
+        var floorEmitted = false
         for (regime, spring) in regimes {
             context.progress("physics: \(count) \(regime)-damped evaluations")
-            let timing = measure(runs: context.runs) { () -> Double in
-                var sum = 0.0
-                for _ in 0..<rounds {
-                    for time in times {
-                        let map = spring.transition(at: time)
-                        sum += map.offset(from: 100, velocity: 3) + map.velocity(from: 100, velocity: 3)
+            let samples = measureCell(
+                "\(name)/spring-eval/\(count)/\(regime)/closed-form", rounds: gateRounds(context),
+                { () -> Double in
+                    var sum = 0.0
+                    for _ in 0..<rounds {
+                        for time in times {
+                            let map = spring.transition(at: time)
+                            sum += map.offset(from: 100, velocity: 3) + map.velocity(from: 100, velocity: 3)
+                        }
                     }
-                }
-                return sum
+                    return sum
+                }, floor: floorLoop)
+            if !floorEmitted {
+                floorEmitted = true
+                context.emit(row(context, "spring-eval", count, "floor", "floor-exp", samples.floor, samples: nil))
             }
-            context.emit(row(context, "spring-eval", count, regime, "closed-form", timing, floor: floor))
+            context.emit(row(context, "spring-eval", count, regime, "closed-form", samples.cell, samples: samples))
         }
     }
 
@@ -89,7 +95,7 @@ struct PhysicsSuite: BenchSuite {
         context.progress("physics: timeline frame of \(cards) cards × \(properties) properties")
         var values: [Double] = []
         values.reserveCapacity(n)
-        let flat = measure(runs: context.runs * 3) { () -> Double in
+        let flatLoop = { () -> Double in
             var sum = 0.0
             for index in 0..<n {
                 let map = springs[index].transition(at: time)
@@ -98,31 +104,38 @@ struct PhysicsSuite: BenchSuite {
             }
             return sum
         }
-        let frame = measure(runs: context.runs * 3) { () -> Double in
-            var sum = 0.0
-            timeline.forEachSample(at: time) { _, value, velocity in sum += value + velocity }
-            return sum
-        }
-        let fill = measure(runs: context.runs * 3) { () -> Int in
-            timeline.sampleAll(at: time, into: &values)
-            return values.count
-        }
-        context.emit(row(context, "timeline-frame", n, "springs", "flat-closed-form", flat, floor: nil))
-        context.emit(row(context, "timeline-frame", n, "springs", "timeline", frame, floor: flat, frame: true))
-        context.emit(row(context, "timeline-frame", n, "springs", "sampleAll", fill, floor: flat, frame: true))
+        let rounds = gateRounds(context) * 2
+        let frame = measureCell(
+            "\(name)/timeline-frame/\(n)/springs/timeline", rounds: rounds,
+            { () -> Double in
+                var sum = 0.0
+                timeline.forEachSample(at: time) { _, value, velocity in sum += value + velocity }
+                return sum
+            }, floor: flatLoop)
+        let fill = measureCell(
+            "\(name)/timeline-frame/\(n)/springs/sampleAll", rounds: rounds,
+            { () -> Int in
+                timeline.sampleAll(at: time, into: &values)
+                return values.count
+            }, floor: flatLoop)
+        context.emit(row(context, "timeline-frame", n, "springs", "flat-closed-form", frame.floor, samples: nil))
+        context.emit(row(context, "timeline-frame", n, "springs", "timeline", frame.cell, samples: frame, frame: true))
+        context.emit(row(context, "timeline-frame", n, "springs", "sampleAll", fill.cell, samples: fill, frame: true))
     }
 
     private func row(
         _ context: BenchContext, _ workload: String, _ n: Int, _ key: String, _ impl: String, _ timing: Timing,
-        floor: Timing?, frame: Bool = false
+        samples: CellSamples?, frame: Bool = false
     ) -> BenchRow {
         let nanoseconds = timing.medianMs * 1e6 / Double(n)
         var metrics: [(String, Double)] = [
             ("ns_per_eval", nanoseconds), ("evals_per_sec", 1e9 / nanoseconds),
         ]
         if frame { metrics.append(("frame_share_120hz", timing.medianMs / (1000.0 / 120) * 100)) }
-        return BenchRow(
-            suite: name, workload: workload, n: n, key: key, impl: impl, timing: timing,
-            ratioToFloor: floor.map { timing.medianMs / $0.medianMs }, metrics: metrics)
+        guard let samples else {
+            return BenchRow(
+                suite: name, workload: workload, n: n, key: key, impl: impl, timing: timing, metrics: metrics)
+        }
+        return BenchRow(suite: name, workload: workload, n: n, key: key, impl: impl, samples: samples, metrics: metrics)
     }
 }

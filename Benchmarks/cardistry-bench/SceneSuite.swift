@@ -43,18 +43,23 @@ struct SceneSuite: BenchSuite {
     ) {
         let runs = context.quick ? 200 : 2_000
         let floorNodes = Self.floorNodes(count: nodes)
-        let floor = measure(runs: context.runs) { (0..<runs).reduce(0) { $0 &+ Self.buildFloor(floorNodes, $1).count } }
         var copy = engine
-        let timing = measure(runs: context.runs) {
-            (0..<runs).reduce(0) { sum, index in sum &+ copy.frame(at: time + Double(index % 8) * 1e-4).nodes.count }
-        }
+        let samples = measureCell(
+            "\(name)/scene-frame/\(scene)/\(nodes)/\(state)/engine", rounds: gateRounds(context),
+            {
+                (0..<runs).reduce(0) { sum, index in sum &+ copy.frame(at: time + Double(index % 8) * 1e-4).nodes.count
+                }
+            },
+            floor: { (0..<runs).reduce(0) { $0 &+ Self.buildFloor(floorNodes, $1).count } })
         let perFrame = Timing(
-            medianMs: timing.medianMs / Double(runs), minMs: timing.minMs / Double(runs), runs: timing.runs)
-        context.emit(
-            BenchRow(
-                suite: name, workload: "scene-frame/\(scene)", n: nodes, key: state, impl: "engine", timing: perFrame,
-                ratioToFloor: timing.medianMs / floor.medianMs,
-                metrics: [("frame_share_120hz", perFrame.medianMs / (1000.0 / 120) * 100)]))
+            medianMs: samples.cell.medianMs / Double(runs), minMs: samples.cell.minMs / Double(runs),
+            runs: samples.cell.runs)
+        var row = BenchRow(
+            suite: name, workload: "scene-frame/\(scene)", n: nodes, key: state, impl: "engine", samples: samples,
+            metrics: [("frame_share_120hz", perFrame.medianMs / (1000.0 / 120) * 100)])
+        row.medianMs = perFrame.medianMs
+        row.minMs = perFrame.minMs
+        context.emit(row)
     }
 
     /// A 10,000-card flashcard stack: the relayout when the top card goes, and a frame mid-animation.
@@ -72,38 +77,33 @@ struct SceneSuite: BenchSuite {
         let base = Engine(scene: scene, viewport: viewport)
         blackHole(base)
         let floorNodes = Self.floorNodes(count: count)
-        let floor = measure(runs: context.runs) { Self.buildFloor(floorNodes, 0).count }
-        var removed = base
-        // Each run gets its own engine, built (not copied: a copy would share storage and pay for copy-on-write
+        let floor = { Self.buildFloor(floorNodes, 0).count }
+        // Each round gets its own engine, built (not copied: a copy would share storage and pay for copy-on-write
         // inside the timed region) before the clock starts.
-        var samples: [Double] = []
-        for _ in 0..<(context.runs + 1) {
-            var engine = Engine(scene: scene, viewport: viewport)
-            let start = monotonicNanoseconds()
-            try? engine.perform(SceneAction("swipe", ["direction": .string("left")]), at: 1)
-            samples.append(Double(monotonicNanoseconds() - start) / 1e6)
-            blackHole(engine)
-        }
-        samples.removeFirst()
-        samples.sort()
-        let input = Timing(medianMs: samples[samples.count / 2], minMs: samples[0], runs: samples.count)
+        let input = measureCell(
+            "\(name)/scene-input/flashcards/\(count)/remove/engine", rounds: gateRounds(context),
+            prepare: { Engine(scene: scene, viewport: viewport) },
+            { engine in (try? engine.perform(SceneAction("swipe", ["direction": .string("left")]), at: 1)) != nil },
+            floor: floor)
         context.emit(
             BenchRow(
-                suite: name, workload: "scene-input/flashcards", n: count, key: "remove", impl: "engine", timing: input,
-                ratioToFloor: input.medianMs / floor.medianMs))
+                suite: name, workload: "scene-input/flashcards", n: count, key: "remove", impl: "engine",
+                samples: input))
         // The scene's own share: laying out 10,000 cards (what any relayout must at least do).
         let layout = measure(runs: context.runs) { scene.layout(in: viewport).count }
         context.emit(
             BenchRow(
                 suite: name, workload: "scene-input/flashcards", n: count, key: "remove", impl: "layout-only",
-                timing: layout, ratioToFloor: layout.medianMs / floor.medianMs))
+                timing: layout, ratioToFloor: layout.medianMs / input.floor.medianMs))
+        var removed = base
         try? removed.perform(SceneAction("swipe", ["direction": .string("left")]), at: 1)
-        let frame = measure(runs: context.runs) { removed.frame(at: 1.2).nodes.count }
+        let frame = measureCell(
+            "\(name)/scene-frame/stack/\(count)/animating/engine", rounds: gateRounds(context),
+            { removed.frame(at: 1.2).nodes.count }, floor: floor)
         context.emit(
             BenchRow(
-                suite: name, workload: "scene-frame/stack", n: count, key: "animating", impl: "engine", timing: frame,
-                ratioToFloor: frame.medianMs / floor.medianMs,
-                metrics: [("frame_share_120hz", frame.medianMs / (1000.0 / 120) * 100)]))
+                suite: name, workload: "scene-frame/stack", n: count, key: "animating", impl: "engine",
+                samples: frame, metrics: [("frame_share_120hz", frame.cell.medianMs / (1000.0 / 120) * 100)]))
     }
 
     static func floorNodes(count: Int) -> [FrameNode] {

@@ -173,16 +173,7 @@ struct StdioSuite: BenchSuite {
     }
 
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return false }
-                offset += written
-            }
-            return true
-        }
+        bytes.withUnsafeBytes { FileIO.writeAll(fd, $0.baseAddress!, $0.count) }
     }
 
     // MARK: Pointer throughput
@@ -257,23 +248,26 @@ struct StdioSuite: BenchSuite {
         let open = Self.open(sceneName)
         let lines = Self.pointerLines(count: count, seed: 8, withIDs: true)
         var written = 0
-        let timing = measure(runs: context.runs) {
-            var server = Self.makeServer()
-            var encoder = FrameEncoder()
-            _ = server.receive(line: Self.initialize, now: 0)
-            for item in server.receive(line: open, now: 0) { blackHole(encoder.encode(item)) }
-            var bytes = 0
-            for line in lines {
-                for item in server.receive(line: line, now: 0) { bytes += encoder.encode(item).count }
-            }
-            written = bytes
-            return bytes
-        }
-        let floor = measure(runs: context.runs) {
-            var parsed = 0
-            for line in lines { if (try? JSONValue(parsing: line)) != nil { parsed += 1 } }
-            return parsed
-        }
+        let samples = measureCell(
+            "\(prefix)/server", rounds: gateRounds(context),
+            {
+                var server = Self.makeServer()
+                var encoder = FrameEncoder()
+                _ = server.receive(line: Self.initialize, now: 0)
+                for item in server.receive(line: open, now: 0) { blackHole(encoder.encode(item)) }
+                var bytes = 0
+                for line in lines {
+                    for item in server.receive(line: line, now: 0) { bytes += encoder.encode(item).count }
+                }
+                written = bytes
+                return bytes
+            },
+            floor: {
+                var parsed = 0
+                for line in lines { if (try? JSONValue(parsing: line)) != nil { parsed += 1 } }
+                return parsed
+            })
+        let timing = samples.cell
         // The same events straight into the engine (handle, then a frame to collect the events): what the server
         // itself adds is the difference.
         let pointerEvents = Self.pointerEvents(lines)
@@ -295,8 +289,7 @@ struct StdioSuite: BenchSuite {
                 note: "the engine alone, no JSON"))
         context.emit(
             BenchRow(
-                suite: name, workload: "pointer", n: count, key: sceneName, impl: "server", timing: timing,
-                ratioToFloor: timing.medianMs / floor.medianMs,
+                suite: name, workload: "pointer", n: count, key: sceneName, impl: "server", samples: samples,
                 metrics: [
                     ("events_per_s", events / (timing.medianMs / 1000)),
                     ("us_per_event", timing.medianMs * 1000 / events),
@@ -444,24 +437,12 @@ struct StdioSuite: BenchSuite {
             let frame = Self.frame(nodes: size)
             let repeats = context.quick ? 20 : 100
             var encodedBytes: [UInt8] = []
-            let hand = measure(runs: context.runs) {
+            for seq in 1...2 {  // the floor copies these bytes: have them before it first runs
                 var encoder = FrameEncoder()
-                var total = 0
-                for seq in 1...repeats {
-                    encodedBytes = encoder.encode(
-                        .frameNotification(FrameUpdate(seq: seq, frame: frame, forceFull: true, deltaMode: false)))
-                    total += encodedBytes.count
-                }
-                return total
+                encodedBytes = encoder.encode(
+                    .frameNotification(FrameUpdate(seq: seq, frame: frame, forceFull: true, deltaMode: false)))
             }
-            let mirror = ReferenceFrame(frame)
-            let jsonEncoder = JSONEncoder()
-            let reference = measure(runs: context.runs) {
-                var total = 0
-                for _ in 0..<repeats { total += (try? jsonEncoder.encode(mirror))?.count ?? 0 }
-                return total
-            }
-            let floor = measure(runs: context.runs) {
+            let floor = {
                 var total = 0
                 for _ in 0..<repeats {
                     var copy: [UInt8] = []
@@ -471,11 +452,30 @@ struct StdioSuite: BenchSuite {
                 }
                 return total
             }
+            let handSamples = measureCell(
+                "\(prefix)/hand", rounds: gateRounds(context),
+                {
+                    var encoder = FrameEncoder()
+                    var total = 0
+                    for seq in 1...repeats {
+                        encodedBytes = encoder.encode(
+                            .frameNotification(FrameUpdate(seq: seq, frame: frame, forceFull: true, deltaMode: false)))
+                        total += encodedBytes.count
+                    }
+                    return total
+                }, floor: floor)
+            let hand = handSamples.cell
+            let mirror = ReferenceFrame(frame)
+            let jsonEncoder = JSONEncoder()
+            let reference = measure(runs: context.runs) {
+                var total = 0
+                for _ in 0..<repeats { total += (try? jsonEncoder.encode(mirror))?.count ?? 0 }
+                return total
+            }
             let speedup = reference.medianMs / hand.medianMs
             context.emit(
                 BenchRow(
-                    suite: name, workload: "encode", n: size, key: "frame", impl: "hand", timing: hand,
-                    ratioToFloor: hand.medianMs / floor.medianMs,
+                    suite: name, workload: "encode", n: size, key: "frame", impl: "hand", samples: handSamples,
                     metrics: [
                         ("speedup_vs_jsonencoder", speedup), ("bytes", Double(encodedBytes.count)),
                         ("mb_per_s", Double(encodedBytes.count * repeats) / (hand.medianMs / 1000) / 1e6),
@@ -484,7 +484,7 @@ struct StdioSuite: BenchSuite {
             context.emit(
                 BenchRow(
                     suite: name, workload: "encode", n: size, key: "frame", impl: "jsonencoder", timing: reference,
-                    ratioToFloor: reference.medianMs / floor.medianMs))
+                    ratioToFloor: reference.medianMs / handSamples.floor.medianMs))
         }
     }
 

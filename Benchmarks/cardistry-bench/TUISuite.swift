@@ -38,7 +38,7 @@ struct TUISuite: BenchSuite {
                 context.progress("\(prefix): the scene did not open")
                 continue
             }
-            measureCell(context, workload: workload.name, frames: frames, scale: scale)
+            measureWorkload(context, workload: workload.name, frames: frames, scale: scale)
         }
     }
 
@@ -68,7 +68,7 @@ struct TUISuite: BenchSuite {
         return (frames, app.scale)
     }
 
-    private func measureCell(_ context: BenchContext, workload: String, frames: [Frame], scale: CellScale) {
+    private func measureWorkload(_ context: BenchContext, workload: String, frames: [Frame], scale: CellScale) {
         let rasterizer = Rasterizer(scale: scale)
         let contentRows = rows - 1
         let count = Double(frames.count)
@@ -113,7 +113,7 @@ struct TUISuite: BenchSuite {
         let repaintPerFrame = Double(repaintBytes) / max(1, Double(moving - 1))
         let idlePerFrame = Double(idleBytes) / Double(max(1, Self.idleFrames - 1))
 
-        let floor = measure(runs: context.runs) { () -> Int in
+        let floor = { () -> Int in
             var previous = CellBuffer(width: columns, height: rows)
             var current = previous
             var equal = 0
@@ -124,58 +124,69 @@ struct TUISuite: BenchSuite {
             }
             return equal
         }
-        let diff = measure(runs: context.runs) { () -> Int in
-            var writer = ANSIWriter(depth: .trueColor)
-            var buffer = CellBuffer(width: columns, height: rows)
-            var output: [UInt8] = []
-            output.reserveCapacity(1 << 16)
-            var total = 0
-            var previous: Frame?
-            for frame in frames {
-                rasterizer.render(frame, into: &buffer, rows: contentRows, previous: previous)
-                previous = frame
-                output.removeAll(keepingCapacity: true)
-                writer.render(buffer, into: &output)
-                total += output.count
-            }
-            return total
-        }
-        let repaint = measure(runs: context.runs) { () -> Int in
-            var buffer = CellBuffer(width: columns, height: rows)
-            var total = 0
-            var previous: Frame?
-            for frame in frames {
-                rasterizer.render(frame, into: &buffer, rows: contentRows, previous: previous)
-                previous = frame
-                total += ANSIWriter.fullRepaint(buffer, depth: .trueColor).count
-            }
-            return total
-        }
+        let prefix = "\(name)/\(workload)/\(columns * rows)/\(columns)x\(rows)/"
+        let diffSamples = measureCell(
+            prefix + "diff", rounds: gateRounds(context),
+            { () -> Int in
+                var writer = ANSIWriter(depth: .trueColor)
+                var buffer = CellBuffer(width: columns, height: rows)
+                var output: [UInt8] = []
+                output.reserveCapacity(1 << 16)
+                var total = 0
+                var previous: Frame?
+                for frame in frames {
+                    rasterizer.render(frame, into: &buffer, rows: contentRows, previous: previous)
+                    previous = frame
+                    output.removeAll(keepingCapacity: true)
+                    writer.render(buffer, into: &output)
+                    total += output.count
+                }
+                return total
+            }, floor: floor)
+        let repaintSamples = measureCell(
+            prefix + "repaint", rounds: gateRounds(context),
+            { () -> Int in
+                var buffer = CellBuffer(width: columns, height: rows)
+                var total = 0
+                var previous: Frame?
+                for frame in frames {
+                    rasterizer.render(frame, into: &buffer, rows: contentRows, previous: previous)
+                    previous = frame
+                    total += ANSIWriter.fullRepaint(buffer, depth: .trueColor).count
+                }
+                return total
+            }, floor: floor)
+        let diff = diffSamples.cell
         func perFrame(_ timing: Timing) -> Timing {
             Timing(medianMs: timing.medianMs / count, minMs: timing.minMs / count, runs: timing.runs)
+        }
+        func perFrameRow(_ row: BenchRow) -> BenchRow {
+            var row = row
+            row.medianMs /= count
+            row.minMs /= count
+            return row
         }
         let n = columns * rows
         let key = "\(columns)x\(rows)"
         context.emit(
             BenchRow(
-                suite: name, workload: workload, n: n, key: key, impl: "floor", timing: perFrame(floor),
-                ratioToFloor: 1,
+                suite: name, workload: workload, n: n, key: key, impl: "floor", timing: perFrame(diffSamples.floor),
                 metrics: [("frames", count)]))
         context.emit(
-            BenchRow(
-                suite: name, workload: workload, n: n, key: key, impl: "diff", timing: perFrame(diff),
-                ratioToFloor: diff.medianMs / floor.medianMs,
-                metrics: [
-                    ("frame_ms", perFrame(diff).medianMs), ("bytes_per_frame", diffPerFrame.rounded()),
-                    ("repaint_bytes_per_frame", repaintPerFrame.rounded()),
-                    ("repaint_ratio", repaintPerFrame / max(1, diffPerFrame)),
-                    ("whole_cell_bytes_per_frame", wholePerFrame.rounded()), ("idle_bytes_per_frame", idlePerFrame),
-                    ("frames", count),
-                ]))
+            perFrameRow(
+                BenchRow(
+                    suite: name, workload: workload, n: n, key: key, impl: "diff", samples: diffSamples,
+                    metrics: [
+                        ("frame_ms", perFrame(diff).medianMs), ("bytes_per_frame", diffPerFrame.rounded()),
+                        ("repaint_bytes_per_frame", repaintPerFrame.rounded()),
+                        ("repaint_ratio", repaintPerFrame / max(1, diffPerFrame)),
+                        ("whole_cell_bytes_per_frame", wholePerFrame.rounded()), ("idle_bytes_per_frame", idlePerFrame),
+                        ("frames", count),
+                    ])))
         context.emit(
-            BenchRow(
-                suite: name, workload: workload, n: n, key: key, impl: "repaint", timing: perFrame(repaint),
-                ratioToFloor: repaint.medianMs / floor.medianMs,
-                metrics: [("bytes_per_frame", repaintPerFrame.rounded()), ("frames", count)]))
+            perFrameRow(
+                BenchRow(
+                    suite: name, workload: workload, n: n, key: key, impl: "repaint", samples: repaintSamples,
+                    metrics: [("bytes_per_frame", repaintPerFrame.rounded()), ("frames", count)])))
     }
 }

@@ -57,40 +57,36 @@ func milliseconds<T>(_ body: () -> T) -> Double {
     return Double(end - start) / 1e6
 }
 
-/// Measures two bodies side by side: after `warmup` unmeasured runs of each, `runs` rounds that each time both, the
-/// order swapped every round. The machines are noisy — a neighbour's load or a clock change shifts every run made
-/// while it lasts — so two timings taken one after the other can differ by more than the code does; interleaved,
-/// both see the same conditions, and their ratio is what the code costs.
-func measureSideBySide<A, B>(runs: Int, warmup: Int = 1, _ first: () -> A, _ second: () -> B) -> (Timing, Timing) {
-    for _ in 0..<warmup {
-        blackHole(first())
-        blackHole(second())
-    }
-    var firstSamples: [Double] = []
-    var secondSamples: [Double] = []
-    for round in 0..<max(1, runs) {
-        if round % 2 == 0 {
-            firstSamples.append(milliseconds(first))
-            secondSamples.append(milliseconds(second))
-        } else {
-            secondSamples.append(milliseconds(second))
-            firstSamples.append(milliseconds(first))
-        }
-    }
-    return (Timing(samples: firstSamples), Timing(samples: secondSamples))
+/// Writes all of `text` to a file descriptor, retrying short and interrupted writes.
+func writeAll(_ fd: Int32, _ text: String) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { FileIO.writeAll(fd, $0.baseAddress!, $0.count) }
 }
 
-/// Writes all of `text` to a file descriptor, retrying short writes.
-func writeAll(_ fd: Int32, _ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let written = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-        if written < 0 {
-            if errno == EINTR { continue }
-            return
+/// The benchmark's one read loop and one write loop on file descriptors, each retrying short and interrupted calls.
+enum FileIO {
+    /// Reads exactly `count` bytes; false at end of file or on an error.
+    static func readAll(_ fd: Int32, _ base: UnsafeMutableRawPointer, _ count: Int) -> Bool {
+        var offset = 0
+        while offset < count {
+            let got = read(fd, base + offset, count - offset)
+            if got < 0 && errno == EINTR { continue }
+            if got <= 0 { return false }
+            offset += got
         }
-        offset += written
+        return true
+    }
+
+    /// Writes all `count` bytes; false on an error.
+    static func writeAll(_ fd: Int32, _ base: UnsafeRawPointer, _ count: Int) -> Bool {
+        var offset = 0
+        while offset < count {
+            let written = write(fd, base + offset, count - offset)
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return false }
+            offset += written
+        }
+        return true
     }
 }
 

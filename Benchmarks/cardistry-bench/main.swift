@@ -1,8 +1,13 @@
+import CardFrontend
 import Foundation
 
-// cardistry-bench: Cardistry's performance suite. Every goal is a ratio measured side by side in one run.
-//
-//   cardistry-bench [--quick] [--json] [--filter TEXT]... [--runs N] [--baseline FILE] [--tolerance T]
+// cardistry-bench: Cardistry's performance suite. Every gated figure is a ratio to a floor measured round by round
+// in the same run (see Sampling.swift); the gate's rule is in Baseline.swift, `compare` in Compare.swift.
+
+// The heap as the `cardistry` executable sets it up (fixed thresholds, one arena), before any thread starts: cells
+// then measure the allocator the product runs with, and glibc's dynamic mmap threshold, which moves with what was
+// freed before, cannot shift a cell between runs (it moved the 10,000-key diff cells by 1.4×).
+ProcessMemory.configureForLargeDecks()
 
 let allSuites: [any BenchSuite] = [
     DiffSuite(),
@@ -17,31 +22,47 @@ let allSuites: [any BenchSuite] = [
 ]
 
 let usage = """
-    Usage: cardistry-bench [--quick] [--json] [--filter TEXT]... [--runs N] [--baseline FILE] [--tolerance T]
+    Usage: cardistry-bench [--quick] [--json] [--filter TEXT]... [--runs N] [--repeat R] [--baseline FILE]
+           cardistry-bench compare [--markdown] OLD.jsonl NEW.jsonl
 
-      --quick          small sizes and fewer runs (what CI runs)
+      --quick          small sizes (what CI runs); gated cells still get 15 rounds each
       --json           one JSON object per cell on standard output
       --filter TEXT    only cells whose id (suite/workload/n/key/impl) contains TEXT; repeatable, all must match
-      --runs N         measured runs per cell after one warm-up (default 7, quick 5)
-      --baseline FILE  compare each cell's ratio_to_floor with FILE; exit 1 on a regression
-      --tolerance T    allowed relative rise of ratio_to_floor over the baseline (default 0.5 = +50 %)
+      --runs N         measured runs per cell after one warm-up (default 7, quick 5; gated cells at least 15/21)
+      --repeat R       run every suite R times and print each cell once, its rounds pooled, with its drift (the
+                       largest over the smallest of the R medians): how a baseline is made (--quick --json
+                       --repeat 5 > Benchmarks/baseline.jsonl)
+      --baseline FILE  judge each gated cell against FILE (the rule: Baseline.swift, README); exit 1 on a regression
+      --only ID,…      exactly these cells (what the gate's re-measurement in a fresh process runs)
+
+      compare          a table of every cell both files measured: the change in ratio_to_floor, its 95 %
+                       bootstrap interval, the Mann–Whitney p-value and a verdict (--markdown for a pull request)
+
+    CARDISTRY_BENCH_SLOWDOWN=FACTOR[:TEXT],… makes the gated cells whose id contains TEXT FACTOR times slower
+    (for testing the gate's power; floors are never slowed).
 
     Suites: \(allSuites.map(\.name).joined(separator: ", "))
 
     """
 
-var quick = false
-var json = false
-var filters: [String] = []
-var runs: Int?
-var baselinePath: String?
-var tolerance = Baseline.defaultTolerance
-var arguments = CommandLine.arguments.dropFirst().makeIterator()
-
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("cardistry-bench: \(message)\n\n\(usage)".utf8))
     exit(2)
 }
+
+var commandLine = Array(CommandLine.arguments.dropFirst())
+if commandLine.first == "compare" {
+    exit(Compare.main(Array(commandLine.dropFirst())))
+}
+
+var quick = false
+var json = false
+var filters: [String] = []
+var runs: Int?
+var repeats = 1
+var baselinePath: String?
+var only: Set<String>?
+var arguments = commandLine.makeIterator()
 
 @MainActor func nextValue(for option: String) -> String {
     guard let value = arguments.next() else { fail("\(option) needs a value") }
@@ -58,12 +79,13 @@ while let argument = arguments.next() {
             fail("--runs needs a positive number")
         }
         runs = value
-    case "--baseline": baselinePath = nextValue(for: "--baseline")
-    case "--tolerance":
-        guard let value = arguments.next().flatMap({ Double($0) }), value >= 0 else {
-            fail("--tolerance needs a non-negative number")
+    case "--repeat":
+        guard let value = arguments.next().flatMap({ Int($0) }), (1...50).contains(value) else {
+            fail("--repeat needs a number from 1 to 50")
         }
-        tolerance = value
+        repeats = value
+    case "--baseline": baselinePath = nextValue(for: "--baseline")
+    case "--only": only = Set(nextValue(for: "--only").split(separator: ",").map(String.init))
     case "--help", "-h":
         print(usage, terminator: "")
         exit(0)
@@ -76,40 +98,80 @@ if let baselinePath {
     do { baseline = try Baseline(contentsOf: baselinePath) } catch { fail("cannot read the baseline: \(error)") }
 }
 
+if repeats > 1 { json = true }
 let table = TablePrinter()
-let context = BenchContext(
-    quick: quick, filters: filters, runs: runs ?? (quick ? 5 : 7), suiteNames: Set(allSuites.map(\.name))
-) { row in
+let suiteNames = Set(allSuites.map(\.name))
+let defaultRuns = runs ?? (quick ? 5 : 7)
+@MainActor func printRow(_ row: BenchRow) {
     writeStandardOutput(json ? row.json + "\n" : table.line(row) + "\n")
 }
 if !json { writeStandardOutput(table.header) }
-for suite in allSuites {
-    suite.run(context)
+
+/// The arguments a child run gets: this run's size and filters, JSON out.
+@MainActor func childArguments(only cells: Set<String>? = nil) -> [String] {
+    var result = ["--json"] + (quick ? ["--quick"] : []) + (runs.map { ["--runs", String($0)] } ?? [])
+    if let cells { result += ["--only", cells.sorted().joined(separator: ",")] }
+    for filter in filters { result += ["--filter", filter] }
+    return result
+}
+
+var measuredRows: [BenchRow] = []
+if repeats == 1 {
+    let context = BenchContext(
+        quick: quick, filters: filters, runs: defaultRuns, suiteNames: suiteNames, only: only, sink: printRow)
+    for suite in allSuites { suite.run(context) }
+    measuredRows = context.rows
+} else {
+    // Each repeat in a fresh process: what moves a cell from one run to the next (where its memory landed, the
+    // allocator's history) is then in its drift, as it will be between two CI runs.
+    var passes: [[(id: String, object: [String: Any])]] = []
+    for pass in 1...repeats {
+        writeStandardError("… repeat \(pass) of \(repeats), in a fresh process\n")
+        guard let rows = ChildRun.rows(arguments: childArguments(only: only)) else {
+            fail("repeat \(pass) failed")
+        }
+        passes.append(rows)
+    }
+    for line in BenchFile.pooled(passes) { writeStandardOutput(line + "\n") }
+    exit(0)
 }
 
 if let baseline {
-    var regressions = baseline.regressions(in: context.rows, tolerance: tolerance)
-    let missing = baseline.missing(from: context.rows)
-    let checked = context.rows.filter { $0.gated && $0.ratioToFloor != nil && baseline.ratios[$0.cellID] != nil }.count
-    var report = "baseline: \(checked) cells compared, tolerance +\(format(tolerance * 100, digits: 0)) %"
+    let gated = measuredRows.filter { $0.gated && baseline.cells[$0.cellID] != nil }
+    let suspects = baseline.suspects(in: measuredRows)
+    let missing = baseline.missing(from: measuredRows)
+    var report = "baseline: \(gated.count) gated cells judged (rule: Baseline.swift), \(suspects.count) suspects"
     if !missing.isEmpty { report += ", \(missing.count) baseline cells not measured in this run" }
+    let slowed = measuredRows.filter { $0.gated && Slowdown.factor(for: $0.cellID) > 1 }.count
+    if slowed > 0 { report += "; \(slowed) cells slowed by CARDISTRY_BENCH_SLOWDOWN" }
     writeStandardError(report + "\n")
-    // Confirm each regression by measuring the cell again on its own; only a regression every time counts.
-    for attempt in 1...2 where !regressions.isEmpty {
-        var confirmed: [(cell: String, message: String)] = []
-        for (cell, message) in regressions {
-            writeStandardError("re-measuring \(cell) (attempt \(attempt) of 2)\n")
-            let retry = BenchContext(
-                quick: quick, filters: [cell], runs: runs ?? (quick ? 5 : 7), suiteNames: Set(allSuites.map(\.name))
-            ) { _ in }
-            for suite in allSuites { suite.run(retry) }
-            let again = baseline.regressions(in: retry.rows.filter { $0.cellID == cell }, tolerance: tolerance)
-            if let repeated = again.first { confirmed.append(repeated) } else { _ = message }
+    for (_, message) in suspects { writeStandardError("suspect: " + message + "\n") }
+    var regressions: [(cell: String, message: String)] = []
+    if !suspects.isEmpty {
+        // Each suspect measured twice more, each time in a fresh process, and judged on the three runs pooled.
+        let cells = Set(suspects.map(\.cell))
+        var pooled: [String: [Double]] = [:]
+        for row in measuredRows where cells.contains(row.cellID) { pooled[row.cellID] = row.ratioSamples }
+        for attempt in 1...2 {
+            writeStandardError(
+                "re-measuring \(cells.count) suspects in a fresh process (\(attempt) of 2): "
+                    + cells.sorted().joined(separator: ", ") + "\n")
+            guard let retry = ChildRun.rows(arguments: childArguments(only: cells)) else {
+                fail("re-measuring in a child process failed")
+            }
+            for row in retry where cells.contains(row.id) {
+                pooled[row.id, default: []] += BenchFile.samples(row.object)
+            }
         }
-        regressions = confirmed
+        for cell in cells.sorted() {
+            guard let base = baseline.cells[cell], let samples = pooled[cell] else { continue }
+            let judgement = GateRule.judge(cellID: cell, base: base, current: samples, stage: .confirm)
+            if judgement.regressed { regressions.append((cell, judgement.message)) }
+        }
     }
     if !regressions.isEmpty {
         writeStandardError("REGRESSIONS:\n" + regressions.map(\.message).joined(separator: "\n") + "\n")
         exit(1)
     }
+    writeStandardError("no regression\n")
 }

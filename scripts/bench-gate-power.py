@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""The benchmark gate's power and false-alarm rate, measured on the built gate (issue 30).
+
+    scripts/bench-gate-power.py BENCH BASELINE [--unchanged-runs N] [--skip-slowdowns]
+
+1. CARDISTRY_BENCH_SLOWDOWN=2: every gated timing cell of the baseline must be reported as a regression (the
+   gate's re-measurements included) and the gate must exit 1. The memory cells (impl rss-…) read another
+   process's resident memory, which a slowdown does not change: their rule's power is in the unit tests
+   (Tests/BenchmarkTests), and here they must simply raise no alarm.
+2. CARDISTRY_BENCH_SLOWDOWN=1.3 on the diff and physics cells only: every diff and physics cell must be reported,
+   and no other cell.
+3. N runs (default 5) of the unchanged build with another process busy on one core: none may report a regression.
+
+Exits 1 if any of these fails, printing what was missed or raised. Needs only the standard library.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+
+def gated_cells(baseline):
+    cells = set()
+    with open(baseline, encoding="utf-8") as handle:
+        for line in handle:
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            if row.get("ratio_samples") and row.get("gated", True):
+                cells.add("/".join(str(row[k]) for k in ("suite", "workload", "n", "key", "impl")))
+    return cells
+
+
+def run_gate(bench, baseline, slowdown=None):
+    """Runs the quick gate; returns (exit status, the cells it reported, seconds)."""
+    environment = dict(os.environ)
+    environment.pop("CARDISTRY_BENCH_SLOWDOWN", None)
+    if slowdown:
+        environment["CARDISTRY_BENCH_SLOWDOWN"] = slowdown
+    start = time.monotonic()
+    result = subprocess.run(
+        [bench, "--quick", "--baseline", baseline], env=environment, stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE, text=True, check=False)
+    seconds = time.monotonic() - start
+    reported = set()
+    if "REGRESSIONS:\n" in result.stderr:
+        for line in result.stderr.split("REGRESSIONS:\n", 1)[1].splitlines():
+            if ": " in line and not line.startswith("…"):
+                reported.add(line.split(": ", 1)[0])
+    if result.returncode not in (0, 1):
+        sys.stderr.write(result.stderr[-3000:])
+        raise SystemExit(f"the gate failed to run (exit {result.returncode})")
+    return result.returncode, reported, seconds
+
+
+def main():
+    arguments = sys.argv[1:]
+    if len(arguments) < 2:
+        raise SystemExit(__doc__)
+    bench, baseline = arguments[0], arguments[1]
+    unchanged_runs = 5
+    if "--unchanged-runs" in arguments:
+        unchanged_runs = int(arguments[arguments.index("--unchanged-runs") + 1])
+    cells = gated_cells(baseline)
+    if not cells:
+        raise SystemExit(f"{baseline}: no gated cells")
+    failures = []
+
+    if "--skip-slowdowns" not in arguments:
+        status, reported, seconds = run_gate(bench, baseline, "2")
+        timing = {cell for cell in cells if "/rss" not in cell}
+        missed = sorted(timing - reported)
+        print(f"2x slowdown in every timing cell: exit {status}, {len(reported & timing)} of {len(timing)} gated timing cells "
+              f"reported ({seconds:.0f} s)")
+        if status != 1 or missed:
+            failures.append(f"2x slowdown: exit {status}; missed {missed}")
+
+        targets = {cell for cell in cells if cell.startswith(("diff/", "physics/"))}
+        status, reported, seconds = run_gate(bench, baseline, "1.3:diff/,1.3:physics/")
+        missed = sorted(targets - reported)
+        extra = sorted(reported - targets)
+        print(f"1.3x slowdown in the diff and physics cells: exit {status}, {len(reported & targets)} of "
+              f"{len(targets)} reported, {len(extra)} others ({seconds:.0f} s)")
+        if status != 1 or missed or extra:
+            failures.append(f"1.3x slowdown: exit {status}; missed {missed}; raised on unslowed cells {extra}")
+
+    # One core busy for the whole time: a process spinning on CPU 0.
+    busy = subprocess.Popen(
+        ["taskset", "-c", "0", sys.executable, "-c", "while True: pass"], stdout=subprocess.DEVNULL)
+    try:
+        for run in range(1, unchanged_runs + 1):
+            status, reported, seconds = run_gate(bench, baseline)
+            print(f"unchanged build, one core busy, run {run} of {unchanged_runs}: exit {status}, "
+                  f"{len(reported)} reported ({seconds:.0f} s)")
+            if status != 0 or reported:
+                failures.append(f"false alarm in unchanged run {run}: {sorted(reported)}")
+    finally:
+        busy.kill()
+        busy.wait()
+
+    if failures:
+        print("GATE POWER CHECK FAILED:\n" + "\n".join(failures))
+        raise SystemExit(1)
+    print("gate power check passed")
+
+
+if __name__ == "__main__":
+    main()
