@@ -50,9 +50,9 @@ struct Baseline {
 ///    by more than √e, and the one-sided Mann–Whitney U test says the run's ratios tend to be larger than the
 ///    baseline's at p < 0.05. Sensitive on purpose: a run that sits low in the cell's drift must not hide a real
 ///    slowdown.
-/// 2. **Regressed** (suspects only): the cell is measured twice more, each time in a fresh process, and judged on
-///    all three runs' rounds pooled: their median above the baseline's by more than `e`, and the U test at
-///    p < 0.01.
+/// 2. **Regressed** (suspects only): the cell is measured twice more (four times for the diff and physics cells,
+///    whose cap leaves the least room), each time in a fresh process, and judged on all the runs' rounds pooled:
+///    their median above the baseline's by more than `e`, and the U test at p < 0.01.
 /// `e`, the cell's *minimum effect*, is 1.25 × its recorded between-run drift, never below 1.10 and never above a
 /// cap: 1.6 for every cell, so that a 2× slowdown is caught with room for drift, and 1.2 for the `diff` and
 /// `physics` cells, so that 1.3× is. Pooling three processes shrinks what moves a cell from one process to the
