@@ -139,25 +139,14 @@ func measureCell<Input, A, B>(
     let floorOnce = max(1e-6, plain.milliseconds { floor(first) })
     let cellIterations = min(10_000, max(1, Int(targetMilliseconds / cellOnce)))
     let floorIterations = min(10_000, max(1, Int(targetMilliseconds / floorOnce)))
-    var cellTimes: [Double] = []
-    var floorTimes: [Double] = []
-    var ratios: [Double] = []
-    for round in 0..<max(1, rounds) {
-        let value = input()
-        let c: Double
-        let f: Double
-        if round % 2 == 0 {
-            c = timer.milliseconds(iterations: cellIterations) { cell(value) } / Double(cellIterations)
-            f = plain.milliseconds(iterations: floorIterations) { floor(value) } / Double(floorIterations)
-        } else {
-            f = plain.milliseconds(iterations: floorIterations) { floor(value) } / Double(floorIterations)
-            c = timer.milliseconds(iterations: cellIterations) { cell(value) } / Double(cellIterations)
-        }
-        cellTimes.append(c)
-        floorTimes.append(f)
-        ratios.append(c / max(f, 1e-9))
-    }
-    return CellSamples(cell: Timing(samples: cellTimes), floor: Timing(samples: floorTimes), ratios: ratios)
+    return CellSamples(
+        rounds: (0..<max(1, rounds)).map { round in
+            let value = input()
+            return timeRound(
+                round,
+                cell: { timer.milliseconds(iterations: cellIterations) { cell(value) } / Double(cellIterations) },
+                floor: { plain.milliseconds(iterations: floorIterations) { floor(value) } / Double(floorIterations) })
+        })
 }
 
 /// Like `measureCell`, for a cell whose every call needs fresh state made outside the timed region (an engine
@@ -170,24 +159,30 @@ func measureCell<State, A, B>(
     var warm = prepare()
     blackHole(cell(&warm))
     blackHole(floor())
-    var cellTimes: [Double] = []
-    var floorTimes: [Double] = []
-    var ratios: [Double] = []
-    for round in 0..<max(1, rounds) {
-        var state = prepare()
-        let c: Double
-        let f: Double
-        if round % 2 == 0 {
-            c = timer.milliseconds { cell(&state) }
-            f = plain.milliseconds(floor)
-        } else {
-            f = plain.milliseconds(floor)
-            c = timer.milliseconds { cell(&state) }
-        }
-        blackHole(state)
-        cellTimes.append(c)
-        floorTimes.append(f)
-        ratios.append(c / max(f, 1e-9))
+    return CellSamples(
+        rounds: (0..<max(1, rounds)).map { round in
+            var state = prepare()
+            defer { blackHole(state) }
+            return timeRound(round, cell: { timer.milliseconds { cell(&state) } }, floor: { plain.milliseconds(floor) })
+        })
+}
+
+/// One round's two timings: the cell first in even rounds, the floor first in odd ones, so that neither always
+/// goes first.
+private func timeRound(_ round: Int, cell: () -> Double, floor: () -> Double) -> (cell: Double, floor: Double) {
+    if round % 2 == 0 {
+        let c = cell()
+        return (c, floor())
     }
-    return CellSamples(cell: Timing(samples: cellTimes), floor: Timing(samples: floorTimes), ratios: ratios)
+    let f = floor()
+    return (cell(), f)
+}
+
+extension CellSamples {
+    /// The samples of these rounds' timings (milliseconds per call): each round's ratio, and the timings' medians.
+    init(rounds: [(cell: Double, floor: Double)]) {
+        self.init(
+            cell: Timing(samples: rounds.map(\.cell)), floor: Timing(samples: rounds.map(\.floor)),
+            ratios: rounds.map { $0.cell / max($0.floor, 1e-9) })
+    }
 }

@@ -431,17 +431,19 @@ public struct Server: Sendable {
                 ?? "another session saved '\(name)' after this one read it; this session's last changes to it were "
                 + "not written over it"
             logs.append(message)
-            var out = JSONOutput()
-            out.raw("{\"jsonrpc\":\"2.0\",\"method\":\"state.conflict\",\"params\":{\"seq\":")
-            out.integer(nextSeq())
-            out.raw(",\"state\":")
-            out.string(name)
-            out.raw(",\"keptAs\":")
-            if let keptAs { out.string(keptAs) } else { out.raw("null") }
-            out.raw(",\"message\":")
-            out.string(message)
-            out.raw("}}")
-            output.append(.message(out.bytes))
+            let seq = nextSeq()
+            output.append(
+                .message(
+                    Messages.notification("state.conflict") { out in
+                        out.key("seq")
+                        out.integer(seq)
+                        out.nextKey("state")
+                        out.string(name)
+                        out.nextKey("keptAs")
+                        if let keptAs { out.string(keptAs) } else { out.raw("null") }
+                        out.nextKey("message")
+                        out.string(message)
+                    }))
         }
         return output
     }
@@ -456,13 +458,16 @@ public struct Server: Sendable {
 
     /// A saver's error, told to the host as a `state.error` notification (`{seq, message}`); the session goes on.
     public mutating func stateSaveFailed(_ message: String) -> [Outbound] {
-        var out = JSONOutput()
-        out.raw("{\"jsonrpc\":\"2.0\",\"method\":\"state.error\",\"params\":{\"seq\":")
-        out.integer(nextSeq())
-        out.raw(",\"message\":")
-        out.string(message)
-        out.raw("}}")
-        return [.message(out.bytes)]
+        let seq = nextSeq()
+        return [
+            .message(
+                Messages.notification("state.error") { out in
+                    out.key("seq")
+                    out.integer(seq)
+                    out.nextKey("message")
+                    out.string(message)
+                })
+        ]
     }
 
     /// The next notification sequence number.
