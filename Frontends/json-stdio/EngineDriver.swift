@@ -6,6 +6,7 @@ extension Engine: SceneDriver {
     public var actions: [ActionInfo] { scene.descriptor.actions }
     public var keyMap: [KeyHelp] { scene.descriptor.keyHelp }
     public var deckIDs: [CardID] { scene.deckIDs }
+    public var deckCount: Int { scene.deckCount }
     public func deckCards(_ range: Range<Int>) -> [Card] { scene.deckCards(range) }
 
     public mutating func pointer(_ event: PointerEvent) { handle(.pointer(event)) }

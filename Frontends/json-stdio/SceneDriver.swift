@@ -18,6 +18,8 @@ public protocol SceneDriver: Sendable {
     var deck: Deck { get }
     /// The card ids in the current order, without building a `Deck` where the scene can.
     var deckIDs: [CardID] { get }
+    /// The number of cards in the deck, in O(1) where the scene can.
+    var deckCount: Int { get }
     /// The cards at `range` of the current order (within the deck).
     func deckCards(_ range: Range<Int>) -> [Card]
     /// The checksum of the current order (`OrderChecksum`); the engine keeps it change by change.

@@ -56,9 +56,9 @@ extension Server {
         out.raw(",\"notifications\":")
         out.strings(Self.notifications)
         out.raw(",\"icons\":{")
-        for (index, icon) in IconFallbacks.table.enumerated() {
+        for (index, icon) in Symbols.all.enumerated() {
             if index > 0 { out.byte(UInt8(ascii: ",")) }
-            out.string(icon.symbol)
+            out.string(icon.name)
             out.byte(UInt8(ascii: ":"))
             out.string(icon.fallback)
         }

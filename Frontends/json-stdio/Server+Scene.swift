@@ -100,6 +100,7 @@ extension Server {
         let sceneName = opened.sceneName
         let title = opened.title
         let actions = opened.actions
+        let deckCount = opened.deckCount
         let available = opened.availableActions
         let keys = opened.keyMap
         // The order starts over at revision 0.
@@ -136,7 +137,7 @@ extension Server {
             out.raw("},\"available\":")
             out.bool(available.contains(action.name))
             out.raw(",\"schema\":")
-            out.value(action.parametersSchema)
+            out.value(action.parametersSchema(cardCount: deckCount))
             out.byte(UInt8(ascii: "}"))
         }
         out.raw("],\"keys\":[")

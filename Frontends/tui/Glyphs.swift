@@ -117,35 +117,13 @@ enum GlyphMapper {
     }
 }
 
-/// SF Symbols names (what the seeds' `Image(systemName:)` icons are called) as one terminal cell: a single-width
-/// text-presentation glyph for the symbols the seeds use, else the name's first letter (always in ASCII mode).
+/// SF Symbols names (what the seeds' `Image(systemName:)` icons are called) as one terminal cell, from the table
+/// every front end shares (`Symbols`): its single-width glyph, or its ASCII character in ASCII mode. A name not in
+/// the table (no scene draws one; `FrameLint`'s icon check and the scenes' tests keep it so) shows its first letter.
 enum SymbolGlyphs {
-    static let table: [String: Unicode.Scalar] = [
-        "sun": "☀", "cloud": "☁", "rain": "☂", "snow": "❄", "snowflake": "❄", "leaf": "❦", "flame": "♨",
-        "drop": "◆", "star": "★", "heart": "♥", "bolt": "ϟ", "moon": "☾", "plus": "⊕", "music": "♪", "cross": "✚",
-        "book": "▤", "film": "▦", "cart": "▣", "bag": "◘", "tram": "▥", "cup": "▿", "fork": "ψ", "applelogo": "◉",
-        "fuelpump": "▮", "figure": "☺", "xmark": "✕",
-    ]
-
-    /// Whether `name` looks like an SF Symbols name with a known glyph (for buttons, whose text may be a label).
-    static func isKnownSymbol(_ name: String) -> Bool {
-        name.split(separator: ".").contains { table[String($0)] != nil }
-    }
-
-    /// The glyph for an SF Symbols `name` (`cloud.rain.fill` → ☂: the most specific known component wins).
+    /// The cell for the symbol `name`. O(1).
     static func glyph(for name: String, ascii: Bool) -> String {
-        let parts = name.split(separator: ".").map(String.init)
-        guard let first = parts.first, !first.isEmpty else { return name }
-        if ascii {
-            switch first {
-            case "plus": return "+"
-            case "xmark": return "x"
-            default: return String(first.prefix(1)).uppercased()
-            }
-        }
-        for part in parts.reversed() {
-            if let glyph = table[part] { return String(glyph) }
-        }
-        return String(first.prefix(1)).uppercased()
+        guard let symbol = Symbols.named(name) else { return String(name.prefix(1)).uppercased() }
+        return String(ascii ? symbol.asciiGlyph : symbol.cellGlyph)
     }
 }

@@ -21,7 +21,8 @@ public struct Rasterizer: Sendable {
     /// What the terminal can show: with `.ascii`, text is transliterated (`GlyphMapper.transliterated`).
     public var encoding: TextEncoding
     /// No colour will show (`NO_COLOR`): what colour alone tells gets another cue — bars are drawn with shade
-    /// glyphs (█ ▓ ░, a heavy ━ for a strong line), a focused (stroked) card's outline is heavy and bold.
+    /// glyphs (█ ▓ ░, a heavy ━ for a strong line) and the status line reverse video. (A focused card's outline is
+    /// heavy and bold in every mode.)
     public var monochrome: Bool
     /// The colour behind every node (the seeds' white system background).
     public var page: RGBA
@@ -276,20 +277,14 @@ struct PaintContext {
         } else if let stroke = node.stroke {
             paintLine(color: RGB8(stroke), alpha: opacity, extent: extent, into: &buffer)
         }
-        if monochrome, node.role == .card, node.stroke != nil, !extent.isHorizontalLine, !extent.isVerticalLine {
-            emphasizeOutline(extent: extent, into: &buffer)
+        if node.role == .card, node.stroke != nil, !extent.isHorizontalLine, !extent.isVerticalLine {
+            emphasizeOutline(extent: extent, ring: RGB8(node.stroke ?? .black), alpha: opacity, into: &buffer)
         }
         if !node.text.isEmpty {
             var texts = node.text
-            if node.role == .icon || node.role == .button || texts.contains(where: \.run.isSymbol) {
-                // Icons are SF Symbols names: draw one glyph, not the name (buttons only when it is a known one).
-                for index in texts.indices
-                where texts[index].rollingFrom == nil
-                    && (node.role == .icon || texts[index].run.isSymbol
-                        || SymbolGlyphs.isKnownSymbol(texts[index].run.text))
-                {
-                    texts[index].run.text = SymbolGlyphs.glyph(for: texts[index].run.text, ascii: ascii)
-                }
+            // A symbol run (every run of an icon) is an SF Symbols name: draw one glyph, not the name.
+            for index in texts.indices where texts[index].run.isSymbol && texts[index].rollingFrom == nil {
+                texts[index].run.text = SymbolGlyphs.glyph(for: texts[index].run.text, ascii: ascii)
             }
             let outlined =
                 node.fill != nil && (node.role == .card || node.stroke != nil)
@@ -516,10 +511,25 @@ struct PaintContext {
         }
     }
 
-    /// A focused card without colour (`monochrome`): its outline's glyphs heavy (━ ┃ ┏ ┓ ┗ ┛; ASCII = # #) and
-    /// bold, so the focus shows where only its stroke colour marked it.
-    private func emphasizeOutline(extent: Extent, into buffer: inout CellBuffer) {
-        guard extent.right - extent.left >= 3, extent.bottom - extent.top >= 3 else { return }
+    /// A focused (stroked) card: its outline's glyphs heavy (━ ┃ ┏ ┓ ┗ ┛; ASCII = # #) and bold, so the focus shows
+    /// by weight as well as by its colour (which the scenes choose with ≥ 3:1 contrast against the card and the
+    /// page), and without colour at all (`monochrome`).
+    ///
+    /// A card too short or narrow for a box (a scores row at 60x20 is two rows) gets heavy bars down its first and
+    /// last columns instead, in its ring colour `ring`: before, such a card showed no focus at all.
+    private func emphasizeOutline(extent: Extent, ring: RGB8, alpha: Double, into buffer: inout CellBuffer) {
+        guard extent.right - extent.left >= 3, extent.bottom - extent.top >= 3 else {
+            guard extent.right - extent.left >= 2 else { return }
+            let bar: Glyph = ascii ? "#" : "┃"
+            var foregrounds = Blender(color: ring, alpha: alpha, fallback: page)
+            visit(extent, into: &buffer) { cell, column, _ in
+                guard column == extent.left || column == extent.right - 1 else { return }
+                cell.character = bar
+                cell.foreground = alpha >= 0.999 ? ring.cellColor : foregrounds.blend(cell.background)
+                cell.attributes = [.bold]
+            }
+            return
+        }
         let heavy: [Glyph: Glyph] = [
             "─": "━", "│": "┃", "╭": "┏", "┌": "┏", "╮": "┓", "┐": "┓", "╰": "┗", "└": "┗", "╯": "┛", "┘": "┛",
             "-": "=", "|": "#", "+": "#",

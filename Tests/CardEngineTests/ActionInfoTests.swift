@@ -21,7 +21,7 @@ import Testing
 
     func reason(_ info: ActionInfo, _ arguments: [String: ActionValue]) -> String? {
         do {
-            try info.validate(SceneAction(info.name, arguments))
+            try info.validate(SceneAction(info.name, arguments), cardCount: 10)
             return nil
         } catch {
             return error.description
@@ -46,11 +46,38 @@ import Testing
         #expect(reason(Self.scroll, ["by": .number(-20)]) == nil)
         #expect(reason(Self.scroll, [:])?.contains("exactly one of 'to' or 'by'") == true)
         #expect(reason(Self.scroll, ["to": .number(0), "by": .number(1)])?.contains("exactly one") == true)
-        let schema = Self.scroll.parametersSchema
+        let schema = Self.scroll.parametersSchema(cardCount: 10)
         #expect(schema["additionalProperties"] == .bool(false))
         #expect(schema["oneOf"]?.arrayValue?.count == 2)
         #expect(schema["required"] == .array([.string("name")]))
-        #expect(Self.select.parametersSchema["properties"]?["test"]?["maximum"] == .integer(10))
+        #expect(Self.select.parametersSchema(cardCount: 10)["properties"]?["test"]?["maximum"] == .integer(10))
+    }
+
+    /// A `position` is bounded by the deck it moves in, in the check and in the schema a host validates with (the
+    /// `move` actions' `to` had its maximum in a description only).
+    @Test func aPositionIsBoundedByTheDecksSizeInTheCheckAndTheSchema() throws {
+        let move = ActionInfo(
+            "move", "move", arguments: [ActionArgument("card", .card, "id"), ActionArgument("to", .position, "slot")])
+        func reason(_ to: ActionValue, count: Int) -> String? {
+            do {
+                try move.validate(SceneAction("move", ["card": .number(1), "to": to]), cardCount: count)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        #expect(reason(.number(0), count: 12) == nil)
+        #expect(reason(.number(11), count: 12) == nil)
+        #expect(reason(.number(12), count: 12) == "move: argument 'to' must be 0…11")
+        #expect(reason(.number(-1), count: 12) == "move: argument 'to' must be 0…11")
+        #expect(reason(.number(1.5), count: 12) == "move: argument 'to' must be a whole number")
+        #expect(reason(.number(999_999), count: 1_000_000) == nil)
+        #expect(reason(.number(0), count: 0) != nil)
+        let to = try #require(move.parametersSchema(cardCount: 12)["properties"]?["to"])
+        #expect(to["type"] == .string("integer"))
+        #expect(to["minimum"] == .integer(0))
+        #expect(to["maximum"] == .integer(11))
+        #expect(move.parametersSchema(cardCount: 1_000_000)["properties"]?["to"]?["maximum"] == .integer(999_999))
     }
 
     @Test func availabilityFollowsTheDeck() {

@@ -49,7 +49,7 @@ import Testing
     /// Every symbol a scene draws (every scene at rest, and each hero line's details) is in `capabilities.icons`
     /// with a fallback: the hero's `snowflake` was missing.
     @Test func everyIconTheScenesDrawIsDescribed() throws {
-        let described = Set(IconFallbacks.table.map(\.symbol))
+        let described = Set(Symbols.all.map(\.name))
         var drawn: Set<String> = []
         func collect(_ engine: inout Engine, at time: Double) {
             for node in engine.frame(at: time).nodes {
@@ -118,6 +118,58 @@ import Testing
         let refused = harness.request(6, "scene.action", #"{"name":"pull","distance":10001}"#).response
         #expect(refused?.errorCode == -32602)
         #expect(CardID.canonical("0") == CardID(0) && CardID.canonical("00") == nil && CardID.canonical("") == nil)
+    }
+
+    /// `move`'s `to` carries the deck's own bound in the schema `scene.open` sends (it was only in a description), in
+    /// the wallet (5 cards), the deck (12) and a deck of 1,000,000; the server refuses one past it.
+    @Test(arguments: [("wallet", "", 4), ("deck", "", 11), ("deck", #","options":{"cardCount":1000000}"#, 999_999)])
+    func theMoveActionsSchemaCarriesTheDecksBound(scene: String, options: String, maximum: Int) throws {
+        var harness = Harness()
+        harness.initialize()
+        let opened = harness.request(1, "scene.open", #"{"scene":"\#(scene)"\#(options)}"#).response
+        guard case .array(let actions)? = opened?["result"]?["actions"] else {
+            Issue.record("no actions: \(String(describing: opened))")
+            return
+        }
+        let move = try #require(actions.first { $0["name"]?.stringValue == "move" })
+        let to = move["schema"]?["properties"]?["to"]
+        #expect(
+            to?["minimum"]?.integerValue == 0 && to?["maximum"]?.integerValue == maximum, "\(String(describing: to))")
+        guard case .array(let cards)? = harness.request(2, "deck.get", #"{"limit":1}"#).response?["result"]?["cards"],
+            let id = cards.first?["id"]?.stringValue
+        else {
+            Issue.record("no cards")
+            return
+        }
+        let past = harness.request(3, "scene.action", #"{"name":"move","card":"\#(id)","to":\#(maximum + 1)}"#)
+        #expect(past.response?.errorCode == -32602)
+        let last = harness.request(4, "scene.action", #"{"name":"move","card":"\#(id)","to":\#(maximum)}"#)
+        #expect(last.response?["result"] != nil, "\(String(describing: last.response))")
+    }
+
+    /// Every run of an icon node travels as a symbol (`symbol: true`, no `lines`), as the document says: the hero's
+    /// chips sent `"lines":["cloud.fill"]`, which a host drawing lines printed as text.
+    @Test func iconRunsTravelAsSymbolsWithoutLines() throws {
+        var harness = Harness()
+        harness.initialize()
+        var icons = 0
+        for (index, scene) in ["hero", "wallet"].enumerated() {
+            let opened = harness.request(1 + index, "scene.open", #"{"scene":"\#(scene)"}"#).response
+            guard case .array(let nodes)? = opened?["result"]?["frame"]?["nodes"] else {
+                Issue.record("no nodes")
+                return
+            }
+            for node in nodes where node["role"]?.stringValue == "icon" {
+                guard case .array(let runs)? = node["runs"] else { continue }
+                for run in runs {
+                    icons += 1
+                    #expect(run["symbol"] == .bool(true), "\(run)")
+                    #expect(run["lines"] == nil, "\(run)")
+                    #expect(Symbols.named(run["text"]?.stringValue ?? "") != nil, "\(run)")
+                }
+            }
+        }
+        #expect(icons >= 12)
     }
 
     /// A change that inserts cards (restarting the flashcards) carries their ids, so a host can apply it without

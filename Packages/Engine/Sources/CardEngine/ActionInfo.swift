@@ -32,8 +32,9 @@ public struct ActionInfo: Sendable, Hashable {
     public func argument(_ name: String) -> ActionArgument? { arguments.first { $0.name == name } }
 
     /// Checks `action`'s arguments against the declaration: no unknown argument, every required one present, each
-    /// of its type and in its range, and exactly one of `exactlyOneOf`. O(arguments²) on short lists.
-    public func validate(_ action: SceneAction) throws(SceneError) {
+    /// of its type and in its range (a `position` within a deck of `cardCount` cards), and exactly one of
+    /// `exactlyOneOf`. O(arguments²) on short lists.
+    public func validate(_ action: SceneAction, cardCount: Int) throws(SceneError) {
         for key in action.arguments.keys.sorted() where argument(key) == nil {
             let known =
                 arguments.isEmpty ? "it takes none" : "it takes " + arguments.map(\.name).joined(separator: ", ")
@@ -46,7 +47,7 @@ public struct ActionInfo: Sendable, Hashable {
                 }
                 continue
             }
-            if let reason = declared.kind.problem(with: value) {
+            if let reason = declared.kind.problem(with: value, cardCount: cardCount) {
                 throw .invalidArgument(action: name, argument: declared.name, reason: reason)
             }
         }
@@ -61,14 +62,15 @@ public struct ActionInfo: Sendable, Hashable {
         }
     }
 
-    /// The JSON Schema (draft 2020-12) of a `scene.action` request's params for this action: `name` is this
-    /// action's, `t` is the optional time, every other member is a declared argument.
-    public var parametersSchema: JSONValue {
+    /// The JSON Schema (draft 2020-12) of a `scene.action` request's params for this action while the scene's deck
+    /// holds `cardCount` cards: `name` is this action's, `t` is the optional time, every other member is a declared
+    /// argument with every range `validate` enforces (a `position`'s maximum is `cardCount − 1`).
+    public func parametersSchema(cardCount: Int) -> JSONValue {
         var properties: [JSONValue.Member] = [
             .init("name", .object([.init("const", .string(name))])),
             .init("t", .object([.init("type", .string("number"))])),
         ]
-        for argument in arguments { properties.append(.init(argument.name, argument.schema)) }
+        for argument in arguments { properties.append(.init(argument.name, argument.schema(cardCount: cardCount))) }
         var schema: [JSONValue.Member] = [
             .init("type", .string("object")),
             .init("properties", .object(properties)),
@@ -113,10 +115,14 @@ public struct ActionArgument: Sendable, Hashable {
         case boolean
         /// A card id: a decimal string or a whole number ≥ 0.
         case card
+        /// A 0-based position in the scene's deck: a whole number in 0…count − 1, the bound following the deck.
+        case position
 
-        /// Why `value` does not fit, or nil when it does.
-        func problem(with value: ActionValue) -> String? {
+        /// Why `value` does not fit in a scene whose deck holds `cardCount` cards, or nil when it does.
+        func problem(with value: ActionValue, cardCount: Int) -> String? {
             switch (self, value) {
+            case (.position, _):
+                return Kind.integer(minimum: 0, maximum: cardCount - 1).problem(with: value, cardCount: cardCount)
             case (.integer(let minimum, let maximum), .number(let number)):
                 guard number == number.rounded(), abs(number) < 1e15 else { return "must be a whole number" }
                 if let minimum, let maximum, number < Double(minimum) || number > Double(maximum) {
@@ -165,10 +171,15 @@ public struct ActionArgument: Sendable, Hashable {
         self.isRequired = required
     }
 
-    /// The argument's JSON Schema, with its summary as the `description`.
-    public var schema: JSONValue {
+    /// The argument's JSON Schema in a scene whose deck holds `cardCount` cards, with its summary as the
+    /// `description`.
+    public func schema(cardCount: Int) -> JSONValue {
         var members: [JSONValue.Member] = []
         switch kind {
+        case .position:
+            members.append(.init("type", .string("integer")))
+            members.append(.init("minimum", .integer(0)))
+            members.append(.init("maximum", .integer(cardCount - 1)))
         case .integer(let minimum, let maximum):
             members.append(.init("type", .string("integer")))
             if let minimum { members.append(.init("minimum", .integer(minimum))) }
@@ -207,7 +218,7 @@ extension Engine {
     public var availableActions: [String] {
         let actions = scene.descriptor.actions
         guard actions.contains(where: { $0.availability != .always }) else { return actions.map(\.name) }
-        let count = scene.deck.count
+        let count = scene.deckCount
         return actions.filter { $0.availability.holds(cardCount: count) }.map(\.name)
     }
 }

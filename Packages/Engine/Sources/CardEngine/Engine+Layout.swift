@@ -5,10 +5,13 @@ extension Engine {
     /// Wraps each run of `node` in the node's width with the engine's measurer (text is laid out once per layout,
     /// in the node's target width: it does not re-wrap while the node springs). O(characters · log(word length)).
     func layOutText(of node: inout Node) {
-        let isSymbol = node.role == .icon
+        if node.role == .icon {
+            // An icon's text names a symbol (what `TextRun.isSymbol` promises for every icon run).
+            for index in node.text.indices { node.text[index].isSymbol = true }
+        }
         node.textLines = node.text.map { run in
-            // An icon's text names a symbol: one "line", never wrapped.
-            isSymbol || run.isSymbol
+            // A symbol is one "line", never wrapped.
+            run.isSymbol
                 ? [run.text]
                 : TextLayout.lines(
                     run.text, width: node.rect.width, style: run.style, weight: run.weight, lineLimit: run.lineLimit,

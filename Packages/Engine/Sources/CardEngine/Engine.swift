@@ -170,7 +170,7 @@ public struct Engine: Sendable {
         // Every scene's actions are checked against their declaration first (unknown or misspelt arguments,
         // types, ranges); an action the scene does not declare is the scene's to refuse.
         if let info = scene.descriptor.actions.first(where: { $0.name == action.name }) {
-            try info.validate(action)
+            try info.validate(action, cardCount: scene.deckCount)
         }
         let at = max(time.isFinite ? time : self.time, self.time)
         advance(to: at)

@@ -152,7 +152,7 @@ public struct TextRun: Sendable, Hashable, Codable {
     /// as many as it needs.
     public var lineLimit: Int?
     /// The text names a symbol (an SF Symbols name such as `xmark.circle`) to draw as one glyph, not as words.
-    /// The runs of `icon` nodes always do.
+    /// The engine marks every run of an `icon` node so when it lays the scene out, so frames always carry it.
     public var isSymbol: Bool
 
     /// A run of `text`; by default black, body style, regular weight, leading-aligned, not numeric.

@@ -15,6 +15,8 @@ public protocol Scene: Sendable {
     /// The card ids in the current order (a host's checksum of the order). The default reads `deck`; a scene with a
     /// large deck returns them without building a `Deck`.
     var deckIDs: [CardID] { get }
+    /// The number of cards in the deck. The default reads `deck`; a scene with a large deck answers in O(1).
+    var deckCount: Int { get }
     /// The cards at `range` of the current order (`deck.get`'s page; `range` lies within the deck). The default
     /// reads `deck`; a scene with a large deck builds only those cards.
     func deckCards(_ range: Range<Int>) -> [Card]
@@ -66,6 +68,7 @@ public protocol Scene: Sendable {
 extension Scene {
     public func layout(in viewport: Size, text: any TextMeasurer) -> [Node] { layout(in: viewport) }
     public var deckIDs: [CardID] { deck.ids }
+    public var deckCount: Int { deck.count }
     public func deckCards(_ range: Range<Int>) -> [Card] { Array(deck[range]) }
     /// The scene type's descriptor.
     public var descriptor: SceneDescriptor { Self.descriptor }

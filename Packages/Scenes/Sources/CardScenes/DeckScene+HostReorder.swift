@@ -57,6 +57,8 @@ extension DeckScene {
 
     public var deckIDs: [CardID] { currentIDs() }
 
+    public var deckCount: Int { order.count }
+
     public func deckCards(_ range: Range<Int>) -> [Card] {
         range.map { slot in
             var card = base[order[slot]]

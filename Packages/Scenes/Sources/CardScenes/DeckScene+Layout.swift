@@ -205,7 +205,8 @@ extension DeckScene {
         let value = base[card]
         return Node(
             id: Self.node(value.id), role: .card, card: value.id, parent: "column", rect: rect, z: z,
-            cornerRadius: 16, fill: RGBA(value.color), stroke: position[card] == focus ? Palette.focus : nil,
+            cornerRadius: 16, fill: RGBA(value.color),
+            stroke: position[card] == focus ? Palette.focusRing(on: RGBA(value.color)) : nil,
             shadow: Self.cardShadow,
             text: [TextRun(value.title, style: .headline, color: Palette.white, weight: .bold)],
             matchedGeometryID: Self.matchedID(value.id), isHitTestable: false, accessibilityLabel: value.title)

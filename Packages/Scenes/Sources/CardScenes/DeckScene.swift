@@ -61,7 +61,7 @@ public struct DeckScene: Scene {
                 "move", "move a card to a position",
                 arguments: [
                     ActionArgument("card", .card, "card id"),
-                    ActionArgument("to", .integer(minimum: 0), "0-based position (at most the card count − 1)"),
+                    ActionArgument("to", .position, "0-based position (at most the card count − 1)"),
                 ]),
             ActionInfo(
                 "scroll", "scroll the column to an offset or by a distance (to 0 from afar bounces)",

@@ -50,7 +50,8 @@ extension HeroScene {
             nodes.append(
                 Node(
                     id: Self.lineNode(card.id), role: .card, card: card.id, rect: rowRect, cornerRadius: 10,
-                    fill: Palette.white, stroke: focused == card.id ? Palette.focus : nil, gestures: Self.lineGestures,
+                    fill: Palette.white, stroke: focused == card.id ? Palette.focusRing(on: Palette.white) : nil,
+                    gestures: Self.lineGestures,
                     accessibilityLabel: line.items.map(\.text).joined(separator: ", ")))
             if card.id != selectedLine {
                 chips += overviewChips(line, in: rowRect, parent: Self.lineNode(card.id), text: measurer)

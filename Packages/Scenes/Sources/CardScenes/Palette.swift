@@ -21,5 +21,16 @@ enum Palette {
     static let white = RGBA.white
     static let hairline = RGBA(red: 0.78, green: 0.78, blue: 0.8)
     static let accent = RGBA(RGBColor.blue)
-    static let focus = RGBA(red: 1, green: 0.8, blue: 0)
+    /// The keyboard focus ring's first choice (the system accent, as a focus ring is on Apple's platforms).
+    static let focus = accent
+
+    /// The focus ring for a node filled with `fill` on `page`: the first of the accent, black and white that has at
+    /// least 3:1 contrast with both (WCAG 2.2 non-text contrast, 1.4.11), else the one whose lower contrast is
+    /// highest. A fixed yellow ring vanished on a yellow card (1.00:1) and faded on orange (1.45:1) and white.
+    static func focusRing(on fill: RGBA, page: RGBA = background) -> RGBA {
+        let candidates = [focus, .black, .white]
+        func worst(_ ring: RGBA) -> Double { min(ring.contrastRatio(with: fill), ring.contrastRatio(with: page)) }
+        if let ring = candidates.first(where: { worst($0) >= 3 }) { return ring }
+        return candidates.max { worst($0) < worst($1) } ?? focus
+    }
 }

@@ -292,7 +292,8 @@ public struct ScoresScene: Scene {
                 Node(
                     id: id, role: .card, card: card.id, parent: "list", rect: cardRect, z: 0, cornerRadius: 12,
                     fill: RGBA(card.color),
-                    stroke: focused == card.id ? Palette.focus : nil, gestures: Self.cardGestures,
+                    stroke: focused == card.id ? Palette.focusRing(on: RGBA(card.color)) : nil,
+                    gestures: Self.cardGestures,
                     accessibilityLabel: "\(card.title), \(scores[selectedTest - 1])"))
             let rowY = y + (Self.rowHeight - 24) / 2
             nodes.append(

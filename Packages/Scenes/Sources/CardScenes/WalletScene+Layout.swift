@@ -139,7 +139,7 @@ extension WalletScene {
         var nodes = [
             Node(
                 id: id, role: .card, card: card.id, rect: rect, z: z, cornerRadius: 12, fill: RGBA(card.color),
-                stroke: focused == card.id ? Palette.focus : nil,
+                stroke: focused == card.id ? Palette.focusRing(on: RGBA(card.color), page: Palette.white) : nil,
                 shadow: Shadow(color: RGBA(red: 0.5, green: 0.5, blue: 0.5), radius: 1, offset: Vector(dx: 0, dy: 1)),
                 transition: .combined([.slide, .move(.leading), .opacity]),
                 gestures: Self.cardGestures,

@@ -50,7 +50,7 @@ public struct WalletScene: Scene {
                 "move", "move a card to an index of the stack (0 is the front)",
                 arguments: [
                     ActionArgument("card", .card, "card id"),
-                    ActionArgument("to", .integer(minimum: 0), "0…count−1"),
+                    ActionArgument("to", .position, "0…count−1"),
                 ]),
         ])
 

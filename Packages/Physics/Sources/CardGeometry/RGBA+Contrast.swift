@@ -1,0 +1,32 @@
+import Foundation
+
+extension RGBA {
+    /// The relative luminance of the colour's opaque components, 0 (black) … 1 (white), as WCAG 2.2 defines it
+    /// (https://www.w3.org/TR/WCAG22/#dfn-relative-luminance): each sRGB component linearised
+    /// (`c ≤ 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055)^2.4`), then weighted 0.2126 R + 0.7152 G + 0.0722 B.
+    /// Components are clamped to 0…1 first; alpha is ignored (composite first, `over(_:)`).
+    public var relativeLuminance: Double {
+        func linear(_ component: Double) -> Double {
+            let c = component.isFinite ? min(max(component, 0), 1) : 0
+            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+    }
+
+    /// The WCAG 2.2 contrast ratio of two colours, 1 … 21: `(L_lighter + 0.05) / (L_darker + 0.05)`
+    /// (https://www.w3.org/TR/WCAG22/#dfn-contrast-ratio). Text needs 4.5 (success criterion 1.4.3), the parts
+    /// of a control or a focus indicator 3 (1.4.11). Symmetric.
+    public func contrastRatio(with other: RGBA) -> Double {
+        let (a, b) = (relativeLuminance, other.relativeLuminance)
+        return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+    }
+
+    /// The colour painted at its alpha over the opaque `background` (source-over, in sRGB as terminals and canvas
+    /// blend); opaque.
+    public func over(_ background: RGBA) -> RGBA {
+        let alpha = min(max(self.alpha.isFinite ? self.alpha : 0, 0), 1)
+        func mix(_ top: Double, _ bottom: Double) -> Double { top * alpha + bottom * (1 - alpha) }
+        return RGBA(
+            red: mix(red, background.red), green: mix(green, background.green), blue: mix(blue, background.blue))
+    }
+}
