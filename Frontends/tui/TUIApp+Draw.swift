@@ -156,8 +156,19 @@ extension TUIApp {
         return line
     }
 
-    /// The bottom row: the scene's title and its keys on the left (cut at a word boundary with "…"), `? keys  q
-    /// back` (`q quit` on the home screen) on the right — both clickable (`statusTargets`). In monochrome
+    /// A scene's keys in the order the status line shows them: the scene's own letter and digit keys first (`s`,
+    /// `p`, `r`, `1–9`: what nobody guesses), then the rest in the scene's order (arrows, tab and enter, which every
+    /// user tries). Stable.
+    static func statusOrder(_ help: [KeyHelp]) -> [KeyHelp] {
+        func isOwn(_ entry: KeyHelp) -> Bool {
+            entry.names.contains { $0.count == 1 && ($0.first?.isLetter == true || $0.first?.isNumber == true) }
+        }
+        return help.filter(isOwn) + help.filter { !isOwn($0) }
+    }
+
+    /// The bottom row: the scene's title and its keys on the left — in full when they all fit, else each key with
+    /// its `short` word, the scene's own keys first (`statusOrder`), cut at a word boundary with "…" — and `? keys
+    /// q back` (`q quit` on the home screen) on the right, both clickable (`statusTargets`). In monochrome
     /// (`NO_COLOR`) the row is in reverse video, so it still stands apart from the scene.
     func drawStatusLine(into buffer: inout CellBuffer) {
         let row = rows - 1
@@ -168,15 +179,22 @@ extension TUIApp {
         }
         let title: String
         var keys: [String]
+        var shortKeys: [String]
         if let descriptor = sceneDescriptor {
             title = descriptor.title
-            keys = descriptor.keyHelp.map { "\($0.keys) \($0.summary)" }
+            let help = Self.statusOrder(descriptor.keyHelp)
+            keys = help.map { "\($0.keys) \($0.summary)" }
+            shortKeys = help.map { "\($0.keys) \($0.short)" }
         } else {
             title = "Cardistry"
             keys = ["enter open", "↑↓ choose", "1–\(configuration.catalog.names.count) open"]
+            shortKeys = keys
         }
         let message = self.message ?? stateProblem
-        if let message { keys = [message] }
+        if let message {
+            keys = [message]
+            shortKeys = keys
+        }
         let ascii = configuration.ascii
         let encoding = configuration.encoding
         func clean(_ text: String) -> String {
@@ -188,8 +206,12 @@ extension TUIApp {
             " " + clean(title) + " ", column: 0, row: row, foreground: Chrome.statusAccent,
             attributes: base.union(.bold), maxColumn: rightStart)
         let separator = ascii ? " | " : " · "
-        let line = Self.statusHints(
-            keys.map(clean), separator: separator, width: max(0, rightStart - 1 - column), ascii: ascii)
+        let width = max(0, rightStart - 1 - column)
+        // Every hint in full when they all fit, else every hint in brief ("s sort"), cut at the end if need be.
+        let full = keys.map(clean).joined(separator: separator)
+        let line =
+            GlyphMapper.columns(of: full) <= width
+            ? full : Self.statusHints(shortKeys.map(clean), separator: separator, width: width, ascii: ascii)
         column = buffer.put(
             line, column: column, row: row, foreground: message == nil ? Chrome.statusForeground : Chrome.statusAccent,
             attributes: base, maxColumn: rightStart - 1)
@@ -197,8 +219,8 @@ extension TUIApp {
             clean(right), column: rightStart, row: row, foreground: Chrome.statusForeground, attributes: base)
     }
 
-    /// The `?` overlay: every key of the screen and the mouse gestures, in a box in the middle.
-    func drawHelp(into buffer: inout CellBuffer) {
+    /// The help overlay's geometry: the box and its lines split into pages (`HelpLayout`).
+    func helpLayout() -> HelpLayout {
         var entries: [(String, String)]
         if let descriptor = sceneDescriptor {
             entries = descriptor.keyHelp.map { ($0.keys, $0.summary) }
@@ -215,22 +237,24 @@ extension TUIApp {
         ]
         let ascii = configuration.ascii
         let encoding = configuration.encoding
-        func clean(_ text: String) -> String {
-            GlyphMapper.displayed(text, decoration: ascii, encoding: encoding)
+        let cleaned = entries.map {
+            (
+                GlyphMapper.displayed($0.0, decoration: ascii, encoding: encoding),
+                GlyphMapper.displayed($0.1, decoration: ascii, encoding: encoding)
+            )
         }
-        let keyWidth = min(
-            16, entries.map { GlyphMapper.columns(of: $0.0, decoration: ascii, encoding: encoding) }.max() ?? 0)
-        let width = min(
-            columns,
-            max(
-                24,
-                keyWidth + 6
-                    + (entries.map { GlyphMapper.columns(of: $0.1, decoration: ascii, encoding: encoding) }.max() ?? 0))
-        )
-        let height = min(contentRows, entries.count + 4)
-        let left = (columns - width) / 2
-        let top = max(0, (contentRows - height) / 2)
-        let glyphs = ascii ? BoxGlyphs.ascii : BoxGlyphs.rounded
+        return HelpLayout(entries: cleaned, columns: columns, rows: contentRows)
+    }
+
+    /// The `?` overlay: every key of the screen and the mouse gestures, in a box in the middle. Nothing is dropped:
+    /// a key or a summary wider than its column wraps at word boundaries, and keys that do not fit the screen's
+    /// rows go on further pages ("Keys 1/2", space for the next).
+    func drawHelp(into buffer: inout CellBuffer) {
+        let layout = helpLayout()
+        let page = min(helpPage, layout.pages.count - 1)
+        let (left, top, width, height) = (layout.left, layout.top, layout.width, layout.height)
+        guard width >= 3, height >= 3 else { return }
+        let glyphs = configuration.ascii ? BoxGlyphs.ascii : BoxGlyphs.rounded
         for row in top..<(top + height) {
             for column in left..<(left + width) {
                 let edgeRow = row == top || row == top + height - 1
@@ -250,20 +274,118 @@ extension TUIApp {
                     background: Chrome.helpBackground)
             }
         }
+        let title = layout.pages.count > 1 ? " Keys \(page + 1)/\(layout.pages.count) " : " Keys "
         buffer.put(
-            " Keys ", column: left + 2, row: top, foreground: Chrome.helpBorder, attributes: [.bold],
+            title, column: left + 2, row: top, foreground: Chrome.helpBorder, attributes: [.bold],
             maxColumn: left + width - 1)
-        for (index, entry) in entries.enumerated() {
-            let row = top + 2 + index
-            guard row < top + height - 1 else { break }
+        for (index, line) in layout.pages[page].enumerated() {
+            let row = top + layout.firstLineOffset + index
             buffer.put(
-                clean(entry.0), column: left + 2, row: row, foreground: Chrome.helpBorder, attributes: [.bold],
-                maxColumn: left + 2 + keyWidth)
+                line.key, column: left + 2, row: row, foreground: Chrome.helpBorder, attributes: [.bold],
+                maxColumn: left + 2 + layout.keyWidth)
             buffer.put(
-                clean(entry.1), column: left + 3 + keyWidth, row: row, foreground: Chrome.text,
+                line.summary, column: left + 3 + layout.keyWidth, row: row, foreground: Chrome.text,
+                maxColumn: left + width - 1)
+        }
+        if layout.pages.count > 1 {
+            let hint =
+                page + 1 < layout.pages.count ? " space: more · any other key: close " : " ↑: back · any key: close "
+            let text = GlyphMapper.displayed(hint, decoration: configuration.ascii, encoding: configuration.encoding)
+            let column = max(left + 1, left + width - 1 - GlyphMapper.columns(of: text))
+            buffer.put(
+                text, column: column, row: top + height - 1, foreground: Chrome.helpBorder,
                 maxColumn: left + width - 1)
         }
         // The box's edges may have cut wide characters of the scene in two.
         for row in top..<(top + height) { buffer.repairWideCharacters(row: row) }
+    }
+}
+
+/// Where the help overlay's lines go: a key column (at most 24 columns) and a summary column, each wrapped at
+/// word boundaries, in a box centred in the content rows, split into pages when the lines outnumber the rows.
+/// An entry's lines stay on one page when they fit one. O(characters of the entries).
+struct HelpLayout {
+    /// One row of the overlay: a piece of a key's label and a piece of its summary (either may be empty).
+    struct Line: Equatable {
+        var key: String
+        var summary: String
+    }
+
+    var keyWidth: Int
+    var left: Int
+    var top: Int
+    var width: Int
+    var height: Int
+    /// Rows between the box's top edge and its first line.
+    var firstLineOffset: Int
+    /// The lines of each page; never empty (a page may be).
+    var pages: [[Line]]
+
+    init(entries: [(key: String, summary: String)], columns: Int, rows: Int) {
+        let keyNatural = entries.map { GlyphMapper.columns(of: $0.key) }.max() ?? 0
+        let summaryNatural = entries.map { GlyphMapper.columns(of: $0.summary) }.max() ?? 0
+        // Borders, a column of margin each side, and one between the columns.
+        let available = max(0, columns - 5)
+        keyWidth = max(1, min(keyNatural, 24, available / 2))
+        let summaryWidth = max(1, min(summaryNatural, available - keyWidth))
+        width = min(columns, max(24, keyWidth + summaryWidth + 5))
+        var lines: [[Line]] = []
+        for entry in entries {
+            let keys = Self.wrap(entry.key, width: keyWidth)
+            let summaries = Self.wrap(entry.summary, width: summaryWidth)
+            lines.append(
+                (0..<max(keys.count, summaries.count)).map { index in
+                    Line(
+                        key: index < keys.count ? keys[index] : "",
+                        summary: index < summaries.count ? summaries[index] : "")
+                })
+        }
+        // A blank row under the top edge when the screen has room for it.
+        let total = lines.reduce(0) { $0 + $1.count }
+        firstLineOffset = rows >= total + 4 ? 2 : 1
+        let perPage = max(1, rows - firstLineOffset - 1)
+        var pages: [[Line]] = [[]]
+        for entry in lines {
+            if let last = pages.last, !last.isEmpty, last.count + entry.count > perPage { pages.append([]) }
+            for line in entry {
+                if let last = pages.last, last.count >= perPage { pages.append([]) }
+                pages[pages.count - 1].append(line)
+            }
+        }
+        self.pages = pages
+        let tallest = pages.map(\.count).max() ?? 0
+        height = min(rows, tallest + firstLineOffset + 1 + (firstLineOffset == 2 ? 1 : 0))
+        left = max(0, (columns - width) / 2)
+        top = max(0, (rows - height) / 2)
+    }
+
+    /// `text` in lines of at most `width` columns, broken at spaces (a word wider than a line breaks between
+    /// grapheme clusters). Empty text is no line.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            var word = String(word)
+            let candidate = line.isEmpty ? word : line + " " + word
+            if GlyphMapper.columns(of: candidate) <= width {
+                line = candidate
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            line = ""
+            while GlyphMapper.columns(of: word) > width {
+                var head = ""
+                for character in word {
+                    guard GlyphMapper.columns(of: head + String(character)) <= width else { break }
+                    head.append(character)
+                }
+                if head.isEmpty { head = String(word.prefix(1)) }
+                lines.append(head)
+                word.removeFirst(head.count)
+            }
+            line = word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 }

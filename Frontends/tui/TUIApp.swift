@@ -62,6 +62,8 @@ public struct TUIApp: Sendable {
     /// The highlighted scene on the home screen.
     public private(set) var selection = 0
     public private(set) var showsHelp = false
+    /// The page of the help overlay shown (0 first) when its keys take more rows than the screen has.
+    public internal(set) var helpPage = 0
     public private(set) var columns: Int
     public private(set) var rows: Int
     /// Haptic pulses: node and start time.
@@ -256,11 +258,23 @@ public struct TUIApp: Sendable {
         if key.control && key.key == "c" { return [.quit] }
         if key.control && key.key == "z" { return [.suspend] }
         if showsHelp {
-            showsHelp = false
+            // Space, ↓, → and pagedown turn the page while there is one; ↑, ← and pageup turn back; any other
+            // key (and a turn past the last page) closes the overlay.
+            let pages = helpLayout().pages.count
+            let forward = ["space", "down", "right", "pagedown"].contains(key.key)
+            let back = ["up", "left", "pageup"].contains(key.key)
+            if forward && helpPage + 1 < pages {
+                helpPage += 1
+            } else if back && helpPage > 0 {
+                helpPage -= 1
+            } else {
+                showsHelp = false
+            }
             return []
         }
         if key.key == "?" {
             showsHelp = true
+            helpPage = 0
             return []
         }
         guard engine != nil else { return handleHome(key, at: time) }
@@ -308,6 +322,7 @@ public struct TUIApp: Sendable {
             let targets = statusTargets()
             if targets.help.contains(mouse.column) {
                 showsHelp = true
+                helpPage = 0
             } else if targets.quit.contains(mouse.column) {
                 if engine == nil { return [.quit] }
                 goHome()

@@ -283,11 +283,15 @@ public struct KeyHelp: Sendable, Hashable {
     /// The same keys as `KeyInput` names, with modifiers as prefixes (`left`, `right`, `shift+up`, `1`): what a
     /// host sends in `input.key`.
     public var names: [String]
+    /// What the keys do in a word or two (`sort`, `swipe`), for a status line that cannot show `summary`; the
+    /// summary's first word when not given.
+    public var short: String
 
-    /// Keys `keys` (as read) doing `summary`, sent by hosts as `names`.
-    public init(_ keys: String, _ summary: String, names: [String] = []) {
+    /// Keys `keys` (as read) doing `summary` (`short` in brief), sent by hosts as `names`.
+    public init(_ keys: String, _ summary: String, short: String? = nil, names: [String] = []) {
         self.keys = keys
         self.summary = summary
+        self.short = short ?? summary.split(separator: " ").first.map(String.init) ?? summary
         self.names = names
     }
 }

@@ -190,11 +190,8 @@ extension DeckScene {
     }
 
     func titleText() -> [TextRun] {
-        var subtitle = "\(count) cards"
-        if let sort {
-            subtitle +=
-                " · by \(sort.key == .sortOrder ? "your order" : sort.key.rawValue) \(sort.descending ? "↓" : "↑")"
-        }
+        var subtitle = "\(Self.grouped(count)) \(count == 1 ? "card" : "cards")"
+        if let sort { subtitle += " · by \(Self.sortName(sort.key)) \(sort.descending ? "↓" : "↑")" }
         return [
             TextRun("Cards", style: .largeTitle, color: Palette.text, weight: .bold, lineLimit: 1),
             TextRun(subtitle, style: .footnote, color: Palette.secondaryText, lineLimit: 1),
@@ -221,7 +218,8 @@ extension DeckScene {
             text: [
                 TextRun(value.title, style: .largeTitle, color: Palette.white, weight: .bold),
                 TextRun(
-                    "Card \(position[card] + 1) of \(count) · sortOrder \(sortOrder)", style: .body,
+                    "Card \(Self.grouped(position[card] + 1)) of \(Self.grouped(count)) · your order: \(sortOrder)",
+                    style: .body,
                     color: Palette.white),
                 TextRun("Drag down or tap outside to close", style: .footnote, color: Palette.white.opacity(0.8)),
             ],
@@ -231,5 +229,27 @@ extension DeckScene {
                 GestureAttachment(
                     "dismiss", DragGesture(minimumDistance: Self.dismissMinimumDistance), priority: .simultaneous)
             ])
+    }
+}
+
+extension DeckScene {
+    /// `value` with its thousands grouped by commas ("1,000,000"), as people read counts. O(digits).
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return value < 0 ? "-" + result : result
+    }
+
+    /// A sort key in the words the help and the header share: "title", "colour", "your order".
+    static func sortName(_ key: DeckSort.Key) -> String {
+        switch key {
+        case .title: "title"
+        case .color: "colour"
+        case .sortOrder: "your order"
+        }
     }
 }

@@ -46,13 +46,15 @@ public struct DeckScene: Scene {
         seed: "004 Card Deck Interactions",
         designHeight: nil, textPlacement: .top, takesDeck: true, takesCardCount: true,
         keyHelp: [
-            KeyHelp("↑ ↓ tab", "move the focus (the column follows)", names: ["up", "down", "tab", "backtab"]),
+            KeyHelp(
+                "↑ ↓ tab", "move the focus (the column follows)", short: "focus",
+                names: ["up", "down", "tab", "backtab"]),
             KeyHelp("pageup pagedown home end", "scroll", names: ["pageup", "pagedown", "home", "end"]),
-            KeyHelp("enter space", "expand the focused card", names: ["enter", "space"]),
-            KeyHelp("escape", "close the expanded card", names: ["escape"]),
-            KeyHelp("shift+↑ shift+↓", "move the focused card", names: ["shift+up", "shift+down"]),
-            KeyHelp("s", "cycle the sort: title, colour, sortOrder", names: ["s"]),
-            KeyHelp("p", "pull the stack open (fan) or release it", names: ["p"]),
+            KeyHelp("enter space", "expand the focused card", short: "expand", names: ["enter", "space"]),
+            KeyHelp("escape", "close the expanded card", short: "close", names: ["escape"]),
+            KeyHelp("shift+↑ shift+↓", "move the focused card", short: "move", names: ["shift+up", "shift+down"]),
+            KeyHelp("s", "sort by title, colour or your order, in turn", short: "sort", names: ["s"]),
+            KeyHelp("p", "pull the stack open (fan) or release it", short: "fan", names: ["p"]),
         ],
         actions: [
             ActionInfo("expand", "show a card full screen", arguments: [ActionArgument("card", .card, "card id")]),

@@ -21,9 +21,9 @@ public struct FlashcardsScene: Scene {
         // The height the layout needs to show whole: the 250-point card, its stack offsets and margins.
         designHeight: 340, textPlacement: .centered, takesDeck: true, takesCardCount: false,
         keyHelp: [
-            KeyHelp("space enter", "reveal or hide the answer", names: ["space", "enter"]),
-            KeyHelp("← →", "swipe the top card away", names: ["left", "right"]),
-            KeyHelp("r", "restart when the stack is empty", names: ["r"]),
+            KeyHelp("space enter", "reveal or hide the answer", short: "answer", names: ["space", "enter"]),
+            KeyHelp("← →", "swipe the top card away", short: "swipe", names: ["left", "right"]),
+            KeyHelp("r", "restart when the stack is empty", short: "restart", names: ["r"]),
         ],
         actions: [
             ActionInfo(

@@ -22,9 +22,9 @@ public struct HeroScene: Scene {
         seed: "001 matched geometry PoC",
         designHeight: nil, textPlacement: .centered, takesDeck: true, takesCardCount: false,
         keyHelp: [
-            KeyHelp("↑ ↓ tab", "choose a line", names: ["up", "down", "tab", "backtab"]),
-            KeyHelp("enter space", "open the chosen line's details", names: ["enter", "space"]),
-            KeyHelp("escape backspace", "close the details", names: ["escape", "backspace"]),
+            KeyHelp("↑ ↓ tab", "choose a line", short: "choose", names: ["up", "down", "tab", "backtab"]),
+            KeyHelp("enter space", "open the chosen line's details", short: "open", names: ["enter", "space"]),
+            KeyHelp("escape backspace", "close the details", short: "close", names: ["escape", "backspace"]),
         ],
         actions: [
             ActionInfo(

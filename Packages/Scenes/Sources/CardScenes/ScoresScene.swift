@@ -20,11 +20,13 @@ public struct ScoresScene: Scene {
         // The height the layout needs to show whole: padding 16 + header 48 + spacing 10 + 5 cards × (56 + 10) + slider 96.
         designHeight: 500, textPlacement: .centered, takesDeck: true, takesCardCount: false,
         keyHelp: [
-            KeyHelp("← →", "previous / next test", names: ["left", "right"]),
-            KeyHelp("1–9, 0", "test 1–9, 10", names: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"]),
-            KeyHelp("↑ ↓ tab", "move the focus between cards", names: ["up", "down", "tab", "backtab"]),
-            KeyHelp("enter space", "expand or collapse", names: ["enter", "space"]),
-            KeyHelp("escape", "collapse the expanded card", names: ["escape"]),
+            KeyHelp("← →", "previous / next test", short: "test", names: ["left", "right"]),
+            KeyHelp(
+                "1–9, 0", "test 1–9, 10", short: "test", names: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"]),
+            KeyHelp(
+                "↑ ↓ tab", "move the focus between cards", short: "focus", names: ["up", "down", "tab", "backtab"]),
+            KeyHelp("enter space", "expand or collapse", short: "expand", names: ["enter", "space"]),
+            KeyHelp("escape", "collapse the expanded card", short: "collapse", names: ["escape"]),
         ],
         actions: [
             ActionInfo(

@@ -34,9 +34,11 @@ public struct WalletScene: Scene {
         // The height the layout needs to show whole: title 77 + the five-card stack's rise 200 + a card at least 267 points tall + margins.
         designHeight: 560, textPlacement: .centered, takesDeck: true, takesCardCount: false,
         keyHelp: [
-            KeyHelp("↑ ↓ tab", "move the focus up or down the stack", names: ["up", "down", "tab", "backtab"]),
-            KeyHelp("enter space", "select or deselect the focused card", names: ["enter", "space"]),
-            KeyHelp("escape backspace", "return to the stack", names: ["escape", "backspace"]),
+            KeyHelp(
+                "↑ ↓ tab", "move the focus up or down the stack", short: "focus",
+                names: ["up", "down", "tab", "backtab"]),
+            KeyHelp("enter space", "select or deselect the focused card", short: "select", names: ["enter", "space"]),
+            KeyHelp("escape backspace", "return to the stack", short: "back", names: ["escape", "backspace"]),
             KeyHelp(
                 "shift+↑ shift+↓ ] [", "move the focused card up or down the stack",
                 names: ["shift+up", "shift+down", "]", "["]),

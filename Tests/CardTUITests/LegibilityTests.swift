@@ -1,0 +1,85 @@
+import CardEngine
+import CardScenes
+import Testing
+
+@testable import CardTUI
+
+/// Nothing the terminal UI has to say is dropped (issue 28): the help overlay shows every key a scene declares at
+/// every tour size (the deck's "home end" and the wallet's "] [" were cut off at 80x24), the status line shows a
+/// scene's own keys (s, p, r were cut after the generic ones), and the deck speaks one vocabulary with readable
+/// numbers.
+@Suite struct LegibilityTests {
+    static let sizes = [(60, 20), (80, 24), (120, 40), (200, 60)]
+
+    /// The words of every page of the help overlay, turning pages with space.
+    static func helpText(scene: String?, columns: Int, rows: Int) -> String {
+        var driver = AppDriver(columns: columns, rows: rows)
+        if let scene { driver.app.open(scene, at: 0) }
+        driver.draw(at: 1)
+        driver.key("?", at: 1)
+        var text = ""
+        var pages = 0
+        while driver.app.showsHelp && pages < 20 {
+            text += driver.draw(at: 1).text + "\n"
+            driver.key("space", at: 1)
+            pages += 1
+        }
+        return text
+    }
+
+    @Test(arguments: sizes)
+    func theHelpShowsEveryKeyEveryScenesDeclares(columns: Int, rows: Int) {
+        for descriptor in SceneCatalog.standard.descriptors {
+            let text = Self.helpText(scene: descriptor.name, columns: columns, rows: rows)
+            for help in descriptor.keyHelp {
+                for token in help.keys.split(separator: " ") {
+                    #expect(
+                        text.contains(token), "\(descriptor.name) \(columns)x\(rows): '\(token)' missing from the help")
+                }
+                let lastWord = help.summary.split(separator: " ").last.map(String.init) ?? ""
+                #expect(text.contains(lastWord), "\(descriptor.name) \(columns)x\(rows): '\(help.summary)' cut")
+            }
+            #expect(text.contains("Ctrl-Z"), "\(descriptor.name) \(columns)x\(rows): the last general key is cut")
+        }
+    }
+
+    @Test func helpLinesWrapAtWordsAndBreakLongWords() {
+        #expect(HelpLayout.wrap("pageup pagedown home end", width: 16) == ["pageup pagedown", "home end"])
+        #expect(HelpLayout.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        #expect(HelpLayout.wrap("", width: 4).isEmpty)
+        let layout = HelpLayout(
+            entries: (0..<30).map { ("k\($0)", "does thing \($0)") }, columns: 80, rows: 12)
+        #expect(layout.pages.count > 1)
+        #expect(layout.pages.flatMap { $0 }.count == 30)
+        #expect(layout.pages.allSatisfy { $0.count <= 12 - 2 })
+    }
+
+    @Test(arguments: sizes)
+    func theStatusLineShowsTheScenesOwnKeys(columns: Int, rows: Int) {
+        for (scene, keys) in [("deck", ["s ", "p "]), ("flashcards", ["r ", "←"]), ("scores", ["1–9"])] {
+            var driver = AppDriver(columns: columns, rows: rows)
+            driver.app.open(scene, at: 0)
+            let buffer = driver.draw(at: 1)
+            let status = buffer.text(row: rows - 1)
+            for key in keys where columns >= 80 || key != "←" {
+                #expect(status.contains(key), "\(scene) \(columns)x\(rows): '\(key)' missing from \(status)")
+            }
+        }
+    }
+
+    @Test func theDeckCountsWithSeparatorsAndNamesItsSortsAsTheHelpDoes() throws {
+        var engine = Engine(
+            scene: try DeckScene(options: SceneOptions(cardCount: 1_000_000)), viewport: Size(width: 390, height: 844))
+        let header = engine.frame(at: 0).nodes.first { $0.id == "title" }
+        #expect(header?.text.contains { $0.text == "1,000,000 cards" } == true, "\(String(describing: header))")
+        engine = Engine(
+            scene: try DeckScene(options: SceneOptions(cardCount: 12)), viewport: Size(width: 390, height: 844))
+        let help = try #require(DeckScene.descriptor.keyHelp.first { $0.names == ["s"] })
+        for _ in 0..<3 {
+            _ = engine.handle(.key(KeyInput("s"), time: 1))
+            let text = engine.frame(at: 2).nodes.first { $0.id == "title" }?.text.map(\.text).joined() ?? ""
+            let name = text.components(separatedBy: " · by ").last?.dropLast(2) ?? ""
+            #expect(help.summary.contains(name), "the header says '\(name)', the help '\(help.summary)'")
+        }
+    }
+}
