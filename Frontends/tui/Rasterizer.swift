@@ -103,6 +103,13 @@ public struct Rasterizer: Sendable {
             }
             clips[node.id] = own
         }
+        // Scroll indicators over everything, in the last column of each node that scrolls.
+        for node in frame.nodes {
+            guard let scroll = Self.verticalScroll(in: node.gestures), let placement = placed[node.id] else { continue }
+            let clip = node.parent.flatMap { clips[$0] } ?? everything
+            paintScrollIndicator(
+                scroll, visible: node.rect.height, extent: placement.extent, clip: clip, into: &buffer)
+        }
         // A node painted over half of a wide character leaves the other half: it becomes a space. (Only text puts
         // wide characters in the buffer, which was cleared above: without non-ASCII text, there is nothing to
         // repair.)
