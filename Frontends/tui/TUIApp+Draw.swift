@@ -41,6 +41,7 @@ extension TUIApp {
             lastFrame = frame
         }
         drawStatusLine(into: &buffer)
+        drawMessagePanel(into: &buffer)
         if showsHelp { drawHelp(into: &buffer) }
         return effects
     }
@@ -190,7 +191,8 @@ extension TUIApp {
             keys = ["enter open", "↑↓ choose", "1–\(configuration.catalog.names.count) open"]
             shortKeys = keys
         }
-        let message = self.message ?? stateProblem
+        // A message that fits shows here; a longer one in the panel above (`drawMessagePanel`), the keys here.
+        let message = panelMessage == nil ? self.message ?? stateProblem : nil
         if let message {
             keys = [message]
             shortKeys = keys
@@ -217,6 +219,35 @@ extension TUIApp {
             attributes: base, maxColumn: rightStart - 1)
         buffer.put(
             clean(right), column: rightStart, row: row, foreground: Chrome.statusForeground, attributes: base)
+    }
+
+    /// A message (a scene that could not open, a state that was not restored) longer than the status line has room
+    /// for, in full: wrapped at word boundaries in a panel just above the status line, in the status line's colours,
+    /// until the next input. The status line itself shows as much as fits. Nothing when the message fits.
+    func drawMessagePanel(into buffer: inout CellBuffer) {
+        guard let text = panelMessage else { return }
+        let lines = HelpLayout.wrap(text, width: columns - 2)
+        let shown = lines.prefix(max(0, min(lines.count, contentRows)))
+        let base: CellAttributes = configuration.monochrome ? [.reverse] : []
+        for (index, line) in shown.enumerated() {
+            let row = rows - 1 - shown.count + index
+            for column in 0..<columns {
+                buffer[column, row] = Cell(
+                    " ", foreground: Chrome.statusAccent, background: Chrome.statusBackground, attributes: base)
+            }
+            buffer.put(line, column: 1, row: row, foreground: Chrome.statusAccent, attributes: base, maxColumn: columns)
+            buffer.repairWideCharacters(row: row)
+        }
+    }
+
+    /// The message to show, as displayed, when it is too long for the status line; nil when there is none or it fits.
+    var panelMessage: String? {
+        guard let message = message ?? stateProblem, columns >= 4 else { return nil }
+        let text = GlyphMapper.displayed(message, decoration: configuration.ascii, encoding: configuration.encoding)
+        let title = GlyphMapper.displayed(
+            sceneDescriptor?.title ?? "Cardistry", decoration: configuration.ascii, encoding: configuration.encoding)
+        let room = statusTargets().help.lowerBound - GlyphMapper.columns(of: title) - 3
+        return GlyphMapper.columns(of: text) > room ? text : nil
     }
 
     /// The help overlay's geometry: the box and its lines split into pages (`HelpLayout`).

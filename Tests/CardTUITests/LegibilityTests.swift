@@ -1,4 +1,5 @@
 import CardEngine
+import CardModels
 import CardScenes
 import Testing
 
@@ -81,5 +82,29 @@ import Testing
             let name = text.components(separatedBy: " · by ").last?.dropLast(2) ?? ""
             #expect(help.summary.contains(name), "the header says '\(name)', the help '\(help.summary)'")
         }
+    }
+}
+
+extension LegibilityTests {
+    /// An error longer than the status line is readable in full, wrapped above it (a deck of the wrong kind was shown
+    /// as "…needs a deck of students (cards…").
+    @Test(arguments: sizes)
+    func aLongErrorIsShownInFull(columns: Int, rows: Int) {
+        var driver = AppDriver(columns: columns, rows: rows)
+        driver.app = TUIApp(
+            columns: columns, rows: rows,
+            configuration: TUIApp.Configuration(
+                catalog: .standard, sceneOptions: SceneOptions(deck: SeedData.flashcards)))
+        let opened = driver.app.open("scores", at: 0)
+        #expect(!opened)
+        let message = driver.app.message ?? ""
+        #expect(message.count > 40, "\(message)")
+        let buffer = driver.draw(at: 1)
+        let bottom = (0..<rows).map { buffer.text(row: $0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let shown = bottom.joined(separator: " ")
+        #expect(shown.contains(message), "\(columns)x\(rows): '\(message)' not shown whole")
+        driver.key("down", at: 2)
+        let after = driver.draw(at: 3).text
+        #expect(!after.contains("students"), "the message stays after the next input")
     }
 }
