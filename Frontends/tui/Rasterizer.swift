@@ -296,9 +296,21 @@ struct PaintContext {
             let outlined =
                 node.fill != nil && (node.role == .card || node.stroke != nil)
                 && extent.right - extent.left >= 3 && extent.bottom - extent.top >= 3
+            // A tick label is centred on its tick and never cut: one narrower than its text (the slider's "10" at
+            // 60x20 showed as "1…") takes the columns it needs on both sides.
+            var textExtent = extent
+            if node.role == .tick, texts.count == 1 {
+                // The whole label, not the line the engine cut to the node's width.
+                texts[0].lines = [texts[0].run.text]
+                let grow = GlyphMapper.columns(of: texts[0].run.text) - (extent.right - extent.left)
+                if grow > 0 {
+                    textExtent.left -= grow / 2
+                    textExtent.right += grow - grow / 2
+                }
+            }
             paintText(
-                texts, opacity: opacity, atTop: cardTextAtTop && node.role == .card, outlined: outlined, extent: extent,
-                into: &buffer)
+                texts, opacity: opacity, atTop: cardTextAtTop && node.role == .card, outlined: outlined,
+                extent: textExtent, into: &buffer)
         }
     }
 

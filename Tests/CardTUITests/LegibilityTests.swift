@@ -108,3 +108,23 @@ extension LegibilityTests {
         #expect(!after.contains("students"), "the message stays after the next input")
     }
 }
+
+extension LegibilityTests {
+    /// Short labels are never cut (issue 28): the slider's "10" showed as "1…" and the wallet's expiry as "08/…"
+    /// at 60x20. The expiry keeps its "Valid Thru" label wherever the line has room for it.
+    @Test(arguments: sizes)
+    func tickLabelsAndTheExpiryDateAreWhole(columns: Int, rows: Int) {
+        var scores = AppDriver(columns: columns, rows: rows)
+        scores.app.open("scores", at: 0)
+        let slider = scores.draw(at: 2).text
+        #expect(slider.contains(" 10"), "\(columns)x\(rows): the slider's 10 is cut")
+        #expect(!slider.contains("1…"))
+        var wallet = AppDriver(columns: columns, rows: rows)
+        wallet.app.open("wallet", at: 0)
+        wallet.draw(at: 2)
+        wallet.key("enter", at: 2)
+        let card = wallet.draw(at: 5).text
+        #expect(card.contains("08/29"), "\(columns)x\(rows): the expiry is cut")
+        if columns >= 80 { #expect(card.contains("Valid Thru 08/29")) }
+    }
+}

@@ -160,11 +160,8 @@ extension WalletScene {
             Node(
                 id: id.child("holder"), role: .text, parent: id,
                 rect: Rect(x: rect.minX + 25, y: holderY, width: inner, height: holderHeight), z: z,
-                text: [
-                    TextRun(payment.holder + "  ", color: Palette.white, weight: .bold, lineLimit: 1),
-                    TextRun("Valid Thru ", style: .footnote, color: Palette.white, lineLimit: 1),
-                    TextRun(payment.expiry, style: .footnote, color: Palette.white, lineLimit: 1),
-                ], transition: childTransition, isHitTestable: false),
+                text: Self.holderLine(payment, width: inner, text: text), transition: childTransition,
+                isHitTestable: false),
         ]
         // A card too short for all three lines (a landscape phone) keeps the number and the holder: the brand
         // goes first, then the number, so that no line overlaps another.
@@ -172,6 +169,18 @@ extension WalletScene {
         if rect.height < needed { nodes.removeAll { $0.id == id.child("brand") } }
         if rect.height < needed - brandHeight - 4 { nodes.removeAll { $0.id == id.child("number") } }
         return nodes
+    }
+
+    /// "holder  Valid Thru expiry" (the seed's line); where that does not fit `width` (a narrow terminal), the
+    /// label goes and the date stays whole: "Simon Ng  08/29" (the date was cut to "08/…" at 60x20).
+    static func holderLine(_ payment: PaymentCard, width: Double, text: any TextMeasurer) -> [TextRun] {
+        let holder = TextRun(payment.holder + "  ", color: Palette.white, weight: .bold, lineLimit: 1)
+        let label = TextRun("Valid Thru ", style: .footnote, color: Palette.white, lineLimit: 1)
+        let expiry = TextRun(payment.expiry, style: .footnote, color: Palette.white, lineLimit: 1)
+        let full = [holder, label, expiry].reduce(0.0) {
+            $0 + text.width(of: $1.text[...], style: $1.style, weight: $1.weight)
+        }
+        return full <= width ? [holder, label, expiry] : [holder, expiry]
     }
 
     static func brandName(_ brand: PaymentCard.Brand) -> String {
