@@ -250,7 +250,10 @@ struct PaintContext {
     mutating func paint(_ node: FrameNode, extent: Extent?, pulse: Double, into buffer: inout CellBuffer) {
         let opacity = node.opacity.isFinite ? min(max(node.opacity, 0), 1) : 0
         guard opacity > 0.01, let extent else { return }
-        if let shadow = node.shadow, node.fill != nil, !extent.isHorizontalLine, !extent.isVerticalLine {
+        // A slider's knob is one glyph (`paintThumb`): the shadow of its whole rect was a grey block beside it.
+        if let shadow = node.shadow, node.fill != nil, node.role != .sliderThumb, !extent.isHorizontalLine,
+            !extent.isVerticalLine
+        {
             paintShadow(shadow, extent: extent, opacity: opacity, into: &buffer)
         }
         if let fill = node.fill {
