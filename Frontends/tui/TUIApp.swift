@@ -154,6 +154,7 @@ public struct TUIApp: Sendable {
                 let options = configuration.sceneOptions
                 engine?.startRecording(options: options)
             }
+            focusFirstCard(at: time)
             if let index = configuration.catalog.names.firstIndex(of: name) { selection = index }
             pulses = [:]
             lastFrame = nil
@@ -164,6 +165,20 @@ public struct TUIApp: Sendable {
         }
         isDirty = true
         return message == nil
+    }
+
+    /// Keyboard focus starts on the first card, as in the deck: a scene whose cards take the focus with tab (scores,
+    /// wallet, hero) and that opens with none focused gets that tab, so Enter acts at once (it did nothing: focus
+    /// started nowhere). Through the engine, so a recording replays it. Hosts over stdio keep the scenes' own start.
+    mutating func focusFirstCard(at time: Double) {
+        guard let scene = engine?.scene, scene.descriptor.keyHelp.contains(where: { $0.names.contains("tab") })
+        else { return }
+        // The scene's own layout (not a frame: that would take the events the first draw reports).
+        let nodes = scene.layout(in: viewport)
+        guard nodes.contains(where: { $0.role == .card }),
+            !nodes.contains(where: { $0.role == .card && $0.stroke != nil })
+        else { return }
+        _ = engine?.handle(.key(KeyInput("tab"), time: time))
     }
 
     /// Back to the home screen.

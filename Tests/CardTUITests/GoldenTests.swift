@@ -75,7 +75,7 @@ enum GoldenText {
             Case(name: "scores-next-settled", scene: "scores", inputs: [(0.1, .key(KeyInput("right")))], time: 3),
             Case(
                 name: "scores-expanded", scene: "scores",
-                inputs: [(0.1, .key(KeyInput("down"))), (0.2, .key(KeyInput("enter")))], time: 3, columns: 100,
+                inputs: [(0.2, .key(KeyInput("enter")))], time: 3, columns: 100,
                 rows: 40),
             Case(name: "scores-200x60", scene: "scores", time: 0, columns: 200, rows: 60),
             Case(name: "flashcards-revealed", scene: "flashcards", inputs: [(0.1, .key(KeyInput("space")))], time: 2),

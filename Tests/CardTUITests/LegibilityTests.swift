@@ -128,3 +128,18 @@ extension LegibilityTests {
         if columns >= 80 { #expect(card.contains("Valid Thru 08/29")) }
     }
 }
+
+extension LegibilityTests {
+    /// Focus starts on the first card in every scene with cards, so Enter acts at once (it did nothing in the
+    /// scores, the wallet and the hero: focus started nowhere).
+    @Test(arguments: ["scores", "wallet", "hero", "deck"])
+    func enterRightAfterOpeningActsOnTheFirstCard(scene: String) {
+        var driver = AppDriver(columns: 80, rows: 24)
+        driver.app.open(scene, at: 0)
+        let before = driver.draw(at: 2).text
+        #expect(before.contains("┏"), "\(scene): no focused card at the start")
+        driver.key("enter", at: 2)
+        let after = driver.draw(at: 6).text
+        #expect(after != before, "\(scene): Enter did nothing")
+    }
+}

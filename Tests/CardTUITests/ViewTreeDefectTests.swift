@@ -37,13 +37,14 @@ import Testing
         driver.app.open("hero", at: 0)
         let buffer = driver.draw(at: 2)
         let lines = (0..<buffer.height).map { buffer.text(row: $0) }
-        let tops = lines.indices.filter { lines[$0].contains("╭") }
-        let bottoms = lines.indices.filter { lines[$0].contains("╰") }
+        // The focused line (the first) is drawn heavy.
+        let tops = lines.indices.filter { lines[$0].contains("╭") || lines[$0].contains("┏") }
+        let bottoms = lines.indices.filter { lines[$0].contains("╰") || lines[$0].contains("┗") }
         #expect(
             tops.count == 3 && bottoms.count == 3, "\(columns)x\(rows): \(tops.count) tops, \(bottoms.count) bottoms")
         for row in tops + bottoms {
             let border = lines[row].trimmingCharacters(in: .whitespaces)
-            #expect(border.unicodeScalars.allSatisfy { "╭╮╰╯─".unicodeScalars.contains($0) }, "\(row): \(border)")
+            #expect(border.unicodeScalars.allSatisfy { "╭╮╰╯─┏┓┗┛━".unicodeScalars.contains($0) }, "\(row): \(border)")
         }
         for (top, bottom) in zip(tops, bottoms) {
             #expect(bottom - top == bottoms[0] - tops[0], "every line box has the same height")

@@ -300,7 +300,8 @@ struct HarnessError: Error, CustomStringConvertible {
             // press, and drag it up about five rows (over 100 points: two places back in the stack).
             let front = try #require(before.last)
             let frontRow = try #require(lines.firstIndex { $0.contains(front) })
-            let bottomEdge = try #require(lines[frontRow...].firstIndex { $0.contains("╰") })
+            // Its bottom edge: light, or heavy when it has the focus (focus starts on the first card).
+            let bottomEdge = try #require(lines[frontRow...].firstIndex { $0.contains("╰") || $0.contains("┗") })
             let row = (frontRow + bottomEdge) / 2
             try tmux.drag(from: (40, row), to: (40, row - 5), steps: 10, holdUntilChanged: true)
             #expect(
