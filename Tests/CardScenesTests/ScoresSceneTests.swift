@@ -140,3 +140,32 @@ private func rankY(_ rank: Int) -> Double { 16 + 48 + 10 + Double(rank) * (56 + 
         #expect(!usedAgain)
     }
 }
+
+/// Colours the scene chooses itself are readable (issue 28): the chart's scores at ≥ 4.5:1 on their bars as they
+/// show (they were drawn inside the faded bar at 1.3–1.5:1), and the slider's tick labels on the page.
+@Test func scoresAndTickLabelsAreReadable() throws {
+    var engine = Engine(scene: try ScoresScene(), viewport: Size(width: 390, height: 844))
+    for (index, card) in engine.scene.deckIDs.enumerated() {
+        let time = Double(index) * 10 + 1
+        try engine.perform(SceneAction("toggle", ["card": .string(card.description)]), at: time)
+        let frame = engine.frame(at: time + 5)
+        let values = frame.nodes.filter { $0.id.description.hasSuffix(".value") }
+        #expect(values.count == 10)
+        let page = RGBA(red: 0.95, green: 0.95, blue: 0.97)
+        for value in values {
+            let cardID = value.parent
+            let cardFill = try #require(frame.nodes.first { $0.id == cardID }?.fill)
+            let barID = String(value.id.description.dropLast(".value".count))
+            let bar = try #require(frame.nodes.first { $0.id.description == barID })
+            let track = try #require(frame.nodes.first { $0.id.description == barID + ".track" })
+            let under = (bar.fill ?? .white).opacity(bar.opacity).over(
+                (track.fill ?? .white).opacity(track.opacity).over(cardFill))
+            let colour = try #require(value.text.first?.run.color)
+            #expect(colour.contrastRatio(with: under) >= 4.5, "\(value.id): \(colour) on \(under)")
+        }
+        for tick in frame.nodes where tick.role == .tick {
+            let colour = try #require(tick.text.first?.run.color)
+            #expect(colour.contrastRatio(with: page) >= 4.5, "\(tick.id)")
+        }
+    }
+}

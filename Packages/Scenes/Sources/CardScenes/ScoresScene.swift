@@ -335,16 +335,25 @@ public struct ScoresScene: Scene {
                             id: barID.child("track"), role: .bar, parent: id,
                             rect: Rect(x: trackX, y: barY, width: trackWidth, height: Self.barHeight), z: 1,
                             opacity: 0.2, cornerRadius: 4, fill: Palette.white, transition: transition))
+                    let barOpacity = isSelected ? 0.9 : 0.5
+                    let barRect = Rect(
+                        x: trackX, y: barY, width: trackWidth * Double(scores[test - 1]) / 100, height: Self.barHeight)
                     nodes.append(
                         Node(
-                            id: barID, role: .bar, parent: id,
-                            rect: Rect(
-                                x: trackX, y: barY, width: trackWidth * Double(scores[test - 1]) / 100,
-                                height: Self.barHeight), z: 2,
-                            opacity: isSelected ? 0.9 : 0.5, cornerRadius: 4, fill: Palette.white,
+                            id: barID, role: .bar, parent: id, rect: barRect, z: 2, opacity: barOpacity,
+                            cornerRadius: 4, fill: Palette.white, transition: transition))
+                    // The score at the bar's end, at full strength in a colour readable on the bar as it shows
+                    // (white at the bar's opacity over the track over the card): inside the faded bar it was
+                    // 1.3–1.5:1.
+                    let track = Palette.white.opacity(0.2).over(RGBA(card.color))
+                    let shown = Palette.white.opacity(barOpacity).over(track)
+                    nodes.append(
+                        Node(
+                            id: barID.child("value"), role: .text, parent: id, rect: barRect, z: 3,
                             text: [
                                 TextRun(
-                                    "\(scores[test - 1])", style: .caption, color: RGBA(card.color),
+                                    "\(scores[test - 1])", style: .caption,
+                                    color: Palette.readableText(on: shown, preferring: RGBA(card.color)),
                                     weight: isSelected ? .bold : .regular, alignment: .trailing)
                             ],
                             transition: transition))
@@ -394,7 +403,7 @@ public struct ScoresScene: Scene {
                     text: [
                         TextRun(
                             "\(test)", style: .caption,
-                            color: test == selectedTest ? Palette.text : Palette.secondaryText, alignment: .center)
+                            color: test == selectedTest ? Palette.text : Palette.tickText, alignment: .center)
                     ],
                     isHitTestable: false))
         }
