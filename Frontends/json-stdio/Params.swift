@@ -112,9 +112,18 @@ struct Params {
     static func cardID(_ value: JSONValue) -> CardID? {
         switch value {
         case .string(let text): CardID.canonical(text)
-        case .number(let text): UInt64(text).map { CardID($0) }
+        case .number(let text): UInt64(text).map { CardID($0) } ?? Self.wholeNumberID(text)
         default: nil
         }
+    }
+
+    /// A card id written as a whole number in another JSON spelling (`4e2`, `400.0`: JSON Schema's integers), exact
+    /// up to 2^53; larger ids are exact only as digits or strings. Nil for anything else.
+    static func wholeNumberID(_ text: String) -> CardID? {
+        guard let value = Double(text), value >= 0, value <= 9_007_199_254_740_992, value == value.rounded() else {
+            return nil
+        }
+        return CardID(UInt64(value))
     }
 
     func requiredCard(_ key: String) throws(RPCError) -> CardID {

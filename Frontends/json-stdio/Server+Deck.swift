@@ -157,6 +157,9 @@ extension Server {
         try p.only(["card", "to"])
         let card = try p.requiredCard("card")
         let to = try p.requiredInt("to")
+        // The position's range is a field's value: −32602 before an unknown card (−32011), as "Which error wins" says.
+        if to < 0 { throw .invalidParams("to", "must be at least 0") }
+        if let count = driver?.deckCount, to >= count { throw .invalidParams("to", "must be 0…\(count - 1)") }
         let time = try currentTime(now: now)
         let before = deckRevision
         try changeScene(at: time, into: &output) { (driver) throws(SceneError) in

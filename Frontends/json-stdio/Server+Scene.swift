@@ -36,6 +36,8 @@ extension Server {
     {
         try p.only(["scene", "deck", "options"])
         let name = try p.requiredString("scene")
+        // Every field's type and range before anything the state decides (an unknown scene is −32010).
+        let deckName = try p.string("deck")
         var cardCount: Int?
         var persistState = false
         if let options = try p.object("options") {
@@ -68,7 +70,7 @@ extension Server {
         }
         var deck: Deck?
         var identity: String?
-        if let deckName = try p.string("deck") {
+        if let deckName {
             deck = try loadDeck(named: deckName).deck
             identity = StateKey.stored(name: deckName)
         }

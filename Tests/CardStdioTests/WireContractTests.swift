@@ -147,6 +147,38 @@ import Testing
         #expect(last.response?["result"] != nil, "\(String(describing: last.response))")
     }
 
+    /// A field's bad value is −32602 before what the state decides, as "Which error wins" says (the schema fuzz found
+    /// `deck.move` answering −32011 for an unknown card with `to: -1`, and `scene.open` −32010 for an unknown scene
+    /// with a `deck` that is not a name); every action's `t` carries the range the server enforces; a card id may be
+    /// any JSON spelling of a whole number (`4e2` was refused although JSON Schema calls it an integer).
+    @Test func fieldsAreCheckedBeforeTheStateAndTheSchemaSaysEveryRange() throws {
+        var harness = Harness()
+        harness.initialize()
+        let opened = harness.request(1, "scene.open", #"{"scene":"wallet"}"#).response
+        #expect(harness.request(2, "deck.move", #"{"card":"999","to":-1}"#).response?.errorCode == -32602)
+        #expect(harness.request(3, "deck.move", #"{"card":"999","to":5}"#).response?.errorCode == -32602)
+        #expect(harness.request(4, "deck.move", #"{"card":"999","to":1}"#).response?.errorCode == -32011)
+        #expect(harness.request(5, "scene.open", #"{"scene":"nope","deck":[1]}"#).response?.errorCode == -32602)
+        #expect(harness.request(6, "scene.open", #"{"scene":"nope"}"#).response?.errorCode == -32010)
+        guard case .array(let cards)? = harness.request(7, "deck.get", #"{"limit":1}"#).response?["result"]?["cards"],
+            let id = cards.first?["id"]?.stringValue, let number = Int(id)
+        else {
+            Issue.record("no cards")
+            return
+        }
+        let spelled = "\(Double(number) / 100)e2"
+        #expect(
+            harness.request(8, "deck.move", #"{"card":\#(spelled),"to":1}"#).response?["result"] != nil, "\(spelled)")
+        guard case .array(let actions)? = opened?["result"]?["actions"] else {
+            Issue.record("no actions")
+            return
+        }
+        for action in actions {
+            let t = action["schema"]?["properties"]?["t"]
+            #expect(t?["minimum"]?.integerValue == 0 && t?["maximum"]?.integerValue == 1_000_000_000, "\(action)")
+        }
+    }
+
     /// Every run of an icon node travels as a symbol (`symbol: true`, no `lines`), as the document says: the hero's
     /// chips sent `"lines":["cloud.fill"]`, which a host drawing lines printed as text.
     @Test func iconRunsTravelAsSymbolsWithoutLines() throws {

@@ -68,7 +68,12 @@ public struct ActionInfo: Sendable, Hashable {
     public func parametersSchema(cardCount: Int) -> JSONValue {
         var properties: [JSONValue.Member] = [
             .init("name", .object([.init("const", .string(name))])),
-            .init("t", .object([.init("type", .string("number"))])),
+            .init(
+                "t",
+                .object([
+                    .init("type", .string("number")), .init("minimum", .integer(0)),
+                    .init("maximum", .integer(1_000_000_000)),
+                ])),
         ]
         for argument in arguments { properties.append(.init(argument.name, argument.schema(cardCount: cardCount))) }
         var schema: [JSONValue.Member] = [
