@@ -1,4 +1,7 @@
 import CardEngine
+import CardGeometry
+import CardGestures
+import CardModels
 
 /// An open scene as the server drives it: the `Engine` in production, a scripted double in unit tests.
 public protocol SceneDriver: Sendable {

@@ -1,4 +1,6 @@
 import CardEngine
+import CardJSON
+import CardPersistence
 
 #if canImport(Glibc)
     import Glibc

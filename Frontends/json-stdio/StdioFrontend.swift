@@ -1,5 +1,6 @@
 import CardEngine
 import CardFrontend
+import CardPersistence
 
 #if canImport(Glibc)
     import Glibc
