@@ -7,7 +7,8 @@
 //   front ends → CardFrontend (the seam), CardEngine;  CardistryCLI → CardScenes → CardEngine
 //   (each target also lists every lower module it imports: nothing is re-exported, see docs/architecture.md)
 //   CardEngine → CardPersistence, CardGestures, CardPhysics, CardModels, CardJSON
-//   CardPersistence → CardModels, CardJSON;  CardGestures → CardPhysics → CardGeometry;  CardModels → shims
+//   CardPersistence → CardModels, CardJSON;  CardGestures → CardPhysics → CardGeometry;  CardModels → shims;
+//   CardFrontend → its shim (glibc's heap tuning)
 //
 // The root declares every target itself, so that a package that depends on this repository by URL gets the
 // libraries (SwiftPM refuses a URL dependency whose manifest names local path packages). Each `Packages/X` keeps
@@ -50,7 +51,8 @@ let package = Package(
         library(
             "CardScenes", in: "Scenes",
             ["CardEngine", "CardModels", "CardGeometry", "CardPhysics", "CardGestures", "CardPersistence", "CardJSON"]),
-        library("CardFrontend", in: "Frontend"),
+        library("CardFrontendShims", in: "Frontend"),
+        library("CardFrontend", in: "Frontend", ["CardFrontendShims"]),
 
         // Front ends (plugins behind `Frontend`) and the command line that registers them.
         .target(
