@@ -135,6 +135,7 @@ let package = Package(
             name: "CardStdioTests",
             dependencies: [
                 "CardStdio", "CardScenes", "CardEngine", "CardModels", "CardGeometry", "CardJSON", "CardPersistence",
+                "CardGestures",
             ],
             path: "Tests/CardStdioTests"),
     ],
