@@ -5,8 +5,10 @@
 //
 //   cardistry (executable) → CardistryCLI (the registration point) → CardTUI, CardStdio (front ends)
 //   front ends → CardFrontend (the seam), CardEngine;  CardistryCLI → CardScenes → CardEngine
+//   (each target also lists every lower module it imports: nothing is re-exported, see docs/architecture.md)
 //   CardEngine → CardPersistence, CardGestures, CardPhysics, CardModels, CardJSON
-//   CardPersistence → CardModels, CardJSON;  CardGestures → CardPhysics → CardGeometry;  CardModels → shims
+//   CardPersistence → CardModels, CardJSON;  CardGestures → CardPhysics → CardGeometry;  CardModels → shims;
+//   CardFrontend → its shim (glibc's heap tuning)
 //
 // The root declares every target itself, so that a package that depends on this repository by URL gets the
 // libraries (SwiftPM refuses a URL dependency whose manifest names local path packages). Each `Packages/X` keeps
@@ -46,24 +48,41 @@ let package = Package(
         library(
             "CardEngine", in: "Engine",
             ["CardModels", "CardGeometry", "CardPhysics", "CardGestures", "CardPersistence", "CardJSON"]),
-        library("CardScenes", in: "Scenes", ["CardEngine"]),
-        library("CardFrontend", in: "Frontend"),
+        library(
+            "CardScenes", in: "Scenes",
+            ["CardEngine", "CardModels", "CardGeometry", "CardPhysics", "CardGestures", "CardPersistence", "CardJSON"]),
+        library("CardFrontendShims", in: "Frontend"),
+        library("CardFrontend", in: "Frontend", ["CardFrontendShims"]),
 
         // Front ends (plugins behind `Frontend`) and the command line that registers them.
-        .target(name: "CardTUI", dependencies: ["CardEngine", "CardFrontend"], path: "Frontends/tui"),
         .target(
-            name: "CardStdio", dependencies: ["CardEngine", "CardFrontend", "CardJSON"], path: "Frontends/json-stdio"),
+            name: "CardTUI",
+            dependencies: [
+                "CardEngine", "CardFrontend", "CardModels", "CardGeometry", "CardGestures", "CardPersistence",
+            ],
+            path: "Frontends/tui"),
+        .target(
+            name: "CardStdio",
+            dependencies: [
+                "CardEngine", "CardFrontend", "CardJSON", "CardModels", "CardGeometry", "CardGestures",
+                "CardPersistence",
+            ],
+            path: "Frontends/json-stdio"),
         .target(
             name: "CardistryCLI",
-            dependencies: ["CardFrontend", "CardTUI", "CardStdio", "CardScenes", "CardEngine"],
+            dependencies: [
+                "CardFrontend", "CardTUI", "CardStdio", "CardScenes", "CardEngine", "CardModels", "CardPersistence",
+                "CardPhysics",
+            ],
             path: "Sources/CardistryCLI"
         ),
-        .executableTarget(name: "cardistry", dependencies: ["CardistryCLI"], path: "Sources/cardistry"),
+        .executableTarget(
+            name: "cardistry", dependencies: ["CardistryCLI", "CardFrontend"], path: "Sources/cardistry"),
         .executableTarget(
             name: "cardistry-bench",
             dependencies: [
                 "CardScenes", "CardEngine", "CardJSON", "CardTUI", "CardStdio", "CardFrontend", "CardModels",
-                "CardModelsShims",
+                "CardModelsShims", "CardGeometry", "CardGestures", "CardPersistence", "CardPhysics",
             ],
             path: "Benchmarks/cardistry-bench"
         ),
@@ -78,9 +97,16 @@ let package = Package(
             name: "CardGesturesTests", dependencies: ["CardGeometry", "CardGestures", "CardModels"],
             path: "Tests/CardGesturesTests"),
         .testTarget(
-            name: "CardEngineTests", dependencies: ["CardEngine", "CardModels"], path: "Tests/CardEngineTests"),
+            name: "CardEngineTests",
+            dependencies: ["CardEngine", "CardModels", "CardGeometry", "CardGestures", "CardPhysics"],
+            path: "Tests/CardEngineTests"),
         .testTarget(
-            name: "CardScenesTests", dependencies: ["CardScenes", "CardEngine"], path: "Tests/CardScenesTests"),
+            name: "CardScenesTests",
+            dependencies: [
+                "CardScenes", "CardEngine", "CardModels", "CardGeometry", "CardGestures", "CardPersistence",
+                "CardPhysics",
+            ],
+            path: "Tests/CardScenesTests"),
         .executableTarget(
             name: "cardistry-store-stress", dependencies: ["CardModels", "CardPersistence"],
             path: "Tests/StoreStress"),
@@ -89,7 +115,11 @@ let package = Package(
             dependencies: ["CardModels", "CardPersistence", "CardJSON", "cardistry-store-stress"],
             path: "Tests/CardPersistenceTests", resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "CardistryCLITests", dependencies: ["CardistryCLI", "CardFrontend", "CardScenes", "CardPhysics"],
+            name: "CardistryCLITests",
+            dependencies: [
+                "CardistryCLI", "CardFrontend", "CardScenes", "CardPhysics", "CardEngine", "CardModels", "CardGeometry",
+                "CardGestures",
+            ],
             path: "Tests/CardistryCLITests"),
         .testTarget(name: "EndToEndTests", dependencies: ["cardistry"], path: "Tests/EndToEndTests"),
         // The benchmark's statistics, gate rule and `compare`, through `@testable import` of the executable.
@@ -97,10 +127,16 @@ let package = Package(
             name: "BenchmarkTests", dependencies: ["cardistry-bench", "CardModels"], path: "Tests/BenchmarkTests",
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "CardTUITests", dependencies: ["CardTUI", "CardScenes", "CardEngine"], path: "Tests/CardTUITests",
+            name: "CardTUITests",
+            dependencies: ["CardTUI", "CardScenes", "CardEngine", "CardModels", "CardGeometry", "CardGestures"],
+            path: "Tests/CardTUITests",
             exclude: ["Golden"]),
         .testTarget(
-            name: "CardStdioTests", dependencies: ["CardStdio", "CardScenes", "CardEngine"],
+            name: "CardStdioTests",
+            dependencies: [
+                "CardStdio", "CardScenes", "CardEngine", "CardModels", "CardGeometry", "CardJSON", "CardPersistence",
+                "CardGestures",
+            ],
             path: "Tests/CardStdioTests"),
     ],
     swiftLanguageModes: [.v6]

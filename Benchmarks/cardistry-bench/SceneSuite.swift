@@ -1,4 +1,6 @@
 import CardEngine
+import CardGeometry
+import CardModels
 import CardScenes
 
 /// The cost of one engine frame per scene, at rest and mid-animation, and of a 10,000-card stack mid-animation.

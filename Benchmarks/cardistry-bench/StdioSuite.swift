@@ -1,4 +1,8 @@
 import CardEngine
+import CardGeometry
+import CardGestures
+import CardJSON
+import CardModels
 import CardScenes
 import CardStdio
 import Foundation

@@ -1,3 +1,5 @@
+import CardFrontend
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -26,12 +28,9 @@ struct Timing {
     }
 }
 
-/// Monotonic nanoseconds (CLOCK_MONOTONIC). Benchmarks only: the engine and its tests never read a clock.
-func monotonicNanoseconds() -> UInt64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
-}
+/// Monotonic nanoseconds (`POSIXIO.monotonicNanoseconds`). Benchmarks only: the engine and its tests never read a
+/// clock.
+func monotonicNanoseconds() -> UInt64 { POSIXIO.monotonicNanoseconds() }
 
 /// Keeps the optimiser from discarding a result.
 @inline(never)
@@ -77,16 +76,9 @@ enum FileIO {
         return true
     }
 
-    /// Writes all `count` bytes; false on an error.
+    /// Writes all `count` bytes (`POSIXIO.writeAll`); false on an error.
     static func writeAll(_ fd: Int32, _ base: UnsafeRawPointer, _ count: Int) -> Bool {
-        var offset = 0
-        while offset < count {
-            let written = write(fd, base + offset, count - offset)
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return false }
-            offset += written
-        }
-        return true
+        POSIXIO.writeAll(fd, UnsafeRawBufferPointer(start: base, count: count))
     }
 }
 

@@ -1,4 +1,8 @@
 import CardEngine
+import CardGeometry
+import CardGestures
+import CardModels
+import CardPersistence
 
 extension Engine: SceneDriver {
     public var sceneName: String { scene.name }

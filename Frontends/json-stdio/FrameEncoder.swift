@@ -1,4 +1,7 @@
 import CardEngine
+import CardGeometry
+import CardGestures
+import CardJSON
 
 /// Encodes frames as protocol JSON by hand, remembering what the host was last sent so that delta frames carry
 /// only changed and removed nodes (and the paint order when it changed).

@@ -1,4 +1,5 @@
 import CardEngine
+import CardGeometry
 
 /// A frame on its way to the host: the sampled nodes, the notification sequence number, and whether it must be
 /// sent whole. `OutboundEncoder` encodes it (in delta mode, diffing against what the host will have) as it is

@@ -1,4 +1,6 @@
 import CardEngine
+import CardModels
+import CardPersistence
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,4 +1,7 @@
 import CardEngine
+import CardGestures
+import CardJSON
+import CardModels
 
 /// Builders for the JSON-RPC envelopes the server writes. Every function is O(size of the message).
 enum Messages {

@@ -1,4 +1,6 @@
 import CardEngine
+import CardJSON
+import CardModels
 
 /// Typed access to a request's `params` object; every failure is a −32602 error naming the field.
 ///

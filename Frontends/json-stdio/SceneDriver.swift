@@ -1,6 +1,10 @@
 import CardEngine
+import CardGeometry
+import CardGestures
+import CardModels
 
-/// An open scene as the server drives it: the `Engine` in production, a scripted double in unit tests.
+/// An open scene as the server drives it: the `Engine` in production (`EngineDriver`), and `ScriptedDriver` in
+/// `Tests/CardStdioTests` (a double whose answers a test sets, to show the server drives any `SceneDriver`).
 public protocol SceneDriver: Sendable {
     /// The catalogue name of the scene.
     var sceneName: String { get }

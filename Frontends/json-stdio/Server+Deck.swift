@@ -1,4 +1,8 @@
 import CardEngine
+import CardGeometry
+import CardJSON
+import CardModels
+import CardPersistence
 import Foundation
 
 extension Server {

@@ -1,4 +1,7 @@
 import CardEngine
+import CardGeometry
+import CardGestures
+import CardJSON
 
 extension Server {
     /// `input.pointer {phase, x, y, t, pointer?, buttons?, modifiers?}` → `{t}`.

@@ -1,4 +1,6 @@
 import CardEngine
+import CardGeometry
+import CardJSON
 
 extension Server {
     /// `initialize`: validates the options, then answers with the server's version, scenes and capabilities.

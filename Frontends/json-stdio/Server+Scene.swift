@@ -1,4 +1,6 @@
 import CardEngine
+import CardJSON
+import CardModels
 
 extension Server {
     /// `scene.list` → `{scenes, details, open}`; `details` says what each scene is and whether it takes a deck

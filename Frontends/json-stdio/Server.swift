@@ -1,4 +1,6 @@
 import CardEngine
+import CardJSON
+import CardPersistence
 
 #if canImport(Glibc)
     import Glibc
@@ -7,7 +9,12 @@ import CardEngine
 /// The JSON-RPC 2.0 server of `cardistry stdio`, as a pure state machine: each event (a line, the end of the
 /// input, a realtime tick) is a `mutating` function that returns the messages to write, in order.
 ///
-/// It reads no clock and does no I/O: the transport passes `now` (monotonic seconds) and writes what it returns.
+/// It reads no clock and does no I/O of its own: the transport passes `now` (monotonic seconds) and writes what it
+/// returns. Storage goes through its injected dependencies: decks are read and written through the `DeckStore`
+/// (`Configuration.store`; `deck.list`, `deck.load`, `deck.save`) and saved states read through the provider and
+/// `StateSaver.load` (`scene.open` with `persistState`), synchronously on the serving thread, so with a
+/// `JSONFileStore` those requests touch the disk while the server handles them; scene state changes go to the
+/// injected `StateSaver`, whose own thread writes them.
 /// Lifecycle: `uninitialized` → (`initialize`) → `running` → (`shutdown`) → `shuttingDown` → (`exit`) → `exited`.
 public struct Server: Sendable {
     /// The lifecycle states.

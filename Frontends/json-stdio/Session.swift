@@ -1,4 +1,5 @@
 import CardEngine
+import CardGeometry
 
 /// What `initialize` set up, and the open scene.
 struct Session: Sendable {

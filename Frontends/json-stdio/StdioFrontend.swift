@@ -1,5 +1,6 @@
 import CardEngine
 import CardFrontend
+import CardPersistence
 
 #if canImport(Glibc)
     import Glibc
@@ -112,16 +113,6 @@ enum RecordFile {
     }
 
     static func write(_ bytes: [UInt8], to file: Int32) {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(file, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        POSIXIO.writeAll(file, bytes)
     }
 }

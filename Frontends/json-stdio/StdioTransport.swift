@@ -247,7 +247,7 @@ public final class StdioTransport: @unchecked Sendable {
                     buffer.append(contentsOf: item.bytes)
                     buffer.append(0x0A)
                 }
-                if !Self.writeAll(fd, buffer, progress: queue.noteWritten) {
+                if !POSIXIO.writeAll(fd, buffer, progress: queue.noteWritten) {
                     queue.close()
                     flags.closeOutput()
                     break
@@ -258,30 +258,7 @@ public final class StdioTransport: @unchecked Sendable {
         thread.start()
     }
 
-    /// Writes every byte, retrying short writes and EINTR, and reports each write's count to `progress`; false when
-    /// the output is gone (EPIPE or another error).
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8], progress: (Int) -> Void = { _ in }) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            guard var pointer = raw.baseAddress else { return true }
-            var remaining = raw.count
-            while remaining > 0 {
-                let written = Glibc.write(fd, pointer, remaining)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                pointer += written
-                remaining -= written
-                progress(written)
-            }
-            return true
-        }
-    }
-
-    /// CLOCK_MONOTONIC in seconds: the realtime clock of the protocol (front ends may read real time).
-    static func monotonicSeconds() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-    }
+    /// The monotonic clock in seconds (`POSIXIO.monotonicSeconds`): the realtime clock of the protocol (front ends
+    /// may read real time).
+    static func monotonicSeconds() -> Double { POSIXIO.monotonicSeconds() }
 }

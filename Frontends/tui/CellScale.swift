@@ -1,4 +1,5 @@
 import CardEngine
+import CardGeometry
 
 /// How points map to terminal cells.
 ///

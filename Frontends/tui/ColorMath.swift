@@ -1,4 +1,5 @@
 import CardEngine
+import CardGeometry
 
 /// Colour arithmetic on 8-bit RGB triples, for blending nodes into cells.
 struct RGB8: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import CardEngine
+import CardGeometry
 import Foundation
 
 /// Draws an engine `Frame` into a `CellBuffer`.
@@ -537,7 +538,7 @@ struct PaintContext {
     /// by weight as well as by its colour (which the scenes choose with ≥ 3:1 contrast against the card and the
     /// page), and without colour at all (`monochrome`).
     ///
-    /// A card too short or narrow for a box (a scores row at 60x20 is two rows) gets heavy bars down its first and
+    /// A card too short or narrow for a box (a two-row card at 60x20) gets heavy bars down its first and
     /// last columns instead, in its ring colour `ring`: before, such a card showed no focus at all.
     private func emphasizeOutline(extent: Extent, ring: RGB8, alpha: Double, into buffer: inout CellBuffer) {
         guard extent.right - extent.left >= 3, extent.bottom - extent.top >= 3 else {

@@ -1,4 +1,5 @@
 import CardEngine
+import CardGeometry
 
 extension TUIApp {
     /// The colours of the TUI's own chrome (status line, help, home screen).

@@ -1,4 +1,7 @@
 import CardEngine
+import CardGeometry
+import CardGestures
+import CardPersistence
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,7 @@
 import CardEngine
 import CardFrontend
+import CardModels
+import CardPersistence
 import Foundation
 
 /// `cardistry tui`: the ANSI terminal front end (also what `cardistry` with no arguments opens on a terminal).

@@ -28,13 +28,6 @@ public struct TUIRunLoop {
         }
     }
 
-    /// Seconds on the monotonic clock since `origin`.
-    static func monotonicSeconds() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-    }
-
     /// Runs the TUI on the controlling terminal until the user quits; returns the exit status. Signals that end
     /// the process (SIGINT, SIGTERM, SIGHUP) restore the terminal and re-raise themselves.
     /// Input that took longer than this to handle (seconds) counts as heavy work, after which idle memory is
@@ -54,24 +47,13 @@ public struct TUIRunLoop {
         /// written so far).
         func flushRecording(_ app: inout TUIApp) {
             guard recordFile >= 0 else { return }
-            let bytes = app.takeRecording()
-            bytes.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = write(recordFile, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        return
-                    }
-                    offset += written
-                }
-            }
+            POSIXIO.writeAll(recordFile, app.takeRecording())
         }
         let session = try TerminalSession()
         try session.enter()
         defer { session.leave() }
-        let origin = monotonicSeconds()
-        func now() -> Double { monotonicSeconds() - origin }
+        let origin = POSIXIO.monotonicSeconds()
+        func now() -> Double { POSIXIO.monotonicSeconds() - origin }
 
         var decoder = InputDecoder()
         session.write(ANSI.capabilityQuery)

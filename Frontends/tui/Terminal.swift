@@ -1,3 +1,5 @@
+import CardFrontend
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -157,18 +159,7 @@ public final class TerminalSession {
 
     /// Writes all of `bytes` with as few `write` calls as the kernel allows (one, normally).
     public func write(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(outputFD, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        POSIXIO.writeAll(outputFD, bytes, retryingWouldBlock: true)
     }
 
     /// What woke `wait`.

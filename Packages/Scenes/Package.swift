@@ -8,12 +8,24 @@ let package = Package(
         .library(name: "CardScenes", targets: ["CardScenes"])
     ],
     dependencies: [
-        .package(path: "../Engine")
+        .package(path: "../Engine"),
+        .package(path: "../Models"),
+        .package(path: "../Physics"),
+        .package(path: "../Gestures"),
+        .package(path: "../Persistence"),
     ],
     targets: [
         .target(
             name: "CardScenes",
-            dependencies: [.product(name: "CardEngine", package: "Engine")],
+            dependencies: [
+                .product(name: "CardEngine", package: "Engine"),
+                .product(name: "CardModels", package: "Models"),
+                .product(name: "CardGeometry", package: "Physics"),
+                .product(name: "CardPhysics", package: "Physics"),
+                .product(name: "CardGestures", package: "Gestures"),
+                .product(name: "CardPersistence", package: "Persistence"),
+                .product(name: "CardJSON", package: "Persistence"),
+            ],
             path: "Sources/CardScenes"
         )
     ],

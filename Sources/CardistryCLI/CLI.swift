@@ -1,3 +1,4 @@
+import CardEngine
 import CardFrontend
 import CardScenes
 import CardStdio

@@ -1,4 +1,5 @@
 import CardFrontend
+import CardModels
 import CardPersistence
 import Foundation
 

@@ -1,5 +1,6 @@
 import CardEngine
 import CardFrontend
+import CardPersistence
 import CardScenes
 import CardStdio
 import CardTUI

@@ -1,4 +1,7 @@
 import CardEngine
+import CardGeometry
+import CardGestures
+import CardModels
 import Testing
 
 /// A scene whose layout is drawn from a seeded generator at each `step`: a few nodes from a small pool of ids

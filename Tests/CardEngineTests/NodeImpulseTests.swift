@@ -1,4 +1,8 @@
 import CardEngine
+import CardGeometry
+import CardGestures
+import CardModels
+import CardPhysics
 import Foundation
 import Testing
 

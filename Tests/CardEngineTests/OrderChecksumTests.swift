@@ -1,4 +1,5 @@
 import CardEngine
+import CardModels
 import Testing
 
 /// The order checksum of the wire (docs/protocol.md, "Deck orders"): its definition against values computed by an

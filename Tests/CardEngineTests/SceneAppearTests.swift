@@ -1,4 +1,7 @@
 import CardEngine
+import CardGeometry
+import CardGestures
+import CardModels
 import Testing
 
 private let viewport = Size(width: 390, height: 844)

@@ -1,4 +1,8 @@
 import CardEngine
+import CardGeometry
+import CardGestures
+import CardModels
+import CardPhysics
 import Testing
 
 /// A scene whose only node appears and disappears with a transition chosen by the test.

@@ -1,3 +1,4 @@
+import CardGeometry
 import CardGestures
 import Foundation
 import Testing

@@ -1,3 +1,5 @@
+import CardJSON
+import CardModels
 import CardPersistence
 import Foundation
 import Testing

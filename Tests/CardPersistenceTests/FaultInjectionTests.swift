@@ -1,3 +1,4 @@
+import CardModels
 import CardPersistence
 import Foundation
 import Testing

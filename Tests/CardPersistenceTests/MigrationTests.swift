@@ -1,3 +1,4 @@
+import CardJSON
 import CardPersistence
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import CardGeometry
 import CardPhysics
 import Testing
 

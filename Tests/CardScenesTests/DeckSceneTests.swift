@@ -1,4 +1,8 @@
 import CardEngine
+import CardGeometry
+import CardGestures
+import CardModels
+import CardPersistence
 import CardScenes
 import Foundation
 import Testing

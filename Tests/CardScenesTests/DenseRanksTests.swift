@@ -1,4 +1,6 @@
 import CardEngine
+import CardGeometry
+import CardModels
 import Testing
 
 @testable import CardScenes

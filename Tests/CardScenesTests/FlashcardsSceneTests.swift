@@ -1,4 +1,7 @@
 import CardEngine
+import CardGeometry
+import CardModels
+import CardPersistence
 import CardScenes
 import Foundation
 import Testing

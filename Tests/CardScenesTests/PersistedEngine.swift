@@ -1,4 +1,5 @@
 import CardEngine
+import CardGeometry
 import CardPersistence
 
 /// What a front end does around an engine, synchronously, for tests: open a scene with its state loaded from a

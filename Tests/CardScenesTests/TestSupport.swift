@@ -1,4 +1,6 @@
 import CardEngine
+import CardGeometry
+import CardGestures
 import CardScenes
 
 /// Feeds a pointer event to the engine.

@@ -1,4 +1,9 @@
 import CardEngine
+import CardGeometry
+import CardGestures
+import CardModels
+import CardPersistence
+import CardPhysics
 import CardScenes
 import Testing
 

@@ -1,5 +1,6 @@
 import CardEngine
 import CardJSON
+import CardModels
 import Foundation
 import Testing
 

@@ -1,4 +1,6 @@
 import CardEngine
+import CardJSON
+import CardModels
 import CardScenes
 import Testing
 

@@ -1,4 +1,6 @@
 import CardEngine
+import CardJSON
+import CardPersistence
 import CardScenes
 
 @testable import CardStdio

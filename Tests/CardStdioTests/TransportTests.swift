@@ -1,4 +1,7 @@
 import CardEngine
+import CardGeometry
+import CardJSON
+import CardModels
 import CardScenes
 import Testing
 

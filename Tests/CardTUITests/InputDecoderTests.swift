@@ -1,4 +1,5 @@
 import CardEngine
+import CardModels
 import CardScenes
 import Testing
 

@@ -1,4 +1,6 @@
 import CardEngine
+import CardGeometry
+import CardGestures
 import CardScenes
 import Testing
 

@@ -1,4 +1,6 @@
 import CardEngine
+import CardGeometry
+import CardModels
 import CardScenes
 import CardTUI
 import Testing

@@ -1,5 +1,7 @@
 import CardEngine
 import CardFrontend
+import CardGeometry
+import CardGestures
 import CardScenes
 import CardistryCLI
 import Testing

@@ -1,5 +1,8 @@
 import CardEngine
 import CardFrontend
+import CardGeometry
+import CardGestures
+import CardModels
 import CardScenes
 import CardistryCLI
 import Foundation

@@ -31,40 +31,52 @@ let initializeLine =
 @Suite(.serialized) struct StdioContractTests {
     // MARK: 1. Responses lost at exit
 
-    /// 5,002 pipelined requests, stdin closed, and the host starts reading 11 s later (past the old 10 s flush
-    /// limit, after which the old server exited 0 having delivered only what the pipe held): every response
-    /// arrives, then the server exits 0.
+    /// The stall limit the two tests below give the server (`--exit-timeout`): how long a host may read nothing
+    /// while output waits. The default is 60 s; the tests inject a short one so they wait only fractions of it.
+    static let stallLimit = 2.0
+
+    /// 1,002 pipelined requests (about ten times what a pipe holds), stdin closed, and the host starts reading only
+    /// after half the stall limit: the old server flushed for a fixed time after the end of input and
+    /// then exited 0 having delivered only what the pipe held; this one waits for the host as long as the host
+    /// is within the limit, and every response arrives, then it exits 0.
     @Test func item1_aHostThatReadsLateGetsEveryResponse() throws {
-        let server = try StdioProcess(reading: false)
+        let server = try StdioProcess(["--exit-timeout", "\(Self.stallLimit)"], reading: false)
         var text = initializeLine
         text += "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"scene.open\",\"params\":{\"scene\":\"scores\"}}\n"
-        // scene.list answers are a few hundred bytes each: 5,000 of them are far more than a pipe holds, and cheap to
-        // check against the schema.
-        for index in 0..<5000 {
+        // scene.list answers are several hundred bytes each: 1,000 of them are far more than a pipe holds, and cheap
+        // to check against the schema.
+        for index in 0..<1000 {
             text += "{\"jsonrpc\":\"2.0\",\"id\":\(index + 2),\"method\":\"scene.list\"}\n"
         }
-        // Written from another thread: the server stops reading when its queue is full, and nobody reads yet.
+        // Written from another thread: nobody reads yet, and the server could stop reading when its queue is full.
         let bytes = Array(text.utf8)
+        let written = DispatchSemaphore(value: 0)
         let writer = Thread { [server] in
             server.write(bytes: bytes)
             try? server.closeInput()
+            written.signal()
         }
         writer.start()
-        Thread.sleep(forTimeInterval: 11)
+        #expect(written.wait(timeout: .now() + 60) == .success, "the server did not take its input")
+        // Late, but within the limit: the server has long seen the end of input with its output waiting.
+        Thread.sleep(forTimeInterval: Self.stallLimit * 0.5)
         server.startReading()
         var ids: [Int] = []
+        var outputBytes = 0
         for line in server.remainingLines() {
+            outputBytes += line.utf8.count + 1
             if let id = try JSON.parse(line)["id"]?.number { ids.append(Int(id)) }
         }
-        #expect(ids.count == 5002)
-        #expect(ids.count == 5002 && ids == Array(0..<5002), "responses out of order")
+        #expect(outputBytes > 4 * 65536, "only \(outputBytes) bytes: a pipe could have held them all")
+        #expect(ids.count == 1002)
+        #expect(ids.count == 1002 && ids == Array(0..<1002), "responses out of order")
         #expect(server.waitForExit() == 0)
     }
 
     /// A host that never reads is the one case that ends the server without flushing: after the documented
-    /// limit (here shortened with `--exit-timeout`), with a non-zero status and a message on stderr.
+    /// limit (here `stallLimit`, injected with `--exit-timeout`), with a non-zero status and a message on stderr.
     @Test func item1_aHostThatNeverReadsEndsTheServerWithAnError() throws {
-        let server = try StdioProcess(["--exit-timeout", "1"], reading: false)
+        let server = try StdioProcess(["--exit-timeout", "\(Self.stallLimit)"], reading: false)
         var text = initializeLine
         text += "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"scene.open\",\"params\":{\"scene\":\"scores\"}}\n"
         for index in 0..<400 {

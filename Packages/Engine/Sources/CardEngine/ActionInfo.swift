@@ -1,4 +1,5 @@
 import CardJSON
+import CardModels
 
 /// Describes a semantic action as data: its arguments with their types, ranges and whether each is required, and
 /// when the action is available. Hosts get it as a JSON Schema fragment (`parametersSchema`); the engine checks

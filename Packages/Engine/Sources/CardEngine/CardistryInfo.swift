@@ -1,10 +1,3 @@
-// Front ends import CardEngine alone and see everything it builds on (docs/architecture.md).
-@_exported import CardGeometry
-@_exported import CardGestures
-@_exported import CardModels
-@_exported import CardPersistence
-@_exported import CardPhysics
-
 /// Facts about this build of Cardistry that every front end reports (`--version`, the stdio `serverInfo`).
 public enum CardistryInfo {
     /// The product name.

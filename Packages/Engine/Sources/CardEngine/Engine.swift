@@ -1,4 +1,6 @@
+import CardGeometry
 import CardGestures
+import CardModels
 import CardPhysics
 
 /// The engine: a scene, its animations and its gestures, advanced by timed input and sampled into frames.

@@ -1,3 +1,5 @@
+import CardGeometry
+
 extension Frame {
     /// A readable, line-per-node rendering for bug reports and `cardistry replay`.
     public var textDescription: String {

@@ -1,4 +1,6 @@
+import CardGeometry
 import CardGestures
+import CardModels
 
 /// Everything a front end needs to draw one moment of a scene: every visible node at time `time`, in paint order,
 /// and the events since the previous frame.

@@ -1,3 +1,4 @@
+import CardGeometry
 import CardGestures
 
 /// An input to the engine, with its time: what the input log records and replays.

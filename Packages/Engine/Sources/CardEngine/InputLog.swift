@@ -1,4 +1,7 @@
+import CardGeometry
 import CardGestures
+import CardJSON
+import CardModels
 import CardPersistence
 
 /// Every input an engine processed, with its time: the record of a session that `replay` turns back into the

@@ -1,4 +1,6 @@
+import CardGeometry
 import CardGestures
+import CardModels
 import CardPhysics
 
 /// One element of a scene's layout, in points: what a SwiftUI view would be after layout.

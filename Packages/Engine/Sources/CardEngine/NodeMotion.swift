@@ -1,3 +1,4 @@
+import CardGeometry
 import CardPhysics
 
 /// The animatable state of a node as one vector, so that one timeline entry moves a node's frame, opacity,

@@ -1,4 +1,6 @@
+import CardGeometry
 import CardGestures
+import CardModels
 import CardPhysics
 
 /// A scene: one of the seed apps as state, semantic actions, and a layout of nodes for a viewport.

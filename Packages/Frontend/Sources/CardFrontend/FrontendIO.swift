@@ -61,19 +61,8 @@ package final class CapturedOutput: @unchecked Sendable {
     func append(err text: String) { lock.withLock { errText += text } }
 }
 
-/// Writes every byte of `text` to `fd`, retrying on short writes and EINTR; gives up quietly on other errors
-/// (a closed pipe must not crash the program: SIGPIPE is ignored by the commands that stream).
+/// Writes every byte of `text` to `fd` (`POSIXIO.writeAll`); gives up quietly on an error (a closed pipe must not
+/// crash the program: SIGPIPE is ignored by the commands that stream).
 func writeAll(fd: Int32, _ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let written = bytes.withUnsafeMutableBytes { buffer in
-            write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-        }
-        if written < 0 {
-            if errno == EINTR { continue }
-            return
-        }
-        offset += written
-    }
+    POSIXIO.writeAll(fd, text)
 }

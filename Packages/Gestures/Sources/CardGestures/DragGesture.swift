@@ -1,3 +1,4 @@
+import CardGeometry
 import CardPhysics
 
 /// An axis a drag or scroll can be locked to.

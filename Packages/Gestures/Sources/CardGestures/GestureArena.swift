@@ -24,6 +24,8 @@
 ///
 /// Cost: a pointer down is O(targets) for the hit test plus O(depth) to collect gestures; other events are
 /// O(competing recognisers).
+import CardGeometry
+
 public struct GestureArena<TargetID: Hashable & Sendable>: Sendable {
     struct Attachment: Sendable {
         var name: String

@@ -4,6 +4,8 @@
 /// among equal `z` the target registered later is on top (paint order). Frames are in the same coordinate space
 /// as pointer events. A target that is not hit-testable never receives a touch itself (its ancestors still can,
 /// through a hit descendant).
+import CardGeometry
+
 public struct GestureTarget<ID: Hashable & Sendable>: Sendable {
     /// The host's identifier of the target (the engine uses node ids); unique within an arena.
     public var id: ID

@@ -1,4 +1,6 @@
 /// The direction of a swipe (y grows downwards).
+import CardGeometry
+
 public enum SwipeDirection: Sendable, Hashable, CaseIterable {
     /// Towards negative x.
     case left

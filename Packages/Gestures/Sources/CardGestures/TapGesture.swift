@@ -6,6 +6,8 @@
 ///   down, or when it is held `maximumPressDuration` (0.5 s, the default long-press duration) or longer;
 /// - between presses of a multi-tap the next down must come within `maximumInterval` (0.3 s) of the previous up
 ///   and within `multiTapSlop` (100 pt) of the first down.
+import CardGeometry
+
 public struct TapGesture: Sendable, Hashable {
     /// How many taps make the gesture (1 or more; 2 is a double tap).
     public var count: Int

@@ -1,6 +1,3 @@
-@_exported import CardJSON
-@_exported import CardModels
-
 // CardPersistence: the crash-safe, versioned JSON-file deck store behind the `DeckStore` protocol.
 //
 // - `DeckStore` (`DeckStore.swift`): decks and scene states by name, with an optimistic revision check.

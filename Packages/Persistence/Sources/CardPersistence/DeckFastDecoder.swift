@@ -1,4 +1,5 @@
 import CardJSON
+import CardModels
 
 /// The fast path for reading deck documents: one strict pass over the bytes straight into `Card` values.
 ///

@@ -1,4 +1,5 @@
 import CardJSON
+import CardModels
 
 /// The fast path for writing deck documents: streams compact JSON straight from the deck into a byte buffer.
 ///

@@ -1,3 +1,4 @@
+import CardModels
 import Foundation
 
 /// A user's deck file — JSON (a deck document of any schema version, or a bare `{"cards": [...]}`) or TSV

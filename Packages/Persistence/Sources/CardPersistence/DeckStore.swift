@@ -1,3 +1,5 @@
+import CardJSON
+import CardModels
 import Foundation
 
 /// Where decks and scene states live, by name, with an optimistic revision check.

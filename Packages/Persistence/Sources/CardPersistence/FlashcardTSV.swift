@@ -3,6 +3,8 @@
 /// Lines end in LF or CRLF; blank lines are skipped. A line with no tab or more than one, an empty prompt or
 /// answer, or bytes that are not UTF-8 is a problem reported with its 1-based line number; parsing collects every
 /// problem, and any problem means no deck (import is all-or-nothing). O(bytes).
+import CardModels
+
 public enum FlashcardTSV {
     /// One bad line.
     public struct Problem: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import CardJSON
+import CardModels
 import Synchronization
 
 /// A `DeckStore` in memory, with the same names, revisions and conflicts as `JSONFileStore`. Thread-safe.

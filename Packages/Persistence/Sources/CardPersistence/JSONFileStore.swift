@@ -1,4 +1,5 @@
 import CardJSON
+import CardModels
 
 #if canImport(Glibc)
     import Glibc

@@ -3,6 +3,8 @@
 /// Named methods rather than operators, so that geometry's own operators (`Point − Point → Vector`) keep their
 /// meaning. Conformances: `Double`, `Point`, `Vector`, `Size`, `Rect`, `Angle`, `RGBA`, `EdgeInsets` and
 /// `AnimatablePair` of any two.
+import CardGeometry
+
 public protocol Animatable: Sendable, Equatable {
     /// The additive identity.
     static var zero: Self { get }

@@ -1,3 +1,4 @@
+import CardGeometry
 import Foundation
 
 /// UIScrollView's deceleration after a fling: the velocity is multiplied by `rate` every millisecond

@@ -1,4 +1,7 @@
+import CardEngine
+import CardGeometry
 import CardGestures
+import CardModels
 import CardPhysics
 
 extension DeckScene {

@@ -1,3 +1,4 @@
+import CardEngine
 import CardModels
 
 /// A host's reorders (`deck.move`, `deck.sort`) without building a `Deck`: the same result as the default

@@ -1,4 +1,6 @@
+import CardEngine
 import CardGestures
+import CardModels
 import CardPhysics
 
 extension DeckScene {

@@ -1,3 +1,5 @@
+import CardEngine
+import CardGeometry
 import CardGestures
 import CardPhysics
 

@@ -1,3 +1,4 @@
+import CardEngine
 import CardModels
 
 /// Dense ranks of the sort keys by card index (equal keys share a rank), computed on first use.

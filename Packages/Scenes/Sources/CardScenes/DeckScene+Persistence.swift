@@ -1,3 +1,6 @@
+import CardEngine
+import CardJSON
+import CardModels
 import CardPersistence
 import Foundation
 

@@ -1,4 +1,6 @@
+import CardEngine
 import CardGestures
+import CardModels
 import CardPhysics
 
 /// Seed 004 (Card Deck Interactions): a compact, overlapping stack of cards in a scrollable column.

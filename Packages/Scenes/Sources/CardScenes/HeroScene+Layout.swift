@@ -1,4 +1,7 @@
+import CardEngine
+import CardGeometry
 import CardGestures
+import CardModels
 import CardPhysics
 
 /// The hero scene's layout, in points: the overview (always there) and the details overlay over it.

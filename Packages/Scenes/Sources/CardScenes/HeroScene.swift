@@ -1,4 +1,6 @@
+import CardEngine
 import CardGestures
+import CardModels
 import CardPhysics
 
 /// Seed 001 (matched geometry PoC): lines of items that fly between an overview and a details list.

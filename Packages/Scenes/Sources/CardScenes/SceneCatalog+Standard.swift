@@ -3,7 +3,7 @@
 // To add a scene: write `XScene.swift` (a `Scene` with a static `descriptor`), list it below, and add its tests in
 // `Tests/CardScenesTests`. Nothing else changes: front ends and hosts learn about it from its descriptor
 // (docs/architecture.md, "Adding a scene").
-@_exported import CardEngine
+import CardEngine
 
 extension SceneCatalog {
     /// Cardistry's scenes, in menu order: every behaviour of the five seed apps.

@@ -1,4 +1,7 @@
+import CardEngine
+import CardGeometry
 import CardGestures
+import CardModels
 import CardPhysics
 
 /// Seed 000 (CardSortingAnimation): five students ranked by the score of the selected test.

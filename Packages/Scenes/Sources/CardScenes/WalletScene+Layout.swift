@@ -1,4 +1,7 @@
+import CardEngine
+import CardGeometry
 import CardGestures
+import CardModels
 import CardPhysics
 
 /// The wallet's layout: the seed's `VStack { TopNavBar; Spacer; ZStack { cards }; [history]; Spacer }`, in points.

@@ -1,4 +1,7 @@
+import CardEngine
 import CardGestures
+import CardJSON
+import CardModels
 import CardPersistence
 import CardPhysics
 

@@ -1,6 +1,9 @@
 // Embeds the engine headlessly: opens the flashcards scene, swipes the top card away with pointer events, samples
 // frames while it animates, and uses the reorder diff and a spring on their own. Exits 1 if anything is not as
 // documented, so CI can run it as a test of the libraries' public API.
+import CardEngine
+import CardGeometry
+import CardGestures
 import CardModels
 import CardPhysics
 import CardScenes

@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The one write loop and the one monotonic clock of the front ends and the benchmarks (`package`: they are the
+/// root package's, not the library's). The engine never reads a clock; the store writes through its own
+/// `FileSystem` seam.
+package enum POSIXIO {
+    /// Writes every byte of `bytes` to `fd`, retrying short writes and EINTR (and EAGAIN when
+    /// `retryingWouldBlock`: a terminal another process set non-blocking), and reports each write's count to
+    /// `progress`. False when the descriptor fails otherwise (EPIPE, EBADF, …) or writes nothing; the caller
+    /// decides whether that matters (a closed pipe must not crash: the commands that stream ignore SIGPIPE).
+    @discardableResult
+    package static func writeAll(
+        _ fd: Int32, _ bytes: UnsafeRawBufferPointer, retryingWouldBlock: Bool = false,
+        progress: (Int) -> Void = { _ in }
+    ) -> Bool {
+        guard var pointer = bytes.baseAddress else { return true }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = write(fd, pointer, remaining)
+            if written < 0 {
+                if errno == EINTR || (retryingWouldBlock && errno == EAGAIN) { continue }
+                return false
+            }
+            if written == 0 { return false }
+            pointer += written
+            remaining -= written
+            progress(written)
+        }
+        return true
+    }
+
+    /// `writeAll` of an array's bytes.
+    @discardableResult
+    package static func writeAll(
+        _ fd: Int32, _ bytes: [UInt8], retryingWouldBlock: Bool = false, progress: (Int) -> Void = { _ in }
+    ) -> Bool {
+        bytes.withUnsafeBytes { writeAll(fd, $0, retryingWouldBlock: retryingWouldBlock, progress: progress) }
+    }
+
+    /// `writeAll` of a string's UTF-8.
+    @discardableResult
+    package static func writeAll(_ fd: Int32, _ text: String) -> Bool {
+        writeAll(fd, Array(text.utf8))
+    }
+
+    /// The process's reference instant for `monotonicSeconds`/`monotonicNanoseconds`.
+    private static let origin = ContinuousClock.now
+
+    /// Seconds on the monotonic clock (`ContinuousClock`) since an arbitrary instant early in the process; only
+    /// differences mean anything.
+    package static func monotonicSeconds() -> Double {
+        let elapsed = (ContinuousClock.now - origin).components
+        return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+    }
+
+    /// `monotonicSeconds` in whole nanoseconds, for timing short intervals without rounding.
+    package static func monotonicNanoseconds() -> UInt64 {
+        let elapsed = (ContinuousClock.now - origin).components
+        return UInt64(elapsed.seconds) * 1_000_000_000 + UInt64(elapsed.attoseconds / 1_000_000_000)
+    }
+}

@@ -1,0 +1,40 @@
+// CardFrontendShims: glibc's heap tuning, which Swift's Glibc module does not export (malloc.h is not part of it).
+//
+// `ProcessMemory` (CardFrontend) calls these; the constants come from <malloc.h> itself, not copied numbers. On a
+// C library without mallopt/malloc_trim (not glibc) both do nothing. Being `static inline`, they are compiled into
+// the Swift callers.
+#ifndef CARD_FRONTEND_SHIMS_H
+#define CARD_FRONTEND_SHIMS_H
+
+#include <stdlib.h>  // defines __GLIBC__ on glibc
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+/// Serves blocks up to `mmap_threshold` bytes from the heap (M_MMAP_THRESHOLD), keeps up to `trim_threshold`
+/// bytes of free heap before giving it back (M_TRIM_THRESHOLD), and uses at most `arenas` arenas
+/// (M_ARENA_MAX). Returns 1 when every setting was taken, 0 otherwise (or where there is no mallopt).
+static inline int cardistry_heap_configure(int mmap_threshold, int trim_threshold, int arenas) {
+#if defined(__GLIBC__)
+    int ok = mallopt(M_MMAP_THRESHOLD, mmap_threshold);
+    ok &= mallopt(M_TRIM_THRESHOLD, trim_threshold);
+    ok &= mallopt(M_ARENA_MAX, arenas);
+    return ok != 0;
+#else
+    (void)mmap_threshold;
+    (void)trim_threshold;
+    (void)arenas;
+    return 0;
+#endif
+}
+
+/// Gives the heap's free pages back to the system (`malloc_trim(0)`); 1 when some memory was released.
+static inline int cardistry_heap_release_freed(void) {
+#if defined(__GLIBC__)
+    return malloc_trim(0);
+#else
+    return 0;
+#endif
+}
+
+#endif
