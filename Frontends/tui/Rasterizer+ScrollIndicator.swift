@@ -1,4 +1,6 @@
 import CardEngine
+import CardGeometry
+import CardGestures
 
 /// Scroll indicators: every node that scrolls vertically (a `ScrollGesture` with somewhere to go) gets a thumb in
 /// its rightmost column, proportional to how much of the content shows and placed where the content is scrolled

@@ -1,4 +1,5 @@
 import CardEngine
+import CardGeometry
 import CardModels
 import CardScenes
 import Testing
