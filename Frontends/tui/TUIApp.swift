@@ -170,9 +170,9 @@ public struct TUIApp: Sendable {
         return message == nil
     }
 
-    /// Keyboard focus starts on the first card, as in the deck: a scene whose cards take the focus with tab (scores,
-    /// wallet, hero) and that opens with none focused gets that tab, so Enter acts at once (it did nothing: focus
-    /// started nowhere). Through the engine, so a recording replays it. Hosts over stdio keep the scenes' own start.
+    /// Keyboard focus starts on the first card in every scene: a scene whose cards take the focus with tab and that
+    /// opens with none focused gets that tab, so Enter acts at once (it did nothing: focus started nowhere). Through
+    /// the engine, so a recording replays it. Hosts over stdio keep the scenes' own start.
     mutating func focusFirstCard(at time: Double) {
         guard let scene = engine?.scene, scene.descriptor.keyHelp.contains(where: { $0.names.contains("tab") })
         else { return }

@@ -69,7 +69,7 @@ indirect enum JSON: Decodable, Equatable, Sendable {
 
 /// The subset of JSON Schema 2020-12 the protocol schema uses: `$ref` (local), `type`, `enum`, `const`,
 /// `properties`, `required`, `additionalProperties`, `items`, `prefixItems`, `minItems`, `maxItems`, `minimum`,
-/// `maximum`, `exclusiveMinimum`, `minLength`, `pattern`, `oneOf`, `anyOf`, `allOf`. Annotations are ignored; an
+/// `maximum`, `exclusiveMinimum`, `minLength`, `maxLength`, `pattern`, `oneOf`, `anyOf`, `allOf`. Annotations are ignored; an
 /// unknown assertion keyword is reported, so the schema cannot silently use something this does not check.
 struct SchemaValidator {
     let root: JSON
@@ -156,6 +156,10 @@ struct SchemaValidator {
         case "minLength":
             guard case .string(let text) = value else { return [] }
             return Double(text.unicodeScalars.count) >= (argument.number ?? 0) ? [] : ["\(path): too short"]
+        case "maxLength":
+            // Code points, as JSON Schema counts them (RFC 8259 characters).
+            guard case .string(let text) = value else { return [] }
+            return Double(text.unicodeScalars.count) <= (argument.number ?? 0) ? [] : ["\(path): too long"]
         case "pattern":
             guard case .string(let text) = value, let pattern = argument.string, let regex = Self.regex(pattern) else {
                 return []
