@@ -1,3 +1,5 @@
+import CardGeometry
+
 /// Checks a frame against what a view tree means, for tests, `cardistry replay --lint` and hosts.
 ///
 /// Always: nodes are in depth-first paint order (every node after its parent, each subtree contiguous, siblings in
@@ -7,8 +9,6 @@
 /// are not measured); sibling texts do not overlap (a sibling with a fill covers what it overlaps, so only a
 /// later sibling without a fill counts); a node lies inside its parent unless the parent clips it (content scrolled
 /// or slid out of a clipping parent is hidden, not spilled) or the node `mayOverflow`.
-import CardGeometry
-
 public struct FrameLint: Sendable {
     /// One problem, with the node it concerns and the frame's time.
     public struct Finding: Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import CardModels
+
 /// The checksum of a deck's order that travels with every change on the wire (`deck.changed`, every `order`):
 /// the sum, modulo 2³², of a hash of each pair of neighbours in the order, with an edge marker before the first
 /// card and after the last.
@@ -18,8 +20,6 @@
 /// `fmix32` is from Austin Appleby's MurmurHash3 (public domain, `MurmurHash3.cpp`); 0x9E3779B9 and 0x9E3779B1
 /// are the golden-ratio constants of Knuth's multiplicative hashing; 0x6A09E667 is SHA-256's first initial hash
 /// word (FIPS 180-4, 5.3.3), chosen only as a constant no small id maps to by accident.
-import CardModels
-
 public struct OrderChecksum: Sendable, Hashable {
     /// The checksum's value, as the wire carries it.
     public private(set) var value: UInt32

@@ -1,6 +1,6 @@
-/// What a scene is opened with.
 import CardModels
 
+/// What a scene is opened with.
 public struct SceneOptions: Sendable {
     /// The user's own deck, for scenes that take one (`SceneDescriptor.takesDeck`).
     public var deck: Deck?

@@ -1,3 +1,5 @@
+import CardGeometry
+
 /// Routes pointer events to the gestures attached to targets and settles their competition.
 ///
 /// On a pointer down the topmost target under the point (see ``GestureTarget``) and its ancestors compete: each
@@ -24,8 +26,6 @@
 ///
 /// Cost: a pointer down is O(targets) for the hit test plus O(depth) to collect gestures; other events are
 /// O(competing recognisers).
-import CardGeometry
-
 public struct GestureArena<TargetID: Hashable & Sendable>: Sendable {
     struct Attachment: Sendable {
         var name: String

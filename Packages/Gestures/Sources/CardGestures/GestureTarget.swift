@@ -1,11 +1,11 @@
+import CardGeometry
+
 /// Something gestures can be attached to: for the engine, a scene node.
 ///
 /// Hit-testing picks the highest `z` whose `frame` (with corners rounded by `cornerRadius`) contains the point;
 /// among equal `z` the target registered later is on top (paint order). Frames are in the same coordinate space
 /// as pointer events. A target that is not hit-testable never receives a touch itself (its ancestors still can,
 /// through a hit descendant).
-import CardGeometry
-
 public struct GestureTarget<ID: Hashable & Sendable>: Sendable {
     /// The host's identifier of the target (the engine uses node ids); unique within an arena.
     public var id: ID

@@ -1,6 +1,6 @@
-/// The value a gesture reports with each transition; composition wraps its parts' values.
 import CardGeometry
 
+/// The value a gesture reports with each transition; composition wraps its parts' values.
 public enum GestureValue: Sendable, Hashable {
     /// A tap gesture's value.
     case tap(TapValue)

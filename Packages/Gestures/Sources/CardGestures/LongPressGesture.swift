@@ -1,11 +1,11 @@
+import CardGeometry
+
 /// A long press (SwiftUI's `LongPressGesture`). Discrete, as in SwiftUI: it ends the moment it is recognised, so
 /// a gesture sequenced after it starts in the middle of the touch.
 ///
 /// The pointer must stay within `maximumDistance` (10 pt) of where it went down for `minimumDuration` (0.5 s, the
 /// SwiftUI and UIKit default); moving further or lifting before that fails it. Moving after it has been
 /// recognised is allowed (the gesture has already ended). A `minimumDuration` of zero or less ends on touch-down.
-import CardGeometry
-
 public struct LongPressGesture: Sendable, Hashable {
     /// How long, in seconds, the pointer must be held before the press is recognised (default 0.5).
     public var minimumDuration: Double

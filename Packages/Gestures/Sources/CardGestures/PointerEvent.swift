@@ -1,10 +1,10 @@
+import CardGeometry
+
 /// One raw input event from a pointing device: a touch, a mouse or a trackpad.
 ///
 /// Positions are in points in the engine's coordinate space; `time` is in seconds on the same monotonic time line
 /// as the times the host passes to ``GestureArena/advance(to:)``. Events carrying a non-finite position, time or wheel delta are
 /// rejected by ``GestureArena/handle(_:)`` (they cannot come from real hardware).
-import CardGeometry
-
 public struct PointerEvent: Sendable, Hashable {
     /// What happened to the pointer.
     public enum Kind: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import CardGeometry
+
 /// Scrolling or pulling content along one axis, from drags or from wheel events, reporting overscroll past an
 /// edge (pull-to-refresh, the deck's pull-to-fan). Continuous.
 ///
@@ -8,8 +10,6 @@
 ///   on an up before that.
 /// - From the wheel: began on the first wheel event, changed on each further one, ended once no wheel event has
 ///   come for `wheelEndDelay` (0.15 s, a documented choice).
-import CardGeometry
-
 public struct ScrollGesture: Sendable, Hashable {
     /// The axis the content scrolls along (default vertical).
     public var axis: GestureAxis

@@ -1,6 +1,6 @@
-/// The direction of a swipe (y grows downwards).
 import CardGeometry
 
+/// The direction of a swipe (y grows downwards).
 public enum SwipeDirection: Sendable, Hashable, CaseIterable {
     /// Towards negative x.
     case left

@@ -1,3 +1,5 @@
+import CardGeometry
+
 /// A single or multiple tap (SwiftUI's `TapGesture(count:)`). Discrete: possible → ended | failed.
 ///
 /// Timeouts and tolerances (documented choices; the intervals and slop are Flutter's `kDoubleTapTimeout` = 300 ms
@@ -6,8 +8,6 @@
 ///   down, or when it is held `maximumPressDuration` (0.5 s, the default long-press duration) or longer;
 /// - between presses of a multi-tap the next down must come within `maximumInterval` (0.3 s) of the previous up
 ///   and within `multiTapSlop` (100 pt) of the first down.
-import CardGeometry
-
 public struct TapGesture: Sendable, Hashable {
     /// How many taps make the gesture (1 or more; 2 is a double tap).
     public var count: Int

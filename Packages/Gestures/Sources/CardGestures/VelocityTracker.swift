@@ -1,3 +1,5 @@
+import CardGeometry
+
 /// Estimates a pointer's velocity from its recent positions, as Flutter's `VelocityTracker` does.
 ///
 /// The model (Flutter, `packages/flutter/lib/src/gestures/velocity_tracker.dart`): keep the last 20 samples;
@@ -9,8 +11,6 @@
 /// Known values: a steady 1 pt/ms gives 1000 pt/s; samples (0 ms, 0), (10, 10), (20, 30), (30, 60) lie on
 /// x = 0.05 t² + 0.5 t, whose slope at 30 ms is 3.5 pt/ms = 3500 pt/s. Adding a sample is O(1); a query is
 /// O(20).
-import CardGeometry
-
 public struct VelocityTracker: Sendable, Hashable {
     /// Samples older than this (seconds before the newest) are ignored.
     public static let horizon = 0.1

@@ -1,9 +1,9 @@
+import CardModels
+
 /// A deck document as stored: the envelope (`format`, `schemaVersion`, `revision`) around the deck.
 ///
 /// In JSON: `{"format":"cardistry.deck","schemaVersion":3,"revision":7,"deck":{"cards":[...]}}`. This type is the
 /// Foundation Codable reference; `DeckFastEncoder` and `DeckFastDecoder` read and write the same documents.
-import CardModels
-
 public struct DeckDocument: Sendable, Hashable, Codable {
     /// The `format` of every deck document.
     public static let formatName = "cardistry.deck"

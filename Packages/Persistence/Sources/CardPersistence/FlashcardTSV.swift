@@ -1,10 +1,10 @@
+import CardModels
+
 /// Flashcards as tab-separated text: one `prompt<TAB>answer` per line (the flashcards scene's user decks).
 ///
 /// Lines end in LF or CRLF; blank lines are skipped. A line with no tab or more than one, an empty prompt or
 /// answer, or bytes that are not UTF-8 is a problem reported with its 1-based line number; parsing collects every
 /// problem, and any problem means no deck (import is all-or-nothing). O(bytes).
-import CardModels
-
 public enum FlashcardTSV {
     /// One bad line.
     public struct Problem: Sendable, Hashable {

@@ -1,10 +1,10 @@
+import CardGeometry
+
 /// A value that animates: a vector space over `Double` (SwiftUI's `VectorArithmetic`).
 ///
 /// Named methods rather than operators, so that geometry's own operators (`Point − Point → Vector`) keep their
 /// meaning. Conformances: `Double`, `Point`, `Vector`, `Size`, `Rect`, `Angle`, `RGBA`, `EdgeInsets` and
 /// `AnimatablePair` of any two.
-import CardGeometry
-
 public protocol Animatable: Sendable, Equatable {
     /// The additive identity.
     static var zero: Self { get }

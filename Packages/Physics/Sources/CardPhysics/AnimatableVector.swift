@@ -1,8 +1,8 @@
+import CardGeometry
+
 /// Up to four numbers animated as one value, so that a single `AnimationTimeline<Key, AnimatableVector>` can
 /// hold properties of different types (a position, an opacity, a colour, a frame) under (node, property) keys.
 /// Unused components stay 0.
-import CardGeometry
-
 public struct AnimatableVector: Animatable, Hashable {
     /// The first component (an x coordinate, a width, an opacity, a red component…).
     public var x: Double
