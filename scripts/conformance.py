@@ -608,7 +608,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--self-test", action="store_true", help="show that changed reply shapes fail")
     parser.add_argument("--jobs", type=int, default=2, help="transcripts replayed at once (default 2)")
     options = parser.parse_args(argv)
-    binary = options.binary if os.sep in options.binary else (shutil.which(options.binary) or options.binary)
+    # Absolute: each server runs in its transcript's temporary directory, where a relative path means nothing.
+    binary = os.path.abspath(options.binary) if os.sep in options.binary else (
+        shutil.which(options.binary) or options.binary)
     schema = Schema()
     started = time.monotonic()
     if options.self_test:
