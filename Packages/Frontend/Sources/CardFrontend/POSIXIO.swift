@@ -53,13 +53,17 @@ package enum POSIXIO {
     /// Seconds on the monotonic clock (`ContinuousClock`) since an arbitrary instant early in the process; only
     /// differences mean anything.
     package static func monotonicSeconds() -> Double {
-        let elapsed = (ContinuousClock.now - origin).components
-        return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+        // The origin first: a lazy static read after `now` would be initialised later than it, and the first
+        // difference of a process would be negative.
+        let start = origin
+        let elapsed = (ContinuousClock.now - start).components
+        return max(0, Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18)
     }
 
     /// `monotonicSeconds` in whole nanoseconds, for timing short intervals without rounding.
     package static func monotonicNanoseconds() -> UInt64 {
-        let elapsed = (ContinuousClock.now - origin).components
-        return UInt64(elapsed.seconds) * 1_000_000_000 + UInt64(elapsed.attoseconds / 1_000_000_000)
+        let start = origin
+        let elapsed = (ContinuousClock.now - start).components
+        return UInt64(max(0, elapsed.seconds * 1_000_000_000 + elapsed.attoseconds / 1_000_000_000))
     }
 }
