@@ -30,18 +30,21 @@ enum Palette {
     /// The focus ring for a node filled with `fill` on `page`: the first of the accent, black and white that has at
     /// least 3:1 contrast with both (WCAG 2.2 non-text contrast, 1.4.11), else the one whose lower contrast is
     /// highest. A fixed yellow ring vanished on a yellow card (1.00:1) and faded on orange (1.45:1) and white.
+    static func focusRing(on fill: RGBA, page: RGBA = background) -> RGBA {
+        firstContrasting([focus, .black, .white], with: [fill, page], atLeast: 3)
+    }
+
     /// Text for `background`: `preferred` when it has at least 4.5:1 contrast with it (WCAG 2.2, 1.4.3), else black,
     /// else white, else whichever of them contrasts most.
     static func readableText(on background: RGBA, preferring preferred: RGBA) -> RGBA {
-        let candidates = [preferred, text, white]
-        if let colour = candidates.first(where: { $0.contrastRatio(with: background) >= 4.5 }) { return colour }
-        return candidates.max { $0.contrastRatio(with: background) < $1.contrastRatio(with: background) } ?? text
+        firstContrasting([preferred, text, white], with: [background], atLeast: 4.5)
     }
 
-    static func focusRing(on fill: RGBA, page: RGBA = background) -> RGBA {
-        let candidates = [focus, .black, .white]
-        func worst(_ ring: RGBA) -> Double { min(ring.contrastRatio(with: fill), ring.contrastRatio(with: page)) }
-        if let ring = candidates.first(where: { worst($0) >= 3 }) { return ring }
-        return candidates.max { worst($0) < worst($1) } ?? focus
+    /// The first of `candidates` whose lowest contrast with `backgrounds` is at least `minimum`, else the one whose
+    /// lowest contrast is highest (the first of equals). O(candidates × backgrounds).
+    static func firstContrasting(_ candidates: [RGBA], with backgrounds: [RGBA], atLeast minimum: Double) -> RGBA {
+        func lowest(_ colour: RGBA) -> Double { backgrounds.map(colour.contrastRatio(with:)).min() ?? .infinity }
+        if let colour = candidates.first(where: { lowest($0) >= minimum }) { return colour }
+        return candidates.max { lowest($0) < lowest($1) } ?? text
     }
 }
