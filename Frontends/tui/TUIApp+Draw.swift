@@ -391,33 +391,11 @@ struct HelpLayout {
         top = max(0, (rows - height) / 2)
     }
 
-    /// `text` in lines of at most `width` columns, broken at spaces (a word wider than a line breaks between
-    /// grapheme clusters). Empty text is no line.
+    /// `text` in lines of at most `width` columns: the engine's own word wrap (`TextLayout.lines`: broken at spaces,
+    /// a word wider than a line between grapheme clusters), measured in columns. Empty text is no line.
     static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            var word = String(word)
-            let candidate = line.isEmpty ? word : line + " " + word
-            if GlyphMapper.columns(of: candidate) <= width {
-                line = candidate
-                continue
-            }
-            if !line.isEmpty { lines.append(line) }
-            line = ""
-            while GlyphMapper.columns(of: word) > width {
-                var head = ""
-                for character in word {
-                    guard GlyphMapper.columns(of: head + String(character)) <= width else { break }
-                    head.append(character)
-                }
-                if head.isEmpty { head = String(word.prefix(1)) }
-                lines.append(head)
-                word.removeFirst(head.count)
-            }
-            line = word
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
+        guard !text.isEmpty else { return [] }
+        let columns = CellTextMeasurer(scale: CellScale(pointsPerColumn: 1, pointsPerRow: 1), ascii: false)
+        return TextLayout.lines(text, width: Double(max(1, width)), style: .body, weight: .regular, measurer: columns)
     }
 }
