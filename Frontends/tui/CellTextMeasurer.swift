@@ -17,6 +17,11 @@ struct CellTextMeasurer: RecordableTextMeasurer, Hashable {
 
     func lineHeight(of style: TextStyle) -> Double { scale.pointsPerRow }
 
+    /// A cell is the terminal's pixel: scenes lay out in whole cells, so equal things take equal cells.
+    var layoutGrid: LayoutGrid {
+        LayoutGrid(columnWidth: scale.pointsPerColumn, rowHeight: scale.pointsPerRow)
+    }
+
     /// `cells <points per column> <points per row> ascii|unicode`, plus ` transliterated` on a terminal that shows
     /// ASCII only (`encoding`), read back by `measurer(recordedAs:)`.
     var recordingName: String {

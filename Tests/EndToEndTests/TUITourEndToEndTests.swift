@@ -112,11 +112,30 @@ import Testing
         (0x2581...0x2587).contains(scalar.value) || (0x2589...0x258F).contains(scalar.value)
     }
 
+    /// `words`' rows (each word's first row) are equally far apart, top to bottom: equal things drawn equal
+    /// (issue 28). `dropLast` leaves out the last word found, which a scrolling list's edge may cut.
+    static func checkEvenlySpaced(_ words: [String], in lines: [String], dropLast: Bool = false, _ context: String) {
+        var rows = words.compactMap { word in lines.dropLast().firstIndex { $0.contains(word) } }.sorted()
+        if dropLast { rows = Array(rows.dropLast()) }
+        #expect(rows.count >= 3, "\(context): \(rows.count) of \(words) shown\n\(lines.joined(separator: "\n"))")
+        let steps = Set(zip(rows.dropFirst(), rows).map { $0 - $1 })
+        #expect(steps.count == 1, "\(context): rows \(rows)\n\(lines.joined(separator: "\n"))")
+    }
+
+    /// A scroll indicator's thumb in the last column of the scene's rows.
+    static func hasScrollThumb(_ lines: [String]) -> Bool {
+        lines.dropLast().contains { line in
+            guard let last = line.unicodeScalars.last else { return false }
+            return last == "█" || (0x2581...0x2587).contains(last.value)
+        }
+    }
+
     static let students = ["Alice", "Bob", "Charlie", "Diana", "Eve"]
+    static let deckTitles = ["Inbox", "Reading List", "Recipes", "Travel", "Workouts", "Projects", "Groceries"]
     static let brands = ["DISCOVER", "UnionPay", "AMEX", "Mastercard", "VISA"]
     static let prompt = "What is the speed of light in vacuum, in km/s (rounded)?"
 
-    @Test(arguments: [(80, 24), (120, 40), (200, 60)])
+    @Test(arguments: [(60, 20), (80, 24), (120, 40), (200, 60)])
     func tourOfEveryScene(columns: Int, rows: Int) throws {
         try withTmux(columns: columns, rows: rows) { tmux in
             let tour = Tour(tmux: tmux, columns: columns, rows: rows)
@@ -131,12 +150,17 @@ import Testing
             // scores: re-sort (next test), focus and expand, Escape collapses, back home.
             lines = try tour.step("scores") { try tmux.key("1") }
             Self.checkOnce(Self.students, in: lines, "\(size) scores")
+            Self.checkEvenlySpaced(Self.students, in: lines, "\(size) scores")
             lines = try tour.step("scores re-sort", tour.key("Right"))
             #expect(lines.contains { $0.contains("Test 2") })
             Self.checkOnce(Self.students, in: lines, "\(size) scores re-sorted")
             try tour.step("scores focus", tour.key("Down"))
             lines = try tour.step("scores expand", tour.key("Enter"))
             #expect(lines.contains { $0.contains("T1") }, "\(size): the bar chart")
+            #expect(
+                lines.contains { $0.contains("T10") }, "\(size): the chart's last bar\n\(lines.joined(separator: "\n"))"
+            )
+            Self.checkEvenlySpaced((1...10).map { "T\($0) " }, in: lines, "\(size) the chart's bars")
             lines = try tour.step("scores collapse", tour.key("Escape"))
             #expect(!lines.contains { $0.contains("T1") })
             lines = try tour.step("home from scores", tour.key("q"))
@@ -183,6 +207,8 @@ import Testing
 
             // deck: fan (pull) and release (bounce), expand, dismiss by dragging down.
             let stack = try tour.step("deck") { try tmux.key("5") }
+            Self.checkEvenlySpaced(Self.deckTitles, in: stack, dropLast: true, "\(size) deck")
+            #expect(Self.hasScrollThumb(stack), "\(size) deck: no scroll indicator\n\(stack.joined(separator: "\n"))")
             let fanned = try tour.step("deck fan", tour.key("p"))
             #expect(fanned != stack, "\(size): the stack fans out")
             try tour.step("deck release", tour.key("p"))
@@ -201,6 +227,34 @@ import Testing
                 Self.checkStatus(lines, rows: rows, "\(size) \(step)")
             }
             Self.checkMoving(tour)
+        }
+    }
+}
+
+extension TUITourEndToEndTests {
+    /// The row of the scroll indicator's thumb (its first row), if any.
+    static func thumbRow(_ lines: [String]) -> Int? {
+        lines.dropLast().firstIndex { line in
+            line.unicodeScalars.last.map { $0 == "█" || (0x2581...0x2587).contains($0.value) } ?? false
+        }
+    }
+
+    /// A million-card deck shows where it is (issue 28): a thumb in the last column at the top, lower after `end`.
+    @Test(arguments: [(60, 20), (200, 60)])
+    func aMillionCardDeckShowsItsScrollIndicator(columns: Int, rows: Int) throws {
+        try withTmux(columns: columns, rows: rows) { tmux in
+            try tmux.type(try tmux.command("tui --scene deck --cards 1000000"))
+            #expect(try tmux.waitFor(timeout: 60) { $0.contains("1,000,000 cards") })
+            #expect(try tmux.waitForStillScreen(quiet: 0.25))
+            let top = try tmux.lines()
+            let first = try #require(Self.thumbRow(top), "\(columns)x\(rows): no thumb\n\(top.joined(separator: "\n"))")
+            try tmux.key("End")
+            #expect(try tmux.waitFor(timeout: 30) { _ in (try? Self.thumbRow(tmux.lines())) != first })
+            #expect(try tmux.waitForStillScreen(quiet: 0.25))
+            let bottom = try tmux.lines()
+            let last = try #require(Self.thumbRow(bottom), "\(columns)x\(rows): no thumb at the end")
+            #expect(last > first, "the thumb moved down: \(first) → \(last)")
+            try tmux.send("q")
         }
     }
 }

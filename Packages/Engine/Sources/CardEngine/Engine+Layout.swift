@@ -107,14 +107,24 @@ extension Engine {
 
         applyImpulses(context: context, in: newNodes, index: newIndex)
 
+        // How far each leaving node's transition carries it: a leaving child without a visible transition of its
+        // own goes along with its leaving parent (SwiftUI removes a view's subtree with the view's transition), so
+        // a swiped card's text flies with the card instead of vanishing on the flight's first frame. Parents come
+        // before their children in a layout, so one pass sees each parent first.
+        var carried: [NodeID: Vector] = [:]
         for position in nodes.indices where !sameIDs && newIndex[nodes[position].id] == nil {
             let node = nodes[position]
             let id = node.id
             dropRolls(of: id, runs: node.text.count)
             let animation = removalAnimation(for: node, context: context)
-            let transition = context.removalTransitions[id] ?? node.transition
+            var transition = context.removalTransitions[id] ?? node.transition
+            if !transition.isVisible(isInsertion: false), let parent = node.parent, let offset = carried[parent] {
+                transition = .offset(offset)
+            }
             if !handedOver.contains(id), let animation, transition.isVisible(isInsertion: false) {
                 let absent = transition.absent(node.motion, viewport: viewport, isInsertion: false)
+                carried[id] = Vector(
+                    dx: absent.rect.minX - node.motion.rect.minX, dy: absent.rect.minY - node.motion.rect.minY)
                 geometry.animate(
                     id, to: absent, with: animation, at: time, from: geometry.contains(id) ? nil : node.motion)
                 leaving[id] = LeavingNode(node: node, orderIndex: position)

@@ -91,9 +91,9 @@ public struct Engine: Sendable {
             }
         }
         orderChecksum = OrderChecksum(self.scene.deckIDs)
-        var context = SceneContext(time: time, viewport: self.viewport)
+        var context = SceneContext(time: time, viewport: self.viewport, animation: nil, grid: layoutMeasurer.layoutGrid)
         applyLayout(context: &context, isInitial: true)
-        var appearing = SceneContext(time: time, viewport: self.viewport)
+        var appearing = SceneContext(time: time, viewport: self.viewport, animation: nil, grid: layoutMeasurer.layoutGrid)
         if self.scene.appear(context: &appearing) { commit(&appearing) }
         _checkInvariants()
     }
@@ -119,7 +119,7 @@ public struct Engine: Sendable {
             return true
         case .key(let key, _):
             log.append(input)
-            var context = SceneContext(time: at, viewport: viewport)
+            var context = SceneContext(time: at, viewport: viewport, animation: nil, grid: layoutMeasurer.layoutGrid)
             guard scene.handle(key, context: &context) else { return false }
             commit(&context)
             return true
@@ -133,7 +133,7 @@ public struct Engine: Sendable {
         case .resize(let size, _):
             log.append(input)
             viewport = Self.sanitized(size)
-            var context = SceneContext(time: at, viewport: viewport)
+            var context = SceneContext(time: at, viewport: viewport, animation: nil, grid: layoutMeasurer.layoutGrid)
             commit(&context)
             return true
         }
@@ -146,7 +146,7 @@ public struct Engine: Sendable {
         advance(to: at)
         layoutMeasurer = CachingTextMeasurer(measurer)
         log.record(measurer: InputLog.measurerName(measurer), at: at)
-        var context = SceneContext(time: at, viewport: viewport)
+        var context = SceneContext(time: at, viewport: viewport, animation: nil, grid: layoutMeasurer.layoutGrid)
         commit(&context)
     }
 
@@ -176,7 +176,7 @@ public struct Engine: Sendable {
         }
         let at = max(time.isFinite ? time : self.time, self.time)
         advance(to: at)
-        var context = SceneContext(time: at, viewport: viewport)
+        var context = SceneContext(time: at, viewport: viewport, animation: nil, grid: layoutMeasurer.layoutGrid)
         try scene.perform(action, context: &context)
         log.append(.action(action, time: at))
         commit(&context)
@@ -194,7 +194,7 @@ public struct Engine: Sendable {
     public mutating func replaceDeck(_ deck: Deck, at time: Double) throws(SceneError) {
         let at = max(time.isFinite ? time : self.time, self.time)
         advance(to: at)
-        var context = SceneContext(time: at, viewport: viewport, animation: .default)
+        var context = SceneContext(time: at, viewport: viewport, animation: .default, grid: layoutMeasurer.layoutGrid)
         let old = scene.deck
         try scene.replaceDeck(deck, context: &context)
         context.deckChanged(from: old, to: scene.deck)
@@ -210,7 +210,7 @@ public struct Engine: Sendable {
     public mutating func moveCard(_ id: CardID, to position: Int, at time: Double) throws(SceneError) {
         let at = max(time.isFinite ? time : self.time, self.time)
         advance(to: at)
-        var context = SceneContext(time: at, viewport: viewport, animation: .default)
+        var context = SceneContext(time: at, viewport: viewport, animation: .default, grid: layoutMeasurer.layoutGrid)
         try scene.moveCard(id, to: position, context: &context)
         let arguments: [String: ActionValue] = ["card": .string(id.description), "to": .number(Double(position))]
         log.append(.action(SceneAction(Self.moveCardAction, arguments), time: at))
@@ -221,7 +221,7 @@ public struct Engine: Sendable {
     public mutating func sortDeck(by key: DeckSortKey, descending: Bool, at time: Double) throws(SceneError) {
         let at = max(time.isFinite ? time : self.time, self.time)
         advance(to: at)
-        var context = SceneContext(time: at, viewport: viewport, animation: .default)
+        var context = SceneContext(time: at, viewport: viewport, animation: .default, grid: layoutMeasurer.layoutGrid)
         try scene.sortDeck(by: key, descending: descending, context: &context)
         let arguments: [String: ActionValue] = [
             "by": .string(key.rawValue), "order": .string(descending ? "descending" : "ascending"),
@@ -289,7 +289,7 @@ public struct Engine: Sendable {
                     GestureNote(
                         time: event.time, kind: event.gesture, phase: event.phase, target: event.target,
                         card: nodeIndex[event.target].map { nodes[$0].card } ?? nil)))
-            var context = SceneContext(time: time, viewport: viewport)
+            var context = SceneContext(time: time, viewport: viewport, animation: nil, grid: layoutMeasurer.layoutGrid)
             scene.handle(event, context: &context)
             commit(&context)
         }

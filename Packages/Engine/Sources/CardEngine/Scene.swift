@@ -124,6 +124,9 @@ public struct SceneContext: Sendable {
     public let time: Double
     /// The viewport the scene is laid out in.
     public let viewport: Size
+    /// The grid the scene lays out on (its text measurer's `layoutGrid`): metrics a scene computes while it handles
+    /// an input (a scroll limit, the card under a pointer) must be the ones its layout used.
+    public let grid: LayoutGrid
     /// The animation for every node this change moves (SwiftUI's `withAnimation`); nil: changes apply at once.
     public var animation: Animation?
     /// Per-node animations that override `animation` (staggered delays); a node without an entry uses its
@@ -139,11 +142,17 @@ public struct SceneContext: Sendable {
     var haptics: [HapticEvent] = []
     var deckChanges: [DeckChange] = []
 
-    /// A context for handling an input at `time` seconds in `viewport`; the engine makes one per change, so a scene
-    /// needs this only in tests.
+    /// A context for handling an input at `time` seconds in `viewport` on the continuous grid; the engine makes one
+    /// per change, so a scene needs this only in tests.
     public init(time: Double, viewport: Size, animation: Animation? = nil) {
+        self.init(time: time, viewport: viewport, animation: animation, grid: .continuous)
+    }
+
+    /// A context for handling an input at `time` seconds in `viewport` on `grid` (a terminal's cells, say).
+    public init(time: Double, viewport: Size, animation: Animation?, grid: LayoutGrid) {
         self.time = time
         self.viewport = viewport
+        self.grid = grid
         self.animation = animation
     }
 

@@ -13,6 +13,14 @@ public protocol TextMeasurer: Sendable {
     func width(of text: Substring, style: TextStyle, weight: TextWeight) -> Double
     /// The height of one line of `style`, in points (the distance from one baseline to the next).
     func lineHeight(of style: TextStyle) -> Double
+    /// The grid the front end draws on, which scenes lay out on (`LayoutGrid`): a terminal's cells, or
+    /// `LayoutGrid.continuous` (the default) for a graphical host.
+    var layoutGrid: LayoutGrid { get }
+}
+
+extension TextMeasurer {
+    /// No grid: a graphical host's layouts are not rounded.
+    public var layoutGrid: LayoutGrid { .continuous }
 }
 
 /// Metrics of Apple's system font at the default dynamic-type size, as a host without its own fonts can assume:
@@ -243,6 +251,8 @@ final class CachingTextMeasurer: TextMeasurer, @unchecked Sendable {
     }
 
     func lineHeight(of style: TextStyle) -> Double { base.lineHeight(of: style) }
+
+    var layoutGrid: LayoutGrid { base.layoutGrid }
 
     /// The lines of `key`'s text, from the cache or broken now with the wrapped measurer.
     func lines(_ key: Key) -> [String] {

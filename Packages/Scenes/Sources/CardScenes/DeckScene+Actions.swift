@@ -6,7 +6,7 @@ import CardPhysics
 
 extension DeckScene {
     public mutating func perform(_ action: SceneAction, context: inout SceneContext) throws(SceneError) {
-        let metrics = DeckMetrics(viewport: context.viewport)
+        let metrics = DeckMetrics(viewport: context.viewport, grid: context.grid)
         switch action.name {
         case "expand":
             let card = try cardArgument(of: action)

@@ -6,7 +6,7 @@ import CardPhysics
 extension DeckScene {
     public mutating func handle(_ gesture: GestureEvent<NodeID>, context: inout SceneContext) {
         sortPlan = nil
-        let metrics = DeckMetrics(viewport: context.viewport)
+        let metrics = DeckMetrics(viewport: context.viewport, grid: context.grid)
         switch gesture.gesture {
         case "tap":
             guard gesture.phase == .ended, case .browsing = mode, case .tap(let tap)? = gesture.value,

@@ -10,7 +10,7 @@ extension DeckScene {
     static let keyPull = 160.0
 
     public mutating func handle(_ key: KeyInput, context: inout SceneContext) -> Bool {
-        let metrics = DeckMetrics(viewport: context.viewport)
+        let metrics = DeckMetrics(viewport: context.viewport, grid: context.grid)
         if case .reordering = mode { return false }
         sortPlan = nil
         if case .expanded = mode {

@@ -28,16 +28,21 @@ package struct DeckMetrics: Sendable, Hashable {
     /// The most cards one layout holds.
     package static let maximumVisibleCards = 1_000
 
-    /// The metrics for `viewport`.
-    package init(viewport: Size) {
+    /// The metrics for `viewport`, on `grid` (`LayoutGrid`): on a terminal's cells every length is a whole number of
+    /// cells, so every strip of the stack shows the same number of rows (3.75 rows apart they showed 3, 4, 4, 4
+    /// and 3) and a pointer's row finds the card drawn there.
+    package init(viewport: Size) { self.init(viewport: viewport, grid: .continuous) }
+
+    /// The metrics for `viewport` on `grid`.
+    package init(viewport: Size, grid: LayoutGrid) {
         self.viewport = viewport
-        sideMargin = min(16, viewport.width * 0.05)
+        sideMargin = grid.width(min(16, viewport.width * 0.05))
         cardWidth = max(1, viewport.width - 2 * sideMargin)
-        cardHeight = max(1, min(cardWidth / 1.586, viewport.height * 0.35))
-        step = max(1, min(60, cardHeight * 0.3))
-        contentTop = min(72, viewport.height * 0.12)
-        bottomPadding = min(24, viewport.height * 0.05)
-        detailInset = min(56, viewport.height * 0.08)
+        cardHeight = max(1, grid.height(min(cardWidth / 1.586, viewport.height * 0.35)))
+        step = max(1, grid.height(min(60, cardHeight * 0.3)))
+        contentTop = grid.y(min(72, viewport.height * 0.12))
+        bottomPadding = grid.height(min(24, viewport.height * 0.05), keepsNonZero: false)
+        detailInset = grid.y(min(56, viewport.height * 0.08))
     }
 
     /// The distance between card tops while the stack is pulled `pull` points past its top: every gap widens by
@@ -123,7 +128,7 @@ extension DeckScene {
     public func layout(in viewport: Size) -> [Node] { layout(in: viewport, text: StandardTextMeasurer()) }
 
     public func layout(in viewport: Size, text measurer: any TextMeasurer) -> [Node] {
-        let metrics = DeckMetrics(viewport: viewport)
+        let metrics = DeckMetrics(viewport: viewport, grid: measurer.layoutGrid)
         // The header holds its two lines whatever the text metrics (it covers the top of the column).
         let titleHeight = max(
             metrics.contentTop * 0.8, measurer.lineHeight(of: .largeTitle) + measurer.lineHeight(of: .footnote))

@@ -32,6 +32,11 @@ extension HeroScene {
 
     public func layout(in viewport: Size, text measurer: any TextMeasurer) -> [Node] {
         let width = viewport.width
+        // On a terminal's cells (`LayoutGrid`) every row is the same whole rows and every gap the same.
+        let grid = measurer.layoutGrid
+        let firstRowY = grid.y(Self.padding + Self.titleHeight + Self.rowSpacing)
+        let rowHeight = grid.height(Self.rowHeight)
+        let rowStep = rowHeight + grid.height(Self.rowSpacing, keepsNonZero: false)
         var nodes: [Node] = [
             Node(
                 id: "background", role: .background, rect: Rect(x: 0, y: 0, width: width, height: viewport.height),
@@ -47,9 +52,8 @@ extension HeroScene {
         var chips: [Node] = []
         for (row, card) in deck.enumerated() {
             guard case .itemLine(let line) = card.payload else { continue }
-            let y = Self.padding + Self.titleHeight + Self.rowSpacing + Double(row) * (Self.rowHeight + Self.rowSpacing)
-            let rowRect = Rect(
-                x: Self.padding, y: y, width: max(width - 2 * Self.padding, 1), height: Self.rowHeight)
+            let y = firstRowY + Double(row) * rowStep
+            let rowRect = Rect(x: Self.padding, y: y, width: max(width - 2 * Self.padding, 1), height: rowHeight)
             nodes.append(
                 Node(
                     id: Self.lineNode(card.id), role: .card, card: card.id, rect: rowRect, cornerRadius: 10,
@@ -62,7 +66,7 @@ extension HeroScene {
         }
         nodes += chips
         if let selectedLine, case .itemLine(let line)? = deck[id: selectedLine]?.payload {
-            nodes += detailsNodes(line, in: viewport)
+            nodes += detailsNodes(line, in: viewport, grid: grid)
         }
         return nodes
     }
@@ -71,24 +75,29 @@ extension HeroScene {
     /// text, measured with the front end's metrics; when the chips would overflow the row the texts are narrowed by
     /// one common factor (never below zero) and cut with "…". O(items).
     func overviewChips(_ line: ItemLine, in row: Rect, parent: NodeID, text measurer: any TextMeasurer) -> [Node] {
-        let fixed = 2 * Self.chipPadding + Self.iconSize + Self.chipSpacing
+        // Whole columns on a terminal (`LayoutGrid`): a chip's padding is the same on both sides and the gaps
+        // between chips are equal (half-column lengths rounded one way here and the other there).
+        let grid = measurer.layoutGrid
+        let padding = grid.width(Self.chipPadding)
+        let spacing = grid.width(Self.chipSpacing)
+        let iconSize = grid.width(Self.iconSize)
+        let fixed = 2 * padding + iconSize + spacing
         let texts = line.items.map { measurer.width(of: $0.text[...], style: .body, weight: .regular).rounded(.up) }
         let available =
-            row.width - 2 * Self.chipSpacing - Double(max(line.items.count - 1, 0)) * Self.chipSpacing
-            - Double(line.items.count) * fixed
+            row.width - 2 * spacing - Double(max(line.items.count - 1, 0)) * spacing - Double(line.items.count) * fixed
         let total = texts.reduce(0, +)
         let factor = total > 0 && total > available ? max(available, 0) / total : 1
         let lineHeight = max(Self.lineHeight, measurer.lineHeight(of: .body))
         let chipHeight = lineHeight + 2 * Self.chipPadding
-        let chipY = row.minY + (row.height - chipHeight) / 2
+        let chipY = row.minY + grid.y((row.height - chipHeight) / 2)
         let contentY = chipY + Self.chipPadding
-        var x = row.minX + Self.chipSpacing
+        var x = row.minX + spacing
         var nodes: [Node] = []
         nodes.reserveCapacity(line.items.count * 3)
         for (item, textWidth) in zip(line.items, texts) {
-            let text = textWidth * factor
+            let text = factor < 1 ? grid.width(textWidth * factor, rounded: .down) : textWidth
             let chip = Rect(x: x, y: chipY, width: fixed + text, height: chipHeight)
-            let iconX = x + Self.chipPadding
+            let iconX = x + padding
             let chipID = NodeID("overview.\(item.id).color")
             // Icon and text share the chip's content row (one rect height), so they line up at any cell size.
             nodes += [
@@ -98,25 +107,25 @@ extension HeroScene {
                     isHitTestable: false, clipsContent: true),
                 Node(
                     id: NodeID("overview.\(item.id).icon"), role: .icon, parent: chipID,
-                    rect: Rect(x: iconX, y: contentY, width: Self.iconSize, height: lineHeight),
+                    rect: Rect(x: iconX, y: contentY, width: iconSize, height: lineHeight),
                     text: [TextRun(item.icon, color: Palette.white, alignment: .center)], transition: .opacity,
                     matchedGeometryID: "\(item.id).icon", isHitTestable: false),
                 Node(
                     id: NodeID("overview.\(item.id).text"), role: .text, parent: chipID,
                     rect: Rect(
-                        x: iconX + Self.iconSize + Self.chipSpacing, y: contentY, width: max(text, 1),
+                        x: iconX + iconSize + spacing, y: contentY, width: max(text, 1),
                         height: lineHeight),
                     text: [TextRun(item.text, color: Palette.white, lineLimit: 1)], transition: .opacity,
                     matchedGeometryID: "\(item.id).text", isHitTestable: false),
             ]
-            x += chip.width + Self.chipSpacing
+            x += chip.width + spacing
         }
         return nodes
     }
 
     /// The details overlay: white over the whole viewport (it takes the touches meant for the overview), a close
     /// button, and one row per item with a hairline between rows.
-    func detailsNodes(_ line: ItemLine, in viewport: Size) -> [Node] {
+    func detailsNodes(_ line: ItemLine, in viewport: Size, grid: LayoutGrid) -> [Node] {
         let width = viewport.width
         let z = Self.overlayZ
         var nodes: [Node] = [
@@ -132,27 +141,36 @@ extension HeroScene {
                 transition: .opacity, gestures: Self.closeGestures, accessibilityLabel: "Close"),
         ]
         nodes.reserveCapacity(2 + line.items.count * 4)
+        // On a grid (`LayoutGrid`) each row is whole rows, and the icon and the text share the square's rows, so
+        // every item's text sits on the same row of its square ("Sunny" sat on its square's top row, the others on
+        // the bottom row).
+        let rowStep = grid.height(Self.detailsRowHeight + 1)
+        let square = grid.height(Self.squareSize)
+        let iconInset = grid.y(3)
+        let iconHeight = grid.isContinuous ? 24 : square
         let textX = Self.padding + Self.squareSize + Self.chipSpacing + 24 + Self.chipSpacing
         for (row, item) in line.items.enumerated() {
-            let top = Self.detailsTop + Double(row) * (Self.detailsRowHeight + 1)
-            let contentY = top + Self.padding
+            let top = grid.y(Self.detailsTop) + Double(row) * rowStep
+            let contentY = top + grid.y(Self.padding)
             nodes += [
                 Node(
                     id: NodeID("details.\(item.id).color"), role: .chip, parent: "details",
-                    rect: Rect(x: Self.padding, y: contentY, width: Self.squareSize, height: Self.squareSize),
+                    rect: Rect(x: Self.padding, y: contentY, width: Self.squareSize, height: square),
                     z: z + 2, cornerRadius: 8, fill: RGBA(item.color), transition: .opacity,
                     matchedGeometryID: "\(item.id).color", isHitTestable: false),
                 Node(
                     id: NodeID("details.\(item.id).icon"), role: .icon, parent: "details",
                     rect: Rect(
-                        x: Self.padding + Self.squareSize + Self.chipSpacing, y: contentY + 3, width: 24, height: 24
-                    ),
+                        x: Self.padding + Self.squareSize + Self.chipSpacing, y: contentY + iconInset, width: 24,
+                        height: iconHeight),
                     z: z + 2, text: [TextRun(item.icon, color: Palette.text, alignment: .center)], transition: .opacity,
                     matchedGeometryID: "\(item.id).icon", isHitTestable: false),
                 Node(
                     id: NodeID("details.\(item.id).text"), role: .text, parent: "details",
                     // The icon's row (y and height), so that both round to the same cells.
-                    rect: Rect(x: textX, y: contentY + 3, width: max(width - textX - Self.padding, 1), height: 24),
+                    rect: Rect(
+                        x: textX, y: contentY + iconInset, width: max(width - textX - Self.padding, 1),
+                        height: iconHeight),
                     z: z + 2, text: [TextRun(item.text, color: Palette.text, lineLimit: 1)], transition: .opacity,
                     matchedGeometryID: "\(item.id).text", isHitTestable: false),
             ]
@@ -161,7 +179,8 @@ extension HeroScene {
                     Node(
                         id: NodeID("details.\(item.id).hairline"), role: .hairline, parent: "details",
                         rect: Rect(
-                            x: Self.padding, y: top + Self.detailsRowHeight, width: max(width - Self.padding, 1),
+                            x: Self.padding, y: top + grid.y(Self.detailsRowHeight),
+                            width: max(width - Self.padding, 1),
                             height: 1), z: z + 2, fill: Palette.hairline, transition: .opacity, isHitTestable: false))
             }
         }

@@ -119,43 +119,36 @@ public struct ScoresScene: Scene {
         focused = id
         context.animation = .smooth
         context.haptic(.light, target: Self.cardNode(id), card: id)
-        reveal(id, in: context.viewport)
-    }
-
-    /// The room the card list has: from under the header to above the slider, in points.
-    static func listArea(in viewport: Size) -> (top: Double, height: Double) {
-        let top = padding + headerHeight + spacing
-        return (top, max(viewport.height - sliderHeight - top, 0))
+        reveal(id, in: ScoresMetrics(viewport: context.viewport, grid: context.grid))
     }
 
     /// The height of `card`'s row, its chart included when it is expanded.
-    func cardHeight(_ card: Card) -> Double {
-        card.id == expanded
-            ? Self.rowHeight + Double(StudentScores.testCount) * (Self.barHeight + Self.barSpacing) + 8 : Self.rowHeight
+    func cardHeight(_ card: Card, metrics: ScoresMetrics) -> Double {
+        card.id == expanded ? metrics.expandedHeight : metrics.rowHeight
     }
 
-    /// How far the list can scroll in `viewport`: the cards' height past the list's room. O(cards).
-    func maxScroll(in viewport: Size) -> Double {
-        let content = deck.reduce(0) { $0 + cardHeight($1) + Self.spacing } - Self.spacing
-        return max(0, content - Self.listArea(in: viewport).height)
+    /// How far the list can scroll: the cards' height past the list's room. O(cards).
+    func maxScroll(in metrics: ScoresMetrics) -> Double {
+        let content = deck.reduce(0) { $0 + cardHeight($1, metrics: metrics) + metrics.spacing } - metrics.spacing
+        return max(0, content - metrics.listHeight)
     }
 
     /// Scrolls (as little as it can) so that card `id` is in view: its whole row when it fits, else its top.
     /// O(cards).
-    mutating func reveal(_ id: CardID, in viewport: Size) {
+    mutating func reveal(_ id: CardID, in metrics: ScoresMetrics) {
         var top = 0.0
         for card in deck {
             if card.id == id { break }
-            top += cardHeight(card) + Self.spacing
+            top += cardHeight(card, metrics: metrics) + metrics.spacing
         }
-        let height = deck[id: id].map(cardHeight) ?? 0
-        let room = Self.listArea(in: viewport).height
+        let height = deck[id: id].map { cardHeight($0, metrics: metrics) } ?? 0
+        let room = metrics.listHeight
         if top < scrollOffset || height > room {
             scrollOffset = top
         } else if top + height > scrollOffset + room {
             scrollOffset = top + height - room
         }
-        scrollOffset = min(max(scrollOffset, 0), maxScroll(in: viewport))
+        scrollOffset = min(max(scrollOffset, 0), maxScroll(in: metrics))
     }
 
     public mutating func perform(_ action: SceneAction, context: inout SceneContext) throws(SceneError) {
@@ -176,7 +169,8 @@ public struct ScoresScene: Scene {
             if expanded != nil {
                 expanded = nil
                 context.animation = .smooth
-                scrollOffset = min(scrollOffset, maxScroll(in: context.viewport))
+                scrollOffset = min(
+                    scrollOffset, maxScroll(in: ScoresMetrics(viewport: context.viewport, grid: context.grid)))
             }
         default:
             throw .unknownAction(action.name)
@@ -196,10 +190,14 @@ public struct ScoresScene: Scene {
             case .tap(let tap): location = tap.location
             default: location = nil
             }
-            if let location { select(test: test(atX: location.x, width: context.viewport.width), context: &context) }
+            if let location {
+                let metrics = ScoresMetrics(viewport: context.viewport, grid: context.grid)
+                select(test: metrics.test(atX: location.x), context: &context)
+            }
         case ("scroll", .began), ("scroll", .changed):
             if case .scroll(let value)? = gesture.value {
-                scrollOffset = min(max(value.offset, 0), maxScroll(in: context.viewport))
+                let metrics = ScoresMetrics(viewport: context.viewport, grid: context.grid)
+                scrollOffset = min(max(value.offset, 0), maxScroll(in: metrics))
             }
         default:
             break
@@ -224,7 +222,7 @@ public struct ScoresScene: Scene {
                 next = forward ? 0 : ids.count - 1
             }
             focused = ids[next]
-            reveal(ids[next], in: context.viewport)
+            reveal(ids[next], in: ScoresMetrics(viewport: context.viewport, grid: context.grid))
             context.animation = .smooth
         case "enter", "space":
             guard let focused else { return false }
@@ -234,7 +232,8 @@ public struct ScoresScene: Scene {
             guard expanded != nil else { return false }
             expanded = nil
             context.animation = .smooth
-            scrollOffset = min(scrollOffset, maxScroll(in: context.viewport))
+            scrollOffset = min(
+                scrollOffset, maxScroll(in: ScoresMetrics(viewport: context.viewport, grid: context.grid)))
         default:
             return false
         }
@@ -249,20 +248,12 @@ public struct ScoresScene: Scene {
 
     static func cardNode(_ id: CardID) -> NodeID { NodeID("card.\(id)") }
 
-    /// The slider's track, for a viewport width: from the left padding to the right padding, inset by the thumb.
-    static func track(width: Double, height: Double) -> (minX: Double, maxX: Double, y: Double) {
-        (padding + 14, width - padding - 14, height - sliderHeight + 24)
-    }
+    public func layout(in viewport: Size) -> [Node] { layout(in: viewport, text: StandardTextMeasurer()) }
 
-    func test(atX x: Double, width: Double) -> Int {
-        let track = Self.track(width: width, height: 0)
-        let fraction = (x - track.minX) / max(1, track.maxX - track.minX)
-        return min(max(Int((fraction * 9).rounded()) + 1, 1), 10)
-    }
-
-    public func layout(in viewport: Size) -> [Node] {
+    public func layout(in viewport: Size, text measurer: any TextMeasurer) -> [Node] {
+        let metrics = ScoresMetrics(viewport: viewport, grid: measurer.layoutGrid)
         let width = viewport.width
-        let padding = Self.padding
+        let padding = metrics.grid.x(Self.padding)
         var nodes: [Node] = [
             Node(
                 id: "background", role: .background, rect: Rect(x: 0, y: 0, width: width, height: viewport.height),
@@ -277,22 +268,21 @@ public struct ScoresScene: Scene {
                 isHitTestable: false),
         ]
         // The cards scroll inside a list that clips them, between the header and the slider.
-        let list = Self.listArea(in: viewport)
-        let maximum = maxScroll(in: viewport)
+        let maximum = maxScroll(in: metrics)
         let scroll = min(scrollOffset, maximum)
         let scrolling = ScrollGesture(contentOffset: scroll, offsetRange: 0...maximum)
         nodes.append(
             Node(
-                id: "list", role: .background, rect: Rect(x: 0, y: list.top, width: width, height: list.height),
+                id: "list", role: .background,
+                rect: Rect(x: 0, y: metrics.listTop, width: width, height: metrics.listHeight),
                 gestures: [GestureAttachment("scroll", scrolling)], clipsContent: true))
-        var y = list.top - scroll
+        var y = metrics.listTop - scroll
         let cardWidth = width - 2 * padding
         for card in deck {
             let scores = Self.scores(card)
             let isExpanded = card.id == expanded
-            let chartHeight = isExpanded ? Double(StudentScores.testCount) * (Self.barHeight + Self.barSpacing) + 8 : 0
             let id = Self.cardNode(card.id)
-            let cardRect = Rect(x: padding, y: y, width: cardWidth, height: Self.rowHeight + chartHeight)
+            let cardRect = Rect(x: padding, y: y, width: cardWidth, height: cardHeight(card, metrics: metrics))
             nodes.append(
                 Node(
                     id: id, role: .card, card: card.id, parent: "list", rect: cardRect, z: 0, cornerRadius: 12,
@@ -300,7 +290,7 @@ public struct ScoresScene: Scene {
                     stroke: focused == card.id ? Palette.focusRing(on: RGBA(card.color)) : nil,
                     gestures: Self.cardGestures,
                     accessibilityLabel: "\(card.title), \(scores[selectedTest - 1])"))
-            let rowY = y + (Self.rowHeight - 24) / 2
+            let rowY = y + metrics.grid.y((metrics.rowHeight - 24) / 2)
             nodes.append(
                 Node(
                     id: id.child("name"), role: .text, parent: id,
@@ -319,14 +309,14 @@ public struct ScoresScene: Scene {
                 let trackX = padding + 16 + Self.barLabelWidth
                 let trackWidth = cardWidth - 32 - Self.barLabelWidth
                 for test in 1...StudentScores.testCount {
-                    let barY = y + Self.rowHeight + Double(test - 1) * (Self.barHeight + Self.barSpacing)
+                    let barY = y + metrics.rowHeight + Double(test - 1) * metrics.barStep
                     let isSelected = test == selectedTest
                     let barID = id.child("bar.\(test)")
                     let transition = NodeTransition.offset(Vector(dx: 0, dy: 50))
                     nodes.append(
                         Node(
                             id: barID.child("label"), role: .text, parent: id,
-                            rect: Rect(x: padding + 16, y: barY, width: Self.barLabelWidth, height: Self.barHeight),
+                            rect: Rect(x: padding + 16, y: barY, width: Self.barLabelWidth, height: metrics.barHeight),
                             z: 1,
                             text: [
                                 TextRun(
@@ -336,11 +326,12 @@ public struct ScoresScene: Scene {
                     nodes.append(
                         Node(
                             id: barID.child("track"), role: .bar, parent: id,
-                            rect: Rect(x: trackX, y: barY, width: trackWidth, height: Self.barHeight), z: 1,
+                            rect: Rect(x: trackX, y: barY, width: trackWidth, height: metrics.barHeight), z: 1,
                             opacity: 0.2, cornerRadius: 4, fill: Palette.white, transition: transition))
                     let barOpacity = isSelected ? 0.9 : 0.5
                     let barRect = Rect(
-                        x: trackX, y: barY, width: trackWidth * Double(scores[test - 1]) / 100, height: Self.barHeight)
+                        x: trackX, y: barY, width: trackWidth * Double(scores[test - 1]) / 100,
+                        height: metrics.barHeight)
                     nodes.append(
                         Node(
                             id: barID, role: .bar, parent: id, rect: barRect, z: 2, opacity: barOpacity,
@@ -362,25 +353,27 @@ public struct ScoresScene: Scene {
                             transition: transition))
                 }
             }
-            y += cardRect.height + Self.spacing
+            y += cardRect.height + metrics.spacing
         }
-        nodes += sliderNodes(in: viewport)
+        nodes += sliderNodes(in: viewport, metrics: metrics)
         return nodes
     }
 
-    func sliderNodes(in viewport: Size) -> [Node] {
-        let track = Self.track(width: viewport.width, height: viewport.height)
+    func sliderNodes(in viewport: Size, metrics: ScoresMetrics) -> [Node] {
+        let track = metrics.track
+        // The slider's own edges on the grid too: its parts are placed in cells counted from its own.
+        let inset = metrics.grid.x(Self.padding)
         let thumbX = track.minX + (track.maxX - track.minX) * Double(selectedTest - 1) / 9
         let sliderGesture = DragGesture(minimumDistance: 0)
         var nodes: [Node] = [
             // The seed's VStack { Slider; HStack(tick labels) }: a group holding the slider and the labels under it.
             Node(
                 id: "slider.group", role: .background,
-                rect: Rect(x: Self.padding, y: track.y - 14, width: viewport.width - 2 * Self.padding, height: 50),
+                rect: Rect(x: inset, y: track.y - 14, width: viewport.width - 2 * inset, height: 50),
                 z: 5, isHitTestable: false),
             Node(
                 id: "slider", role: .slider, parent: "slider.group",
-                rect: Rect(x: Self.padding, y: track.y - 14, width: viewport.width - 2 * Self.padding, height: 28),
+                rect: Rect(x: inset, y: track.y - 14, width: viewport.width - 2 * inset, height: 28),
                 z: 5,
                 gestures: [GestureAttachment("slider", sliderGesture)], accessibilityLabel: "Test \(selectedTest) of 10"
             ),
@@ -394,7 +387,8 @@ public struct ScoresScene: Scene {
                 cornerRadius: 2, fill: Palette.accent),
             Node(
                 id: "slider.thumb", role: .sliderThumb, parent: "slider",
-                rect: Rect(x: thumbX - 14, y: track.y - 14, width: 28, height: 28), z: 6,
+                rect: Rect(x: thumbX - metrics.thumbWidth / 2, y: track.y - 14, width: metrics.thumbWidth, height: 28),
+                z: 6,
                 cornerRadius: 14, fill: Palette.white, shadow: Shadow(radius: 2, offset: Vector(dx: 0, dy: 1))),
         ]
         for test in 1...StudentScores.testCount {
@@ -402,7 +396,8 @@ public struct ScoresScene: Scene {
             nodes.append(
                 Node(
                     id: NodeID("slider.tick.\(test)"), role: .tick, parent: "slider.group",
-                    rect: Rect(x: x - 12, y: track.y + 18, width: 24, height: 18), z: 5,
+                    rect: Rect(x: x - metrics.tickWidth / 2, y: track.y + 18, width: metrics.tickWidth, height: 18),
+                    z: 5,
                     text: [
                         TextRun(
                             "\(test)", style: .caption,

@@ -29,6 +29,9 @@ extension WalletScene {
         var historyRows: Int
         /// A history row's height: the seed's 56 points, or more when two lines of text need it.
         var rowHeight = WalletScene.historyRowHeight
+        /// The vertical step between stacked cards: the seed's 50 points, in whole rows on a terminal's grid so
+        /// that every card shows the same number of rows of itself.
+        var step = WalletScene.cardOffset
     }
 
     /// A history row's height for `text`'s metrics: a headline and a footnote line and 12 points of padding,
@@ -39,14 +42,16 @@ extension WalletScene {
 
     func metrics(in viewport: Size, text: any TextMeasurer = StandardTextMeasurer()) -> Metrics {
         let rowHeight = Self.historyRowHeight(text: text)
+        let grid = text.layoutGrid
+        let step = grid.height(Self.cardOffset)
         let titleBottom = Self.titleTop + Self.titleHeight + Self.titleBottomPadding
         // The card fills the width (padding 35) unless the stack would not fit under the title bar, as a
         // `scaledToFit` image shrinks to the height it is offered; never below 40 points high.
         let padding = min(Self.cardPadding, viewport.width * 0.09)
-        let stackRise = Self.cardOffset * Double(max(deck.count - 1, 0))
+        let stackRise = step * Double(max(deck.count - 1, 0))
         let fittingHeight = max(viewport.height - titleBottom - 16 - stackRise, 40)
-        let width = max(min(viewport.width - 2 * padding, fittingHeight * Self.cardAspect), 1)
-        let size = Size(width: width, height: width / Self.cardAspect)
+        let width = grid.width(max(min(viewport.width - 2 * padding, fittingHeight * Self.cardAspect), 1))
+        let size = Size(width: width, height: grid.height(width / Self.cardAspect))
         var fixed = size.height
         var rows = 0
         if selected != nil {
@@ -60,13 +65,16 @@ extension WalletScene {
         // at the back (offset −50·(count − 1)) stays under the title bar.
         var stackTop = titleBottom + max(viewport.height - titleBottom - fixed, 0) / 2
         if selected == nil { stackTop = max(stackTop, titleBottom + stackRise) }
+        stackTop = grid.y(stackTop)
         return Metrics(
-            cardSize: size, originX: (viewport.width - width) / 2, stackTop: stackTop,
-            historyTop: stackTop + size.height + Self.historyTopPadding, historyRows: rows, rowHeight: rowHeight)
+            cardSize: size, originX: grid.x((viewport.width - width) / 2), stackTop: stackTop,
+            historyTop: stackTop + size.height + Self.historyTopPadding, historyRows: rows, rowHeight: rowHeight,
+            step: step)
     }
 
-    /// The seed's `offset(for:)`: selection first, then the press-and-drag of the pressed card.
-    func offset(forIndex index: Int) -> Vector {
+    /// The seed's `offset(for:)`: selection first, then the press-and-drag of the pressed card; `step` is the
+    /// stack's step (`Metrics.step`).
+    func offset(forIndex index: Int, step: Double = WalletScene.cardOffset) -> Vector {
         if let selected, let selectedIndex = deck.index(of: selected) {
             return Vector(dx: 0, dy: index >= selectedIndex ? 0 : Self.dropOffset)
         }
@@ -78,7 +86,7 @@ extension WalletScene {
             if width < -10 { pressed.dx = -20 } else if width > 10 { pressed.dx = 20 }
             dragY = dragState.translation.dy
         }
-        return Vector(dx: pressed.dx, dy: -Self.cardOffset * Double(index) + pressed.dy + dragY)
+        return Vector(dx: pressed.dx, dy: -step * Double(index) + pressed.dy + dragY)
     }
 
     /// The seed's `zIndex(for:)`: −index, plus height/50 for the card being dragged.
@@ -112,7 +120,7 @@ extension WalletScene {
         for index in deck.indices.reversed() {
             let card = deck[index]
             guard case .payment(let payment) = card.payload else { continue }
-            let offset = offset(forIndex: index)
+            let offset = offset(forIndex: index, step: metrics.step)
             let rect = Rect(
                 x: metrics.originX + offset.dx, y: metrics.stackTop + offset.dy, width: metrics.cardSize.width,
                 height: metrics.cardSize.height)
@@ -132,12 +140,17 @@ extension WalletScene {
         // reaches the text through the card: opacity applies to a subtree).
         let slide = Vector(dx: -rect.maxX, dy: 0)
         let childTransition = NodeTransition.offset(slide)
-        let inner = max(rect.width - 50, 1)
+        // The seed's padding (leading 25, top and bottom 20) in whole cells on a terminal's grid, the same on
+        // both sides, so the brand ends as far from the card's edge as the number starts.
+        let grid = text.layoutGrid
+        let insetX = grid.width(25)
+        let insetY = grid.height(20)
+        let inner = max(rect.width - 2 * insetX, 1)
         // Lines as tall as the front end's text: the holder line on the padding, the number over it.
         let holderHeight = text.lineHeight(of: .body)
         let numberHeight = text.lineHeight(of: .title)
         let brandHeight = text.lineHeight(of: .headline)
-        let holderY = rect.maxY - 20 - holderHeight
+        let holderY = rect.maxY - insetY - holderHeight
         let numberY = holderY - 4 - numberHeight
         var nodes = [
             Node(
@@ -149,7 +162,7 @@ extension WalletScene {
                 accessibilityLabel: "\(Self.brandName(payment.brand)) card ending \(payment.number.suffix(4))"),
             Node(
                 id: id.child("brand"), role: .text, parent: id,
-                rect: Rect(x: rect.minX + 25, y: rect.minY + 20, width: inner, height: brandHeight), z: z,
+                rect: Rect(x: rect.minX + insetX, y: rect.minY + insetY, width: inner, height: brandHeight), z: z,
                 text: [
                     TextRun(
                         Self.brandName(payment.brand), style: .headline, color: Palette.white, weight: .heavy,
@@ -157,18 +170,18 @@ extension WalletScene {
                 ], transition: childTransition, isHitTestable: false),
             Node(
                 id: id.child("number"), role: .text, parent: id,
-                rect: Rect(x: rect.minX + 25, y: numberY, width: inner, height: numberHeight), z: z,
+                rect: Rect(x: rect.minX + insetX, y: numberY, width: inner, height: numberHeight), z: z,
                 text: [TextRun(payment.number, style: .title, color: Palette.white, weight: .bold, lineLimit: 1)],
                 transition: childTransition, isHitTestable: false),
             Node(
                 id: id.child("holder"), role: .text, parent: id,
-                rect: Rect(x: rect.minX + 25, y: holderY, width: inner, height: holderHeight), z: z,
+                rect: Rect(x: rect.minX + insetX, y: holderY, width: inner, height: holderHeight), z: z,
                 text: Self.holderLine(payment, width: inner, text: text), transition: childTransition,
                 isHitTestable: false),
         ]
         // A card too short for all three lines (a landscape phone) keeps the number and the holder: the brand
         // goes first, then the number, so that no line overlaps another.
-        let needed = 20 + brandHeight + 4 + numberHeight + 4 + holderHeight + 20
+        let needed = insetY + brandHeight + 4 + numberHeight + 4 + holderHeight + insetY
         if rect.height < needed { nodes.removeAll { $0.id == id.child("brand") } }
         if rect.height < needed - brandHeight - 4 { nodes.removeAll { $0.id == id.child("number") } }
         return nodes
