@@ -8,9 +8,12 @@ extension TUIApp {
         static let statusForeground = CellColor.rgb(235, 235, 240)
         static let statusAccent = CellColor.rgb(255, 204, 0)
         static let helpBackground = CellColor.rgb(250, 250, 252)
-        static let helpBorder = CellColor.rgb(0, 122, 255)
+        /// Apple's accessible system blue (light appearance, increased contrast: 0, 64, 221; Human Interface
+        /// Guidelines, "Color"): 6.7:1 on the help's background and under white text, where the system blue
+        /// (0, 122, 255) is 3.9:1 and 4.0:1 (issue 28's contrast lint).
+        static let helpBorder = CellColor.rgb(0, 64, 221)
         static let text = CellColor.rgb(20, 20, 24)
-        static let accent = RGBA(red: 0, green: 122 / 255, blue: 1)
+        static let accent = RGBA(red: 0, green: 64 / 255, blue: 221 / 255)
         static let item = RGBA(red: 0.93, green: 0.93, blue: 0.95)
         static let secondary = RGBA(red: 0.42, green: 0.42, blue: 0.45)
     }

@@ -228,7 +228,7 @@ extension DeckScene {
                     "Card \(Self.grouped(position[card] + 1)) of \(Self.grouped(count)) · your order: \(sortOrder)",
                     style: .body,
                     color: Palette.white),
-                TextRun("Drag down or tap outside to close", style: .footnote, color: Palette.white.opacity(0.8)),
+                TextRun("Drag down or tap outside to close", style: .footnote, color: Palette.white),
             ],
             transition: .asymmetric(insertion: .opacity, removal: .identity),
             matchedGeometryID: Self.matchedID(value.id),

@@ -283,7 +283,7 @@ public struct FlashcardsScene: Scene {
                         width: inner.width, height: Double(answerLines) * answerHeight),
                     text: [
                         TextRun(
-                            flashcard.answer, style: .title, color: Palette.secondaryText, alignment: .center,
+                            flashcard.answer, style: .title, color: Palette.gray, alignment: .center,
                             lineLimit: answerLines)
                     ], transition: .opacity, isHitTestable: false))
         }

@@ -17,7 +17,12 @@ extension RGBA {
 enum Palette {
     static let background = RGBA(red: 0.95, green: 0.95, blue: 0.97)
     static let text = RGBA.black
-    static let secondaryText = RGBA(red: 0.56, green: 0.56, blue: 0.58)
+    /// Secondary text the scenes choose themselves (the deck's count, the wallet history's dates): Apple's accessible
+    /// system gray (light appearance, increased contrast: 108, 108, 112; Human Interface Guidelines, "Color"),
+    /// 4.7:1 on the grouped background, where the system gray (142, 142, 147) is 2.9:1.
+    static let secondaryText = RGBA(red: 108 / 255, green: 108 / 255, blue: 112 / 255)
+    /// SwiftUI's `Color.gray` (142, 142, 147, to within a unit), where a seed asks for it (seed 003's answer text).
+    static let gray = RGBA(red: 0.56, green: 0.56, blue: 0.58)
     static let white = RGBA.white
     /// The slider's other tick labels (the seed leaves their colour to us): grey, but 4.7:1 on the page (the
     /// secondary label grey is 2.9:1 there, under the 4.5:1 text needs).
