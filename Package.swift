@@ -121,7 +121,7 @@ let package = Package(
                 "CardGestures",
             ],
             path: "Tests/CardistryCLITests"),
-        .testTarget(name: "EndToEndTests", dependencies: ["cardistry"], path: "Tests/EndToEndTests"),
+        .testTarget(name: "EndToEndTests", dependencies: ["cardistry", "CardGeometry"], path: "Tests/EndToEndTests"),
         // The benchmark's statistics, gate rule and `compare`, through `@testable import` of the executable.
         .testTarget(
             name: "BenchmarkTests", dependencies: ["cardistry-bench", "CardModels"], path: "Tests/BenchmarkTests",
