@@ -1,0 +1,190 @@
+import CardEngine
+import CardGeometry
+import Foundation
+
+/// Text: a node's runs set on its rows, clipped, cut with an ellipsis, rolling digits dimmed mid-roll.
+extension PaintContext {
+    /// A character (a whole grapheme cluster) of laid-out text: the columns it takes (1, or 2 for a wide
+    /// character), and whether it is mid-roll (drawn dim).
+    struct StyledCharacter {
+        var glyph: Glyph
+        var columns = 1
+        var dim: Bool
+    }
+
+    /// The columns `characters` take.
+    static func columns(of characters: [StyledCharacter]) -> Int {
+        characters.reduce(0) { $0 + $1.columns }
+    }
+
+    /// The characters a text run shows now, grapheme cluster by grapheme cluster (`GlyphMapper.glyph`: whole
+    /// clusters at their display width, zero-width ones dropped): for rolling digits (right-aligned against the old
+    /// text), each position shows the old character until its progress passes ½, then the new one, dim while
+    /// mid-roll.
+    func characters(of text: FrameText) -> [StyledCharacter] {
+        let new = Array(text.run.text)
+        guard let old = text.rollingFrom.map({ Array($0) }), !text.digitProgress.isEmpty else {
+            return new.compactMap { cluster in
+                GlyphMapper.glyph(cluster, decoration: ascii, encoding: encoding).map {
+                    StyledCharacter(glyph: $0.glyph, columns: $0.columns, dim: false)
+                }
+            }
+        }
+        let length = max(new.count, old.count)
+        var result: [StyledCharacter] = []
+        result.reserveCapacity(length)
+        for position in 0..<length {
+            let newIndex = position - (length - new.count)
+            let oldIndex = position - (length - old.count)
+            let progress: Double
+            if newIndex >= 0, newIndex < text.digitProgress.count {
+                progress = text.digitProgress[newIndex]
+            } else {
+                progress = text.digitProgress.min() ?? 1
+            }
+            let shown: Character =
+                progress >= 0.5 ? (newIndex >= 0 ? new[newIndex] : " ") : (oldIndex >= 0 ? old[oldIndex] : " ")
+            guard let glyph = GlyphMapper.glyph(shown, decoration: ascii, encoding: encoding) else { continue }
+            result.append(
+                StyledCharacter(glyph: glyph.glyph, columns: glyph.columns, dim: progress > 0.1 && progress < 0.9))
+        }
+        while result.first?.glyph == " " && result.count > new.count { result.removeFirst() }
+        return result
+    }
+
+    /// Two runs as one: the second's text appended to the first's, its rolling digits kept aligned right.
+    static func joined(_ first: FrameText, _ second: FrameText) -> FrameText {
+        var run = second.run
+        run.text = first.run.text + second.run.text
+        run.weight = first.run.weight == .regular ? second.run.weight : first.run.weight
+        guard let from = second.rollingFrom else { return FrameText(run: run) }
+        let prefixCount = first.run.text.count
+        return FrameText(
+            run: run, rollingFrom: first.run.text + from,
+            digitProgress: Array(repeating: 1, count: prefixCount) + second.digitProgress)
+    }
+
+    func paintText(
+        _ texts: [FrameText], opacity: Double, atTop: Bool, outlined: Bool, extent: Extent,
+        into buffer: inout CellBuffer
+    ) {
+        let height = extent.bottom - extent.top
+        let width = extent.right - extent.left
+        var inset = outlined && height >= 3 ? 1 : 0
+        var left = extent.left + (outlined ? min(2, max(0, (width - 1) / 2)) : 0)
+        var right = extent.right - (outlined ? min(2, max(0, (width - 1) / 2)) : 0)
+        if right <= left {
+            left = extent.left
+            right = extent.right
+        }
+        if height - 2 * inset <= 0 { inset = 0 }
+        let top = extent.top + inset
+        let rows = height - 2 * inset
+        // A run ending in whitespace continues on the same line (SwiftUI's `Text + Text`: "Test " + "3"); other runs
+        // take a line each while they fit, else share lines by alignment (leading | center | trailing).
+        // Each run as the engine laid it out: a run of several lines is a group per line.
+        var texts = texts
+        if texts.contains(where: { $0.lines.count > 1 }) {
+            texts = texts.flatMap { text -> [FrameText] in
+                guard text.lines.count > 1 else { return [text] }
+                return text.lines.map { line in
+                    var run = text.run
+                    run.text = line
+                    return FrameText(run: run, lines: [line])
+                }
+            }
+        }
+        var groups: [FrameText] = []
+        for text in texts {
+            if let last = groups.last, last.run.text.last?.isWhitespace == true, last.rollingFrom == nil,
+                text.run.alignment == last.run.alignment
+            {
+                groups[groups.count - 1] = Self.joined(last, text)
+            } else {
+                groups.append(text)
+            }
+        }
+        var lines: [[FrameText]]
+        if groups.count <= rows {
+            lines = groups.map { [$0] }
+        } else {
+            lines = Array(repeating: [], count: max(rows, 1))
+            for (index, text) in groups.enumerated() { lines[index * lines.count / groups.count].append(text) }
+        }
+        let firstRow = atTop ? top : top + (rows - lines.count) / 2
+        for (lineIndex, line) in lines.enumerated() {
+            let row = firstRow + lineIndex
+            guard row >= 0, row < rowLimit, row >= clip.top, row < clip.bottom else { continue }
+            let shift = extent.shift(row, scale: scale)
+            // Runs sharing a line and an alignment are set one after the other, two spaces apart.
+            var merged: [FrameText] = []
+            for text in line {
+                if let index = merged.firstIndex(where: { $0.run.alignment == text.run.alignment }) {
+                    var first = merged[index]
+                    first.run.text += "  "
+                    merged[index] = Self.joined(first, text)
+                } else {
+                    merged.append(text)
+                }
+            }
+            // Leading text first; centred and trailing text only in the room it leaves (one space apart).
+            let order: [TextAlignment: Int] = [.leading: 0, .center: 1, .trailing: 2]
+            merged.sort { (order[$0.run.alignment] ?? 0) < (order[$1.run.alignment] ?? 0) }
+            var taken = left
+            for text in merged {
+                var characters = characters(of: text)
+                let from = text.run.alignment == .leading ? left : (taken > left ? taken + 1 : left)
+                let available = right - from
+                guard available > 0 else { continue }
+                var width = Self.columns(of: characters)
+                if width > available {
+                    // As many characters as leave a column for the ellipsis.
+                    var kept = 0
+                    width = 0
+                    while kept < characters.count && width + characters[kept].columns <= available - 1 {
+                        width += characters[kept].columns
+                        kept += 1
+                    }
+                    characters.removeSubrange(kept...)
+                    characters.append(StyledCharacter(glyph: ascii ? "." : "…", dim: false))
+                    width += 1
+                }
+                let start: Int
+                switch text.run.alignment {
+                case .leading: start = left
+                case .center: start = max(from, left + (right - left - width) / 2)
+                case .trailing: start = right - width
+                }
+                taken = max(taken, start + width)
+                let bold = text.run.weight != .regular || [.largeTitle, .title, .headline].contains(text.run.style)
+                let color = RGB8(text.run.color)
+                let alpha = (text.run.color.alpha.isFinite ? min(max(text.run.color.alpha, 0), 1) : 0) * opacity
+                // The cells the text may use on this row: inside the node's text area and the buffer.
+                let clipLeft = max(left + shift, 0, clip.left)
+                let clipRight = min(right + shift, buffer.width, clip.right)
+                var column = start + shift
+                for character in characters {
+                    defer { column += character.columns }
+                    let wideFits = character.columns == 2 && column >= clipLeft && column + 1 < clipRight
+                    for part in 0..<character.columns {
+                        let cellColumn = column + part
+                        guard cellColumn >= clipLeft, cellColumn < clipRight else { continue }
+                        let index = row * buffer.width + cellColumn
+                        let under = RGB8(buffer.cells[index].background, fallback: page)
+                        if character.columns == 1 {
+                            buffer.cells[index].character = character.glyph
+                        } else if wideFits {
+                            buffer.cells[index].character = part == 0 ? character.glyph : Cell.wideContinuation
+                        } else {
+                            buffer.cells[index].character = " "  // half a wide character fits: a space
+                        }
+                        buffer.cells[index].foreground = color.over(under, alpha: alpha).cellColor
+                        var attributes: CellAttributes = bold ? [.bold] : []
+                        if character.dim { attributes.insert(.dim) }
+                        buffer.cells[index].attributes = attributes
+                    }
+                }
+            }
+        }
+    }
+}
