@@ -121,7 +121,8 @@ let package = Package(
                 "CardGestures",
             ],
             path: "Tests/CardistryCLITests"),
-        .testTarget(name: "EndToEndTests", dependencies: ["cardistry"], path: "Tests/EndToEndTests"),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["cardistry"], path: "Tests/EndToEndTests", exclude: ["Fixtures"]),
         // The benchmark's statistics, gate rule and `compare`, through `@testable import` of the executable.
         .testTarget(
             name: "BenchmarkTests", dependencies: ["cardistry-bench", "CardModels"], path: "Tests/BenchmarkTests",
