@@ -35,7 +35,7 @@ extension Server {
             out.raw(",\"title\":")
             out.string(card.title)
             out.raw(",\"color\":")
-            FrameEncoder.color(
+            FrameJSON.color(
                 RGBA(
                     red: Double(card.color.red) / 255, green: Double(card.color.green) / 255,
                     blue: Double(card.color.blue) / 255),
