@@ -3,6 +3,7 @@ import CardJSON
 import CardModels
 import CardPersistence
 import CardScenes
+import CardTestScenes
 import Foundation
 import Testing
 
@@ -63,8 +64,8 @@ import Testing
     @Test func cardContentIsWhatTheCodableFormGave() throws {
         var kinds: Set<String> = []
         var payloads = Self.everyKind
-        for name in SceneCatalog.standard.names {
-            payloads += try SceneCatalog.standard.make(name).deck.cards.map(\.payload)
+        for name in SceneCatalog.testing.names {
+            payloads += try SceneCatalog.testing.make(name).deck.cards.map(\.payload)
         }
         for payload in payloads {
             kinds.insert(payload.kind)
@@ -80,11 +81,11 @@ import Testing
 
     /// Through `deck.get`, for every scene: each card's `content` is the previous encoding of its payload.
     @Test func deckGetSendsEveryScenesContentAsBefore() throws {
-        var harness = Harness()
+        var harness = Harness(catalog: .testing)
         harness.initialize()
         var id = 1
-        for name in SceneCatalog.standard.names {
-            let cards = try SceneCatalog.standard.make(name).deck.cards
+        for name in SceneCatalog.testing.names {
+            let cards = try SceneCatalog.testing.make(name).deck.cards
             _ = harness.request(id, "scene.open", #"{"scene":"\#(name)"}"#)
             let reply = harness.request(id + 1, "deck.get", "{}").response
             id += 2
