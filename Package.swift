@@ -88,6 +88,12 @@ let package = Package(
         ),
 
         // Tests: one target per module, plus the end-to-end tests that run the built executable.
+        // Test support (not a product): the standard scene catalogue plus a throwaway sixth scene, which the
+        // catalogue-wide checks of the scenes, the terminal UI and the stdio server run over.
+        .target(
+            name: "CardTestScenes",
+            dependencies: ["CardScenes", "CardEngine", "CardModels", "CardGeometry", "CardGestures", "CardPhysics"],
+            path: "Tests/TestScenes"),
         .testTarget(name: "CardModelsTests", dependencies: ["CardModels"], path: "Tests/CardModelsTests"),
         .testTarget(name: "CardJSONTests", dependencies: ["CardJSON", "CardModels"], path: "Tests/CardJSONTests"),
         .testTarget(
@@ -103,7 +109,8 @@ let package = Package(
         .testTarget(
             name: "CardScenesTests",
             dependencies: [
-                "CardScenes", "CardEngine", "CardModels", "CardGeometry", "CardGestures", "CardPersistence",
+                "CardScenes", "CardTestScenes", "CardEngine", "CardModels", "CardGeometry", "CardGestures",
+                "CardPersistence",
                 "CardPhysics",
             ],
             path: "Tests/CardScenesTests"),
@@ -121,21 +128,25 @@ let package = Package(
                 "CardGestures",
             ],
             path: "Tests/CardistryCLITests"),
-        .testTarget(name: "EndToEndTests", dependencies: ["cardistry", "CardGeometry"], path: "Tests/EndToEndTests"),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["cardistry", "CardGeometry"], path: "Tests/EndToEndTests",
+            exclude: ["Fixtures"]),
         // The benchmark's statistics, gate rule and `compare`, through `@testable import` of the executable.
         .testTarget(
             name: "BenchmarkTests", dependencies: ["cardistry-bench", "CardModels"], path: "Tests/BenchmarkTests",
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "CardTUITests",
-            dependencies: ["CardTUI", "CardScenes", "CardEngine", "CardModels", "CardGeometry", "CardGestures"],
+            dependencies: [
+                "CardTUI", "CardScenes", "CardTestScenes", "CardEngine", "CardModels", "CardGeometry", "CardGestures",
+            ],
             path: "Tests/CardTUITests",
             exclude: ["Golden"]),
         .testTarget(
             name: "CardStdioTests",
             dependencies: [
-                "CardStdio", "CardScenes", "CardEngine", "CardModels", "CardGeometry", "CardJSON", "CardPersistence",
-                "CardGestures",
+                "CardStdio", "CardScenes", "CardTestScenes", "CardEngine", "CardModels", "CardGeometry", "CardJSON",
+                "CardPersistence", "CardGestures",
             ],
             path: "Tests/CardStdioTests"),
     ],

@@ -102,7 +102,8 @@ def front_ends_of(targets, front_end_directories):
             front_ends.add(name)
     declared = {(targets[name].get("path") or "").rstrip("/") for name in front_ends}
     for directory in front_end_directories:
-        if f"{FRONT_END_DIRECTORY}/{directory}" not in declared:
+        top = f"{FRONT_END_DIRECTORY}/{directory}"
+        if not any(path == top or path.startswith(top + "/") for path in declared):
             problems.append(
                 f"{FRONT_END_DIRECTORY}/{directory}: a front end directory that no target of Package.swift builds"
             )
@@ -197,6 +198,12 @@ def self_test():
          ["tui", "web"], "CardWeb/File.swift: imports the front end CardTUI"),
         ("a front end directory that no target builds", {}, ["tui", "web"],
          "Frontends/web: a front end directory that no target of Package.swift builds"),
+        ("a new front end with its sources in a subdirectory, following the rules",
+         {"CardWeb": (target("regular", "Frontends/web/Sources/CardWeb", "CardEngine", "CardFrontend"),
+                      "import CardEngine\nimport CardFrontend\n")}, ["tui", "web"], None),
+        ("a new front end in a subdirectory importing a scene module",
+         {"CardWeb": (target("regular", "Frontends/web/Sources/CardWeb", "CardEngine", "CardScenes"),
+                      "import CardScenes\n")}, ["tui", "web"], "CardWeb/File.swift: a front end imports CardScenes"),
     ]
     failures = 0
     for title, extra, directories, expected in cases:

@@ -39,7 +39,6 @@ from typing import Any, Callable, Optional
 sys.path.insert(0, str(Path(__file__).resolve().parent / "lib"))
 from wire import Schema, Server, clean_env, compact  # noqa: E402
 
-SCENES = ["scores", "flashcards", "wallet", "hero", "deck"]
 KEY_NAMES = ["left", "right", "up", "down", "tab", "backtab", "enter", "space", "escape", "backspace", "home", "end",
              "pageup", "pagedown"]
 MAX_TIME = 1_000_000_000
@@ -337,6 +336,8 @@ class Session:
         self.verbose = verbose
         self.server: Optional[Server] = None
         self.state = State()
+        # The server's catalogue (from `initialize`), so every scene it has is fuzzed, a new one included.
+        self.scenes: list[str] = []
         self.next_id = 100
         self.requests = 0
         self.env = clean_env(os.path.join(store, "home"))
@@ -348,6 +349,8 @@ class Session:
         if initialize:
             reply = self.call("initialize", {"protocolVersion": "1.0", "viewport": {"width": 390, "height": 844}})
             assert "result" in reply, reply
+            self.scenes = reply["result"]["scenes"]
+            assert len(self.scenes) >= 5, reply
 
     def stop(self) -> None:
         if self.server:
@@ -443,7 +446,7 @@ class Fuzz:
 
         self.gen.hints = {
             ".card": card, ".line": card, ".old": ids, ".new": ids,
-            ".scene": lambda: rng.choice(SCENES),
+            ".scene": lambda: rng.choice(session.scenes),
             ".key": lambda: rng.choice(KEY_NAMES + list("az09[]/ ")),
             ".name": store_name,
             ".protocolVersion": lambda: rng.choice(["1", "1.0", "1.7", "1.12"]),
@@ -497,7 +500,7 @@ class Fuzz:
             if session.state.scene not in ("deck", "wallet", "flashcards", "hero"):
                 session.open(self.rng.choice(["deck", "wallet", "flashcards", "hero"]))
         elif needs_scene and session.state.scene is None:
-            session.open(self.rng.choice(SCENES))
+            session.open(self.rng.choice(session.scenes))
         if method == "deck.load" and not session.state.saved:
             session.call("deck.save", {})
         if session.state.clock > MAX_TIME / 2:
@@ -538,7 +541,7 @@ class Fuzz:
 
     def run_actions(self) -> None:
         session = self.session
-        for scene in SCENES:
+        for scene in session.scenes:
             session.start()
             opened = session.open(scene)
             actions = opened["actions"]

@@ -3,7 +3,6 @@ import CardGeometry
 import CardJSON
 import CardModels
 import CardPersistence
-import Foundation
 
 extension Server {
     /// The most cards one `deck.get` returns (a page); `limit` may ask for fewer.
@@ -35,7 +34,7 @@ extension Server {
             out.raw(",\"title\":")
             out.string(card.title)
             out.raw(",\"color\":")
-            FrameEncoder.color(
+            FrameJSON.color(
                 RGBA(
                     red: Double(card.color.red) / 255, green: Double(card.color.green) / 255,
                     blue: Double(card.color.blue) / 255),
@@ -45,7 +44,7 @@ extension Server {
             out.raw(",\"kind\":")
             out.string(card.payload.kind)
             out.raw(",\"content\":")
-            Self.content(card.payload, into: &out)
+            DeckFastEncoder.content(card.payload, into: &out)
             out.byte(UInt8(ascii: "}"))
         }
         out.raw("],\"offset\":")
@@ -96,22 +95,6 @@ extension Server {
         out.raw("\"order\":")
         Messages.order(
             revision: revision, checksum: session?.orderChecksum ?? 0, diff: diff, ids: ids, into: &out)
-    }
-
-    /// What a card holds besides its title: its payload in the store's own encoding (`CardPayload`'s `Codable`
-    /// form, keys sorted) without `kind`, which the card carries already: `{}` for a plain card, prompt and answer
-    /// for a flashcard, number, holder, expiry and brand for a payment card, a student's marks, the items of an
-    /// item line.
-    static func content(_ payload: CardPayload, into out: inout JSONOutput) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(payload),
-            case .object(let members)? = try? JSONValue(parsing: Array(data), maxDepth: 16)
-        else {
-            out.raw("{}")
-            return
-        }
-        out.value(.object(members.filter { $0.key != "kind" }))
     }
 
     /// `deck.list` → `{decks: [{name, revision} | {name, error}]}`: the decks in the store, by name (needs no

@@ -119,7 +119,8 @@ enum GlyphMapper {
 
 /// SF Symbols names (what the seeds' `Image(systemName:)` icons are called) as one terminal cell, from the table
 /// every front end shares (`Symbols`): its single-width glyph, or its ASCII character in ASCII mode. A name not in
-/// the table (no scene draws one; `FrameLint`'s icon check and the scenes' tests keep it so) shows its first letter.
+/// the table shows its first letter; no scene draws one (`TerminalModeTests` and `WireContractTests` check every symbol
+/// each scene of the catalogue draws).
 enum SymbolGlyphs {
     /// The cell for the symbol `name`. O(1).
     static func glyph(for name: String, ascii: Bool) -> String {

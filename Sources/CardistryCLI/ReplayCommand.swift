@@ -20,7 +20,10 @@ struct ReplayCommand: Frontend {
         the frames at each time T (seconds, any order). Without --at it prints the frame at the last input and
         the frame once everything has settled — or, for a recording (`cardistry tui --record FILE`, `cardistry
         stdio --record FILE`), every frame the front end took, each checked against the recorded digest (a frame
-        that differs is an error naming its line). A recording of several scenes replays them one after another. --scene overrides the scene named in the log's header.
+        that differs is an error naming its line). A recording of an older format (version 1: digests of Swift's
+        reflection, which no build reproduces) replays with its digests unchecked, and says so on stderr; one of a
+        newer format is refused. A recording of several scenes replays them one after another. --scene overrides
+        the scene named in the log's header.
         --json prints, for each frame, the lines `cardistry stdio` would send a host: the frame's gesture, haptic
         and deck.changed notifications, then a full frame notification (docs/protocol.md). --lint checks each frame
         against the view tree's rules (paint order, parents; at rest also text fit, overlap, overflow) and prints
@@ -61,6 +64,13 @@ struct ReplayCommand: Frontend {
             } catch {
                 io.err("cardistry replay: \(path): \(error)\n")
                 return 1
+            }
+            if times.isEmpty, let old = sessions.first(where: { !$0.checksDigests && $0.hasFrames }) {
+                io.err(
+                    "cardistry replay: \(path): a recording of format version \(old.version) (this build writes "
+                        + "\(InputLog.formatVersion)): its frame digests were taken over another encoding of the "
+                        + "frames, so its frames are replayed without being checked; record the session again to "
+                        + "have them checked\n")
             }
             var frames: [Frame] = []
             for log in sessions {
@@ -103,13 +113,12 @@ struct ReplayCommand: Frontend {
 
     /// Replays `log` on a fresh `scene` (with the options, state and text measurer a recording's header names)
     /// and returns the frames at `times` (ascending); when `times` is empty, the recorded frames (each checked
-    /// against its digest), or for a log without any, the frame at the last input and the frame at rest. Inputs
+    /// against its digest when the log is of this build's format version), or for a log without any, the frame at the last input and the frame at rest. Inputs
     /// are fed in order up to each time before its frame is taken.
     func replay(_ log: InputLog, scene name: String, at times: [Double]) throws -> [Frame] {
         var engine = try Self.engine(for: log, scene: name, catalog: catalog)
         var frames: [Frame] = []
-        let recorded = log.entries.contains { if case .frame = $0 { true } else { false } }
-        if times.isEmpty && recorded {
+        if times.isEmpty && log.hasFrames {
             for entry in log.entries {
                 switch entry {
                 case .input(let input):
@@ -118,7 +127,7 @@ struct ReplayCommand: Frontend {
                     engine.setTextMeasurer(try Self.measurer(named: measurerName), at: time)
                 case .frame(let time, let digest, let line):
                     let frame = engine.frame(at: time)
-                    guard InputLog.digest(of: frame) == digest else {
+                    guard !log.checksDigests || InputLog.digest(of: frame) == digest else {
                         throw InputLogError(
                             line: line,
                             reason: "the frame at t=\(time) differs from the recording (digest "
@@ -208,4 +217,9 @@ package enum ReplayCommandProbe {
     package static func replay(_ log: String, scene: String, at times: [Double]) throws -> [Frame] {
         try ReplayCommand(catalog: .standard).replay(InputLog(jsonLines: log), scene: scene, at: times)
     }
+}
+
+extension InputLog {
+    /// Whether the log is a recording with frames (and their digests) in it.
+    var hasFrames: Bool { entries.contains { if case .frame = $0 { true } else { false } } }
 }

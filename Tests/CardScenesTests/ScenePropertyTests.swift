@@ -2,7 +2,7 @@ import CardEngine
 import CardGeometry
 import CardGestures
 import CardModels
-import CardScenes
+import CardTestScenes
 import Testing
 
 /// Random but reproducible input for a scene: pointer gestures (taps, holds, drags, flings), wheel scrolls, keys
@@ -89,18 +89,22 @@ func checkFrame(_ frame: Frame, scene: String, sourceLocation: SourceLocation = 
     #expect(treeFindings.isEmpty, "\(scene): \(treeFindings.prefix(3))", sourceLocation: sourceLocation)
 }
 
+/// Every scene of a catalogue: the standard five and the throwaway sixth (`SceneCatalog.testing`), so these checks
+/// run over a scene added with nothing but its entry.
 @Suite struct ScenePropertyTests {
+    static let catalog = SceneCatalog.testing
+
     /// At least 10,000 seeded random input streams per scene: no NaN or infinity in any frame, node ids unique, each
     /// matched-geometry id visible at most once, everything settles, and the deck keeps its cards: it stays free of
     /// duplicates, gains no card, and loses only cards the scene reported removing (a `deckChanged` event whose diff
     /// has removals), so a scene that never reports a removal keeps a permutation of its cards, whatever its name.
-    @Test(arguments: SceneCatalog.standard.names)
+    @Test(arguments: SceneCatalog.testing.names)
     func randomInputKeepsTheInvariants(scene name: String) throws {
         let streams = 10_000
         var generator = SplitMix64(seed: 0xCA4D ^ UInt64(name.utf8.reduce(0) { $0 &* 31 &+ Int($1) }.magnitude))
         for stream in 0..<streams {
             let viewport = Size(width: [390, 844, 640][stream % 3], height: [844, 390, 360][stream % 3])
-            var engine = Engine(scene: try SceneCatalog.standard.make(name), viewport: viewport)
+            var engine = Engine(scene: try Self.catalog.make(name), viewport: viewport)
             let initialIDs = Set(engine.deck.ids)
             var input = RandomInput(generator: SplitMix64(seed: generator.next()), viewport: viewport)
             var time = 0.0
@@ -145,7 +149,7 @@ func checkFrame(_ frame: Frame, scene: String, sourceLocation: SourceLocation = 
 
     /// Seeded sessions at phone, landscape and desktop viewports: once everything has settled, the frame passes the
     /// whole lint (text fits its node, sibling texts do not overlap, children lie inside their parents and clips).
-    @Test(arguments: SceneCatalog.standard.names)
+    @Test(arguments: SceneCatalog.testing.names)
     func settledFramesPassTheLint(scene name: String) throws {
         let viewports = [
             Size(width: 320, height: 480), Size(width: 390, height: 844), Size(width: 844, height: 390),
@@ -155,7 +159,7 @@ func checkFrame(_ frame: Frame, scene: String, sourceLocation: SourceLocation = 
         var findings: [FrameLint.Finding] = []
         for stream in 0..<200 {
             let viewport = viewports[stream % viewports.count]
-            var engine = Engine(scene: try SceneCatalog.standard.make(name), viewport: viewport)
+            var engine = Engine(scene: try Self.catalog.make(name), viewport: viewport)
             var input = RandomInput(generator: SplitMix64(seed: generator.next()), viewport: viewport)
             var time = 0.0
             findings += FrameLint().findings(in: engine.frame(at: 60))
@@ -175,13 +179,13 @@ func checkFrame(_ frame: Frame, scene: String, sourceLocation: SourceLocation = 
     }
 
     /// One log replayed and sampled at 30 Hz and at 120 Hz gives identical nodes at the common times.
-    @Test(arguments: SceneCatalog.standard.names)
+    @Test(arguments: SceneCatalog.testing.names)
     func samplingRateDoesNotChangeFrames(scene name: String) throws {
         var generator = SplitMix64(seed: 77)
         for _ in 0..<10 {
             let viewport = Size(width: 390, height: 844)
             var input = RandomInput(generator: SplitMix64(seed: generator.next()), viewport: viewport)
-            var reference = Engine(scene: try SceneCatalog.standard.make(name), viewport: viewport)
+            var reference = Engine(scene: try Self.catalog.make(name), viewport: viewport)
             var inputs: [InputEvent] = []
             var time = 0.0
             for _ in 0..<6 {
@@ -198,8 +202,8 @@ func checkFrame(_ frame: Frame, scene: String, sourceLocation: SourceLocation = 
             }
             let step = 1.0 / 120
             let ticks = Int((time + 1) / step)
-            var slow = Engine(scene: try SceneCatalog.standard.make(name), viewport: viewport)
-            var fast = Engine(scene: try SceneCatalog.standard.make(name), viewport: viewport)
+            var slow = Engine(scene: try Self.catalog.make(name), viewport: viewport)
+            var fast = Engine(scene: try Self.catalog.make(name), viewport: viewport)
             var slowFrames: [Int: [FrameNode]] = [:]
             var fastFrames: [Int: [FrameNode]] = [:]
             for (engineIndex, every) in [(0, 4), (1, 1)] {

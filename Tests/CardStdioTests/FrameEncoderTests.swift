@@ -3,6 +3,7 @@ import CardGeometry
 import CardJSON
 import CardModels
 import CardScenes
+import CardTestScenes
 import Foundation
 import Testing
 
@@ -146,7 +147,7 @@ func sameJSON(_ a: JSONValue, _ b: JSONValue) -> Bool {
         for index in 0..<3000 {
             let node = generator.node(id: "n\(index)")
             var out = JSONOutput()
-            FrameEncoder.encode(node, into: &out)
+            FrameJSON.node(node, into: &out)
             let ours = try JSONValue(parsing: out.bytes)
             let reference = try JSONValue(parsing: Array(try encoder.encode(ReferenceNode(node))))
             #expect(sameJSON(ours, reference), "node \(index): \(String(decoding: out.bytes, as: UTF8.self))")
@@ -159,7 +160,7 @@ func sameJSON(_ a: JSONValue, _ b: JSONValue) -> Bool {
         node.rect = Rect(x: .nan, y: .infinity, width: -.infinity, height: 1)
         node.rotation = .nan
         var out = JSONOutput()
-        FrameEncoder.encode(node, into: &out)
+        FrameJSON.node(node, into: &out)
         let parsed = try JSONValue(parsing: out.bytes)
         #expect(parsed["x"] == .number("0"))
         #expect(parsed["y"] == .number("0"))
@@ -220,6 +221,27 @@ func sameJSON(_ a: JSONValue, _ b: JSONValue) -> Bool {
             let rebuilt = order.compactMap { held[$0] }
             #expect(rebuilt.count == expected.count)
             #expect(zip(rebuilt, expected).allSatisfy(sameJSON), "step \(step)")
+        }
+    }
+
+    /// A recording's frame digest is taken over the very bytes the server sends a host: the `params` of a full
+    /// frame notification with `seq` 0, for every scene of the catalogue (the throwaway sixth too), at rest and
+    /// while moving.
+    @Test func theServersFullFrameIsWhatARecordingDigests() throws {
+        for name in SceneCatalog.testing.names {
+            var engine = Engine(scene: try SceneCatalog.testing.make(name), viewport: Size(width: 390, height: 844))
+            var frames = [engine.frame(at: 0)]
+            engine.handle(.key(KeyInput("right"), time: 0.1))
+            engine.handle(.key(KeyInput("enter"), time: 0.2))
+            frames += [engine.frame(at: 0.25), engine.frame(at: 5)]
+            for frame in frames {
+                var encoder = FrameEncoder()
+                let line = encoder.encode(
+                    .frameNotification(FrameUpdate(seq: 0, frame: frame, forceFull: false, deltaMode: true)))
+                let prefix = Array(#"{"jsonrpc":"2.0","method":"frame","params":"#.utf8)
+                #expect(Array(line.prefix(prefix.count)) == prefix)
+                #expect(Array(line.dropFirst(prefix.count).dropLast()) == InputLog.digestBytes(of: frame), "\(name)")
+            }
         }
     }
 

@@ -5,11 +5,14 @@ import CardScenes
 
 @testable import CardStdio
 
-/// A server over the real scene catalogue and an in-memory store, saving states through `saver`.
-func makeServer(store: (any DeckStore)? = InMemoryStore(), saver: StateSaver? = nil) -> Server {
+/// A server over `catalog` (the real scene catalogue by default) and an in-memory store, saving states through
+/// `saver`.
+func makeServer(
+    store: (any DeckStore)? = InMemoryStore(), saver: StateSaver? = nil, catalog: SceneCatalog = .standard
+) -> Server {
     Server(
         configuration: Server.Configuration(
-            provider: CatalogSceneProvider(catalog: .standard, store: store, saver: saver), store: store,
+            provider: CatalogSceneProvider(catalog: catalog, store: store, saver: saver), store: store,
             serverVersion: "test", saver: saver))
 }
 
@@ -22,10 +25,10 @@ struct Harness {
     let saver: StateSaver?
     let store: (any DeckStore)?
 
-    init(store: (any DeckStore)? = InMemoryStore()) {
+    init(store: (any DeckStore)? = InMemoryStore(), catalog: SceneCatalog = .standard) {
         self.store = store
         saver = store.map { StateSaver(store: $0) }
-        server = makeServer(store: store, saver: saver)
+        server = makeServer(store: store, saver: saver, catalog: catalog)
     }
 
     /// Waits until what the server handed the saver is written, as if the saver's thread were instant; conflicts

@@ -1,5 +1,6 @@
 import CardEngine
 import CardScenes
+import CardTestScenes
 import Foundation
 import Testing
 
@@ -50,7 +51,9 @@ enum GoldenText {
 }
 
 /// Golden files: each scene rendered headless at 80 × 24 at chosen times, compared by text and colour. Set
-/// CARDISTRY_UPDATE_GOLDEN=1 to rewrite them (then review the diff).
+/// CARDISTRY_UPDATE_GOLDEN=1 to rewrite them (then review the diff). Every scene of the catalogue has its
+/// `<name>-start` case, the throwaway sixth scene of `SceneCatalog.testing` included; the other cases are the
+/// standard app's.
 @Suite struct GoldenTests {
     struct Case: CustomStringConvertible, Sendable {
         var name: String
@@ -60,6 +63,8 @@ enum GoldenText {
         var columns = 80
         var rows = 24
         var ascii = false
+        /// The catalogue the app is given (the home screen lists it).
+        var catalog = SceneCatalog.standard
 
         var description: String { name }
     }
@@ -90,12 +95,12 @@ enum GoldenText {
             Case(name: "deck-fanned", scene: "deck", inputs: [(0.5, .key(KeyInput("p")))], time: 3),
             Case(name: "deck-sort-mid", scene: "deck", inputs: [(0.5, .key(KeyInput("s")))], time: 0.7),
             Case(name: "deck-200x60", scene: "deck", time: 2, columns: 200, rows: 60),
-        ] + SceneCatalog.standard.names.map { Case(name: "\($0)-start", scene: $0, time: 0) }
+        ] + SceneCatalog.testing.names.map { Case(name: "\($0)-start", scene: $0, time: 0, catalog: .testing) }
 
     static func render(_ golden: Case) -> CellBuffer {
         var app = TUIApp(
             columns: golden.columns, rows: golden.rows,
-            configuration: TUIApp.Configuration(catalog: .standard, ascii: golden.ascii))
+            configuration: TUIApp.Configuration(catalog: golden.catalog, ascii: golden.ascii))
         if let scene = golden.scene { app.open(scene, at: 0) }
         var buffer = CellBuffer(width: golden.columns, height: golden.rows)
         for (time, input) in golden.inputs {

@@ -1,5 +1,6 @@
 import CardEngine
 import CardScenes
+import CardTestScenes
 import Testing
 
 @testable import CardTUI
@@ -15,7 +16,7 @@ import Testing
     static let idleFrames = 10
 
     /// Each scene animated by its first key among right, down and enter (as the benchmark does), then at rest.
-    @Test(arguments: SceneCatalog.standard.names)
+    @Test(arguments: SceneCatalog.testing.names)
     func settledFramesWriteNothing(scene name: String) throws {
         let run = try #require(Self.draw(scene: name, keys: ["right", "down", "enter"]))
         #expect(run.idleBytes == [Int](repeating: 0, count: Self.idleFrames - 1), "\(name): \(run.idleBytes)")
@@ -32,7 +33,7 @@ import Testing
     /// for each of `idleFrames` frames at rest after it (the first frame at rest, which draws the last edges
     /// whole, counted with neither).
     static func draw(scene: String, keys: [String]) -> (movingBytes: [Int], idleBytes: [Int])? {
-        var app = TUIApp(columns: columns, rows: rows, configuration: TUIApp.Configuration(catalog: .standard))
+        var app = TUIApp(columns: columns, rows: rows, configuration: TUIApp.Configuration(catalog: .testing))
         guard app.open(scene, at: 0), var engine = app.engine else { return nil }
         _ = engine.frame(at: 1)
         for key in keys {

@@ -2,6 +2,7 @@ import CardEngine
 import CardGeometry
 import CardModels
 import CardScenes
+import CardTestScenes
 import Testing
 
 @testable import CardTUI
@@ -15,7 +16,7 @@ import Testing
 
     /// The words of every page of the help overlay, turning pages with space.
     static func helpText(scene: String?, columns: Int, rows: Int) -> String {
-        var driver = AppDriver(columns: columns, rows: rows)
+        var driver = AppDriver(columns: columns, rows: rows, catalog: .testing)
         if let scene { driver.app.open(scene, at: 0) }
         driver.draw(at: 1)
         driver.key("?", at: 1)
@@ -31,7 +32,7 @@ import Testing
 
     @Test(arguments: sizes)
     func theHelpShowsEveryKeyEveryScenesDeclares(columns: Int, rows: Int) {
-        for descriptor in SceneCatalog.standard.descriptors {
+        for descriptor in SceneCatalog.testing.descriptors {
             let text = Self.helpText(scene: descriptor.name, columns: columns, rows: rows)
             for help in descriptor.keyHelp {
                 for token in help.keys.split(separator: " ") {

@@ -2,6 +2,7 @@ import CardEngine
 import CardGeometry
 import CardGestures
 import CardScenes
+import CardTestScenes
 import Testing
 
 @testable import CardTUI
@@ -13,8 +14,8 @@ struct AppDriver {
     var buffer = CellBuffer(width: 0, height: 0)
     var effects: [TUIEffect] = []
 
-    init(columns: Int = 80, rows: Int = 24, bell: Bool = false) {
-        app = TUIApp(columns: columns, rows: rows, configuration: TUIApp.Configuration(catalog: .standard, bell: bell))
+    init(columns: Int = 80, rows: Int = 24, bell: Bool = false, catalog: SceneCatalog = .standard) {
+        app = TUIApp(columns: columns, rows: rows, configuration: TUIApp.Configuration(catalog: catalog, bell: bell))
     }
 
     mutating func key(_ name: String, control: Bool = false, at time: Double) {
@@ -50,19 +51,29 @@ struct AppDriver {
 @Suite struct TUIAppTests {
     static let students = ["Alice", "Bob", "Charlie", "Diana", "Eve"]
 
-    @Test func homeListsEverySceneAndKeysChooseAndOpen() {
-        var driver = AppDriver()
+    /// Over the catalogue with the throwaway sixth scene too: the home list comes from the catalogue, and each
+    /// scene's digit opens it.
+    @Test(arguments: [SceneCatalog.standard, .testing])
+    func homeListsEverySceneAndKeysChooseAndOpen(catalog: SceneCatalog) {
+        var driver = AppDriver(catalog: catalog)
         driver.draw(at: 0)
-        for name in SceneCatalog.standard.names { #expect(driver.text.contains(name)) }
+        for descriptor in catalog.descriptors {
+            #expect(driver.text.contains(descriptor.name) && driver.text.contains(descriptor.summary))
+        }
         #expect(driver.text.contains("? keys"))
         driver.key("down", at: 0.1)
-        #expect(driver.app.selection == 1 % SceneCatalog.standard.names.count)
+        #expect(driver.app.selection == 1 % catalog.names.count)
         driver.key("up", at: 0.2)
         driver.key("up", at: 0.3)
-        #expect(driver.app.selection == SceneCatalog.standard.names.count - 1)
+        #expect(driver.app.selection == catalog.names.count - 1)
         driver.key("home", at: 0.4)
         driver.key("enter", at: 0.5)
-        #expect(driver.app.sceneName == SceneCatalog.standard.names[0])
+        #expect(driver.app.sceneName == catalog.names[0])
+        for (index, name) in catalog.names.enumerated() {
+            var opener = AppDriver(catalog: catalog)
+            opener.key("\(index + 1)", at: 0)
+            #expect(opener.app.sceneName == name)
+        }
     }
 
     @Test func digitsOpenScenesAndQGoesBackThenQuits() {
@@ -267,8 +278,8 @@ struct AppDriver {
     @Test func everyScreenDrawsAtTinySizes() {
         for columns in [1, 2, 5, 9, 17, 33] {
             for rows in [2, 3, 4, 7, 11] {
-                for scene in [nil] + SceneCatalog.standard.names.map(Optional.some) {
-                    var driver = AppDriver(columns: columns, rows: rows)
+                for scene in [nil] + SceneCatalog.testing.names.map(Optional.some) {
+                    var driver = AppDriver(columns: columns, rows: rows, catalog: .testing)
                     if let scene { driver.app.open(scene, at: 0) }
                     driver.key("?", at: 0.1)
                     let buffer = driver.draw(at: 0.2)

@@ -1,6 +1,7 @@
 import CardEngine
 import CardGeometry
 import CardScenes
+import CardTestScenes
 import Testing
 
 @testable import CardTUI
@@ -25,8 +26,8 @@ import Testing
 
     /// Today the hints were cut mid-word ("← → swipe th") at 80 columns.
     @Test func theStatusLineNeverEndsInHalfAWord() {
-        for name in SceneCatalog.standard.names {
-            var driver = AppDriver()
+        for name in SceneCatalog.testing.names {
+            var driver = AppDriver(catalog: .testing)
             driver.app.open(name, at: 0)
             let buffer = driver.draw(at: 0)
             let status = buffer.text(row: 23)
@@ -61,11 +62,11 @@ import Testing
 
     /// Today the descriptions were right-aligned and cut ("(seed 0…").
     @Test func theHomeScreenShowsNamesAndDescriptionsAlignedAndWholeAt80Columns() {
-        var driver = AppDriver(columns: 80, rows: 24)
+        var driver = AppDriver(columns: 80, rows: 24, catalog: .testing)
         let buffer = driver.draw(at: 0)
         var starts: Set<Int> = []
         var nameStarts: Set<Int> = []
-        for descriptor in SceneCatalog.standard.descriptors {
+        for descriptor in SceneCatalog.testing.descriptors {
             let row = (0..<buffer.height).first { buffer.text(row: $0).contains(descriptor.summary) }
             #expect(row != nil, "\(descriptor.name)'s description is shown whole")
             guard let row else { continue }
@@ -120,6 +121,19 @@ import Testing
         let selected = (0..<23).first { home.text(row: $0).contains("> 1 scores") }
         #expect(selected.map { home.text(row: $0 - 1).contains("┏━━") } == true)
         #expect(!home.text.contains("┏━━") || home.text.components(separatedBy: "┏").count == 2)
+    }
+
+    /// Every symbol a scene of the catalogue draws (the throwaway sixth's star too) has its own cell from the one
+    /// table, `Symbols`, not the first letter the terminal shows for a name it does not know.
+    @Test func everySymbolTheScenesDrawHasItsGlyphFromTheTable() throws {
+        for name in SceneCatalog.testing.names {
+            for symbol in try SceneSymbols.drawn(by: name, in: .testing) {
+                let info = Symbols.named(symbol)
+                #expect(info != nil, "\(name) draws \(symbol), which is not in Symbols")
+                #expect(SymbolGlyphs.glyph(for: symbol, ascii: false) == info.map { String($0.cellGlyph) })
+                #expect(SymbolGlyphs.glyph(for: symbol, ascii: true) == info.map { String($0.asciiGlyph) })
+            }
+        }
     }
 
     @Test func terminalsWithoutCursorAddressingAreRefused() {

@@ -1,6 +1,7 @@
 import CardEngine
 import CardGeometry
 import CardScenes
+import CardTestScenes
 import Testing
 
 @testable import CardTUI
@@ -110,19 +111,26 @@ import Testing
     }
 }
 
-/// Every scene, laid out in terminal cells at each size the TUI is checked at, passes the whole frame lint once at
-/// rest (text fits its node in cells, sibling texts do not overlap, children stay inside their parents), at the
-/// start and after the scene's main key interactions.
+/// Every scene of the catalogue (the throwaway sixth too), laid out in terminal cells at each size the TUI is
+/// checked at, passes the whole frame lint once at rest (text fits its node in cells, sibling texts do not overlap,
+/// children stay inside their parents), at the start and after its main key interactions: those chosen here, or
+/// for a scene without a choice, the keys its descriptor declares, in turn.
 @Suite struct TerminalLayoutLintTests {
-    static let tours: [(scene: String, keys: [String])] = [
-        ("scores", ["right", "down", "enter"]), ("flashcards", ["space"]), ("wallet", ["down", "enter"]),
-        ("hero", ["down", "enter"]), ("deck", ["s", "down", "enter"]),
+    static let mainKeys: [String: [String]] = [
+        "scores": ["right", "down", "enter"], "flashcards": ["space"], "wallet": ["down", "enter"],
+        "hero": ["down", "enter"], "deck": ["s", "down", "enter"],
     ]
+
+    static var tours: [(scene: String, keys: [String])] {
+        SceneCatalog.testing.descriptors.map { descriptor in
+            (descriptor.name, mainKeys[descriptor.name] ?? descriptor.keyHelp.flatMap(\.names))
+        }
+    }
 
     @Test(arguments: ViewTreeDefectTests.sizes)
     func everySceneAtRestPassesTheLint(columns: Int, rows: Int) throws {
         for tour in Self.tours {
-            var driver = AppDriver(columns: columns, rows: rows)
+            var driver = AppDriver(columns: columns, rows: rows, catalog: .testing)
             driver.app.open(tour.scene, at: 0)
             let scale = driver.app.scale
             let measurer = CellTextMeasurer(scale: scale, ascii: false)

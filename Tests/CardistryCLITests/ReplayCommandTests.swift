@@ -81,6 +81,39 @@ import Testing
         #expect(frames == 2)
     }
 
+    /// A recording's digests are checked only in this build's format: a wrong digest fails a version 2 recording,
+    /// naming its line; the same lines as version 1 replay with a notice on stderr that nothing was checked.
+    @Test func digestsAreCheckedOnlyInTheCurrentFormat() throws {
+        var engine = Engine(scene: try SceneCatalog.standard.make("scores"), viewport: Size(width: 390, height: 844))
+        engine.startRecording(options: SceneOptions())
+        _ = engine.frame(at: 0)
+        try engine.perform(SceneAction("select", ["test": .number(5)]), at: 0.5)
+        _ = engine.frame(at: 0.6)
+        let text = String(decoding: engine.takeRecording(), as: UTF8.self)
+        var lines = text.split(separator: "\n").map(String.init)
+        #expect(lines[0].contains(#""version":2,"#))
+        let (goodIO, goodOutput) = FrontendIO.capture()
+        #expect(CLI.run(["replay", try write(text)], io: goodIO) == 0, "\(goodOutput.stderr)")
+        #expect(goodOutput.stderr.isEmpty)
+
+        let frameLine = try #require(lines.lastIndex { $0.contains(#""type":"frame""#) })
+        let digestText = try #require(lines[frameLine].split(separator: ":").last?.dropLast())
+        let digest = try #require(UInt32(digestText))
+        lines[frameLine] = lines[frameLine].replacingOccurrences(of: "\(digest)", with: "\(digest ^ 1)")
+        let wrong = try write(lines.joined(separator: "\n") + "\n")
+        let (wrongIO, wrongOutput) = FrontendIO.capture()
+        #expect(CLI.run(["replay", wrong], io: wrongIO) == 1)
+        #expect(
+            wrongOutput.stderr.contains("line \(frameLine + 1): the frame at t=0.6 differs"), "\(wrongOutput.stderr)")
+
+        lines[0] = lines[0].replacingOccurrences(of: #""version":2,"#, with: #""version":1,"#)
+        let old = try write(lines.joined(separator: "\n") + "\n")
+        let (oldIO, oldOutput) = FrontendIO.capture()
+        #expect(CLI.run(["replay", old], io: oldIO) == 0, "\(oldOutput.stderr)")
+        #expect(oldOutput.stderr.contains("format version 1"))
+        #expect(oldOutput.stdout.contains("frame t=0.6"))
+    }
+
     @Test func badInputIsReported() throws {
         let (io, output) = FrontendIO.capture()
         #expect(CLI.run(["replay"], io: io) == 2)

@@ -35,6 +35,20 @@ func runCardistry(_ arguments: [String], stdin: String = "") throws -> (Int32, S
     )
 }
 
+/// The scenes of the built executable's catalogue, in menu order (what `cardistry stdio` answers `initialize`
+/// with): the end-to-end tests that go through every scene follow it, or fail naming a scene they do not know.
+func catalogueScenes() throws -> [String] {
+    let initialize =
+        #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"1.0","viewport":"#
+        + #"{"width":390,"height":844}}}"# + "\n"
+    let (status, out, err) = try runCardistry(["stdio"], stdin: initialize)
+    struct NoCatalogue: Error, CustomStringConvertible { var description: String }
+    guard status == 0, let line = out.split(separator: "\n").first,
+        let scenes = try JSON.parse(String(line))["result"]?["scenes"]?.array
+    else { throw NoCatalogue(description: "cardistry stdio did not list its scenes: \(status) \(out) \(err)") }
+    return scenes.compactMap(\.string)
+}
+
 @Suite struct ExecutableTests {
     @Test func versionFlag() throws {
         let (status, out, _) = try runCardistry(["--version"])

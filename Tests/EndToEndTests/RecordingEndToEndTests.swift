@@ -65,9 +65,52 @@ import Testing
         #expect(status == 0, "\(err)")
         let served = try Self.frames(inServerOutput: out)
         #expect(served.count == 7)
+        // Written in this build's format: its digests are of the protocol's frame bytes.
+        let recording = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(recording.hasPrefix(#"{"cardistry":"input-log","version":2,"#))
         let (replayStatus, replayed, replayErr) = try runCardistry(["replay", path, "--json"])
         #expect(replayStatus == 0, "\(replayErr)")
         #expect(try Self.frames(inReplayOutput: replayed) == served)
+    }
+
+    /// `Tests/EndToEndTests/Fixtures/recording-v1.jsonl`, recorded by the build before digests were of the
+    /// protocol's frame bytes, from the session below (a scores session, then a 40-card deck sorted): it replays to
+    /// the frames this build serves for the same session, with its digests unchecked and a notice saying why. A
+    /// newer format is refused.
+    @Test func aVersion1RecordingReplaysUncheckedWithANotice() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/recording-v1.jsonl").path
+        var script = Self.request(
+            0, "initialize", "{\"protocolVersion\":\"1.0\",\"viewport\":{\"width\":390,\"height\":844}}")
+        script += Self.request(1, "scene.open", "{\"scene\":\"scores\"}")
+        script += Self.request(2, "scene.action", "{\"name\":\"select\",\"test\":4,\"t\":0.5}")
+        script += Self.request(3, "clock.advance", "{\"to\":0.75}")
+        script += Self.request(4, "input.key", "{\"key\":\"down\",\"t\":1}")
+        script += Self.request(5, "clock.advance", "{\"to\":3}")
+        script += Self.request(6, "scene.open", "{\"scene\":\"deck\",\"options\":{\"cardCount\":40}}")
+        script += Self.request(7, "deck.sort", "{\"by\":\"title\",\"order\":\"descending\"}")
+        script += Self.request(8, "clock.advance", "{\"to\":4}")
+        let (servedStatus, out, servedErr) = try runCardistry(["stdio"], stdin: script)
+        #expect(servedStatus == 0, "\(servedErr)")
+        let served = try Self.frames(inServerOutput: out)
+        #expect(served.count == 5)
+
+        let (status, replayed, err) = try runCardistry(["replay", fixture, "--json"])
+        #expect(status == 0, "\(err)")
+        #expect(err.contains("a recording of format version 1 (this build writes 2)"), "\(err)")
+        #expect(err.contains("replayed without being checked"), "\(err)")
+        #expect(try Self.frames(inReplayOutput: replayed) == served)
+
+        // The same file with its version raised to one this build does not know is refused, naming the line.
+        let text = try String(contentsOfFile: fixture, encoding: .utf8)
+        let newer = Self.temporaryPath("newer-record")
+        defer { try? FileManager.default.removeItem(atPath: newer) }
+        try Data(text.replacingOccurrences(of: "\"version\":1,", with: "\"version\":3,").utf8).write(
+            to: URL(fileURLWithPath: newer))
+        let (refused, _, refusedErr) = try runCardistry(["replay", newer])
+        #expect(refused == 1)
+        #expect(
+            refusedErr.contains("line 1: recording format version 3 is newer than this build reads"), "\(refusedErr)")
     }
 
     /// SIGKILL right after a change: every input answered before it is in the record, which replays.

@@ -47,6 +47,21 @@ def executable():
     return os.path.abspath(path)
 
 
+def catalogue():
+    """The scenes of the server's catalogue, in menu order: what `cardistry stdio` answers `initialize` with."""
+    request = {"jsonrpc": "2.0", "id": 0, "method": "initialize",
+               "params": {"protocolVersion": "1.0", "viewport": {"width": 390, "height": 844}}}
+    with tempfile.TemporaryDirectory(prefix="cardistry-web-catalogue-") as store:
+        done = subprocess.run([executable(), "stdio", "--store", store], input=json.dumps(request) + "\n",
+                              capture_output=True, text=True, timeout=30, check=True)
+    return json.loads(done.stdout.splitlines()[0])["result"]["scenes"]
+
+
+# The scenes BrowserTest plays, each in its `test_<scene>`: played by hand, so a scene the catalogue gains is not
+# followed by itself, and CatalogueTest fails naming it instead.
+PLAYED = ["scores", "hero", "wallet", "flashcards", "deck"]
+
+
 def start_bridge(*extra):
     """Starts bridge.py on a free port; returns (process, url)."""
     log = tempfile.TemporaryFile(mode="w+")  # a file, not a pipe: nobody reads it while the test runs
@@ -225,6 +240,7 @@ class BrowserTest(unittest.TestCase):
     def setUpClass(cls):
         if not os.access(executable(), os.X_OK):
             raise unittest.SkipTest("no cardistry executable at %s (set $CARDISTRY)" % executable())
+        cls.scenes = catalogue()
         cls.store = tempfile.mkdtemp(prefix="cardistry-web-store-")  # never the user's own store
         cls.bridge, cls.url = start_bridge("--keep-serving", "--grace", "2", "--store", cls.store)
         cls.playwright = sync_playwright().start()
@@ -253,7 +269,7 @@ class BrowserTest(unittest.TestCase):
         self.page.on("pageerror", lambda e: self.problems.append("page error: %s" % e))
         self.page.goto(self.url + "?record#" + name)  # ?record: the page keeps every frame for replay
         self.wait("window.__cardistry && __cardistry.ready && __cardistry.scene === %s" % json.dumps(name))
-        self.assertEqual(self.js("__cardistry.scenes"), ["scores", "flashcards", "wallet", "hero", "deck"])
+        self.assertEqual(self.js("__cardistry.scenes"), type(self).scenes, "the page lists the server's catalogue")
         self.settle()
 
     def close_scene(self, name):
@@ -586,6 +602,18 @@ class BrowserTest(unittest.TestCase):
         self.check_pixels("deck reordered")
         self.screenshot("deck")
         self.close_scene("deck")
+
+
+class CatalogueTest(unittest.TestCase):
+    def test_every_scene_of_the_catalogue_is_played(self):
+        if not os.access(executable(), os.X_OK):
+            self.skipTest("no cardistry executable")
+        scenes = catalogue()
+        self.assertGreaterEqual(len(scenes), 5, scenes)
+        missing = [scene for scene in scenes if scene not in PLAYED]
+        self.assertEqual(missing, [], "BrowserTest does not play %s: add a test_<scene> for each" % missing)
+        for scene in PLAYED:
+            self.assertTrue(callable(getattr(BrowserTest, "test_" + scene, None)), "no BrowserTest.test_" + scene)
 
 
 class BridgeTest(unittest.TestCase):

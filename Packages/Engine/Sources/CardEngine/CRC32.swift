@@ -2,33 +2,35 @@
 /// its reflected form 0xEDB88320, initial value and final XOR 0xFFFFFFFF. The check value of "123456789" is
 /// 0xCBF43926.
 ///
+/// `package`, not public: the engine uses it for recorded frame digests (`InputLog.digest(of:)`) only.
+///
 /// Slicing-by-8 (Kounavis and Berry, "A Systematic Approach to Building High Performance Software-Based CRC
 /// Generators", 2005): eight 256-entry tables let each step fold eight bytes with eight lookups, so large inputs
 /// (a million card ids, about 7 MB) cost a few milliseconds. O(n) in the bytes, 8 KiB of tables built once.
-public struct CRC32: Sendable, Hashable {
+package struct CRC32: Sendable, Hashable {
     /// The running remainder (before the final XOR).
     private var state: UInt32 = 0xFFFF_FFFF
 
     /// An empty checksum.
-    public init() {}
+    package init() {}
 
     /// The checksum so far.
-    public var value: UInt32 { state ^ 0xFFFF_FFFF }
+    package var value: UInt32 { state ^ 0xFFFF_FFFF }
 
     /// The checksum of `bytes`.
-    public static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
+    package static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
         var crc = CRC32()
         crc.update(Array(bytes))
         return crc.value
     }
 
     /// Folds `bytes` into the checksum.
-    public mutating func update(_ bytes: [UInt8]) {
+    package mutating func update(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { update(UnsafeRawBufferPointer($0)) }
     }
 
     /// Folds the bytes in `buffer` into the checksum.
-    public mutating func update(_ buffer: UnsafeRawBufferPointer) {
+    package mutating func update(_ buffer: UnsafeRawBufferPointer) {
         var crc = state
         var index = 0
         let count = buffer.count

@@ -7,8 +7,8 @@ import CardPersistence
 /// Every input an engine processed, with its time: the record of a session that `replay` turns back into the
 /// same frames, bit for bit.
 ///
-/// As text it is JSON lines: a header `{"cardistry":"input-log","version":1,"scene":…,"viewport":{…},"start":…}`
-/// and one object per input, e.g. `{"t":0.5,"type":"pointer","phase":"down","x":120,"y":300,"pointer":0}`,
+/// As text it is JSON lines: a header `{"cardistry":"input-log","version":2,"scene":…,"viewport":{…},"start":…}`
+/// (`version` is the format's, `formatVersion`) and one object per input, e.g. `{"t":0.5,"type":"pointer","phase":"down","x":120,"y":300,"pointer":0}`,
 /// `{"t":1,"type":"wheel","dx":0,"dy":-40,"x":10,"y":10}`, `{"t":2,"type":"key","key":"left"}`,
 /// `{"t":3,"type":"action","name":"select","args":{"test":3}}`, `{"t":4,"type":"resize","width":390,"height":844}`.
 /// Numbers are written in Swift's shortest round-trip form, so they read back exactly.
@@ -51,6 +51,23 @@ public struct InputLog: Sendable, Hashable {
 
     /// The in-memory budget of an engine's log, in inputs.
     public static let defaultCapacity = 16_384
+
+    /// The version of the recording format this build writes, and the only one whose frame digests it can check.
+    ///
+    /// - 1: a frame's digest was CRC-32 of Swift's reflection of its nodes (`String(reflecting:)`), which a renamed
+    ///   field or another toolchain changes; no build reproduces those digests any more.
+    /// - 2: a frame's digest is CRC-32 of the protocol's bytes for the frame (`digest(of:)`).
+    ///
+    /// Inputs, measurer changes and the header read the same in both. A log of an older version replays with its
+    /// digests unchecked (`checksDigests`); one of a newer version is refused when it is read.
+    public static let formatVersion = 2
+
+    /// The format version of the text the log was read from (its header's `version`); `formatVersion` for a log
+    /// an engine keeps.
+    public private(set) var version = InputLog.formatVersion
+
+    /// Whether this build can check the log's frame digests: only a log of its own `formatVersion`.
+    public var checksDigests: Bool { version == Self.formatVersion }
 
     /// A log of `inputs` (more may be appended, up to `capacity`) for `scene` opened in `viewport` at `startTime`.
     public init(
@@ -111,12 +128,25 @@ public struct InputLog: Sendable, Hashable {
             .object([.init("t", Self.number(time)), .init("type", .string("measurer")), .init("name", .string(name))]))
     }
 
-    /// The digest of a frame a recording checks replays against: CRC-32 of the frame's time, viewport, animating
-    /// flag and nodes as Swift's reflection writes them (every stored value; doubles in their shortest exact
-    /// form). Events are left out (a deck change holds the whole order). O(nodes).
+    /// The digest of a frame a recording checks replays against (format version 2): CRC-32 of
+    /// `digestBytes(of:)`. O(nodes + text).
     public static func digest(of frame: Frame) -> UInt32 {
-        let text = "\(frame.time) \(frame.viewport) \(frame.isAnimating) " + String(reflecting: frame.nodes)
-        return CRC32.checksum(Array(text.utf8))
+        var crc = CRC32()
+        crc.update(digestBytes(of: frame))
+        return crc.value
+    }
+
+    /// The bytes a frame's digest is taken over: the frame as a full `frame` notification of the protocol carries
+    /// it (its `params`, with `seq` 0, written by `FrameJSON`, the stdio server's own encoding): time, `animating`,
+    /// viewport and every node as a host receives it. So a digest checks what a host sees, and only that (a
+    /// colour to 8 bits a channel, a gesture by its kinds); events are left out (a deck change holds the whole
+    /// order).
+    package static func digestBytes(of frame: Frame) -> [UInt8] {
+        var out = JSONOutput(capacity: 256 + frame.nodes.count * 200)
+        FrameJSON.fullFrame(
+            seq: 0, time: frame.time, isAnimating: frame.isAnimating, viewport: frame.viewport, nodes: frame.nodes,
+            into: &out)
+        return out.bytes
     }
 
     /// The name a recording gives a text measurer: its `RecordableTextMeasurer.recordingName`, else `standard`.
@@ -126,7 +156,8 @@ public struct InputLog: Sendable, Hashable {
 
     var header: JSONValue {
         var members: [JSONValue.Member] = [
-            .init("cardistry", .string("input-log")), .init("version", .integer(1)), .init("scene", .string(scene)),
+            .init("cardistry", .string("input-log")), .init("version", .integer(Self.formatVersion)),
+            .init("scene", .string(scene)),
             .init(
                 "viewport",
                 .object([
@@ -178,6 +209,7 @@ public struct InputLog: Sendable, Hashable {
                     line: offset + 1, reason: cut ? "the last line is cut short (\(error))" : "not JSON: \(error)")
             }
             if value["cardistry"]?.stringValue == "input-log" {
+                try checkVersion(of: value, line: offset + 1)
                 close()
                 current = (value, [])
                 continue
@@ -205,8 +237,23 @@ public struct InputLog: Sendable, Hashable {
         return sessions
     }
 
+    /// Refuses a header without a format version, or with one newer than this build reads (its inputs may be
+    /// written differently).
+    static func checkVersion(of header: JSONValue, line: Int) throws(InputLogError) {
+        guard let version = header["version"]?.integerValue, version >= 1 else {
+            throw InputLogError(line: line, reason: "the header needs a 'version' (1…\(formatVersion))")
+        }
+        guard version <= formatVersion else {
+            throw InputLogError(
+                line: line,
+                reason: "recording format version \(version) is newer than this build reads (1…\(formatVersion)); "
+                    + "replay it with the cardistry that wrote it")
+        }
+    }
+
     init(header: JSONValue, entries: [Entry]) {
         scene = header["scene"]?.stringValue ?? ""
+        version = header["version"]?.integerValue ?? Self.formatVersion
         viewport = Size(
             width: Self.double(header["viewport"]?["width"]) ?? 390,
             height: Self.double(header["viewport"]?["height"]) ?? 844)

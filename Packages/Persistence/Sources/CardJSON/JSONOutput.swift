@@ -4,21 +4,27 @@
 /// written as `\u2028` / `\u2029`, as the MCP stdio transport asks, so that no JavaScript host splits a line on
 /// them. Non-finite numbers never reach the wire: they are written as `0` (the protocol documents this). Every
 /// append is O(bytes written).
-package struct JSONOutput {
+///
+/// Public (unlike the scanner and the streaming writer, which stay `package`) because the engine, another local
+/// package, writes the protocol's frame bytes with it (`FrameJSON` in CardEngine); only what that needs is public.
+public struct JSONOutput: Sendable {
     /// The text so far (UTF-8).
-    package var bytes: [UInt8] = []
+    public package(set) var bytes: [UInt8] = []
 
-    package init(capacity: Int = 256) {
+    /// An empty buffer with room for `capacity` bytes.
+    public init(capacity: Int = 256) {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Appends an ASCII literal that is already valid JSON text (`{"nodes":[`).
     @inline(__always)
-    package mutating func raw(_ literal: StaticString) {
+    public mutating func raw(_ literal: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
+    /// Appends one byte of JSON text (a bracket, a comma, a quote).
     @inline(__always)
-    package mutating func byte(_ value: UInt8) { bytes.append(value) }
+    public mutating func byte(_ value: UInt8) { bytes.append(value) }
 
     /// Appends already valid JSON text.
     package mutating func rawBytes(_ text: [UInt8]) { bytes.append(contentsOf: text) }
@@ -34,23 +40,24 @@ package struct JSONOutput {
 
     /// Writes `,"key":` (for every member after the first).
     @inline(__always)
-    package mutating func nextKey(_ literal: StaticString) {
+    public mutating func nextKey(_ literal: StaticString) {
         bytes.append(UInt8(ascii: ","))
         key(literal)
     }
 
-    package mutating func bool(_ value: Bool) {
+    /// Writes `true` or `false`.
+    public mutating func bool(_ value: Bool) {
         if value { raw("true") } else { raw("false") }
     }
 
     /// Writes a signed integer in decimal.
-    package mutating func integer(_ value: Int) {
+    public mutating func integer(_ value: Int) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         unsigned(UInt64(value.magnitude))
     }
 
     /// Writes an unsigned integer in decimal.
-    package mutating func unsigned(_ value: UInt64) {
+    public mutating func unsigned(_ value: UInt64) {
         if value < 10 {
             bytes.append(UInt8(truncatingIfNeeded: value) &+ 48)
             return
@@ -70,7 +77,7 @@ package struct JSONOutput {
 
     /// Writes a number: whole values below 2^53 as integers, others in Swift's shortest round-trip form (which is
     /// valid JSON: `0.1`, `1e-07`, `1.5e+20`); non-finite values as `0`.
-    package mutating func number(_ value: Double) {
+    public mutating func number(_ value: Double) {
         guard value.isFinite else {
             bytes.append(UInt8(ascii: "0"))
             return
@@ -121,7 +128,7 @@ package struct JSONOutput {
     static let base64Alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
     /// Writes `values` as a JSON array of strings. O(bytes).
-    package mutating func strings(_ values: some Sequence<String>) {
+    public mutating func strings(_ values: some Sequence<String>) {
         bytes.append(UInt8(ascii: "["))
         var first = true
         for value in values {
@@ -133,7 +140,7 @@ package struct JSONOutput {
     }
 
     /// Writes a JSON string literal for `text`.
-    package mutating func string(_ text: String) {
+    public mutating func string(_ text: String) {
         var text = text
         text.withUTF8 { escaped($0) }
     }

@@ -5,7 +5,8 @@ import CardModels
 ///
 /// The output has the same envelope and field names as `JSONEncoder` gives for `DeckDocument` (keys in the same
 /// order; `/` is not escaped, which JSON allows), so Foundation's `JSONDecoder` reads it. O(bytes) time; memory is
-/// the writer's buffer, whatever the deck's size.
+/// the writer's buffer, whatever the deck's size. A card's payload is also written here as the stdio protocol's
+/// `content` (`content(_:into:)`), so both forms of a kind of card content live in one place.
 public enum DeckFastEncoder {
     /// The whole document as one byte array (UTF-8 JSON).
     public static func encode(_ document: DeckDocument) -> [UInt8] {
@@ -94,6 +95,59 @@ public enum DeckFastEncoder {
                 try writer.byte(UInt8(ascii: "}"))
             }
             try writer.raw("]}")
+        }
+    }
+}
+
+extension DeckFastEncoder {
+    /// What a card holds besides its title, as the stdio protocol's `deck.get` sends it (`content`), without
+    /// `kind` (the card carries it already), written once: `{}` for a plain card, `{"scores":[…]}` for a student, `{"brand","expiry","holder","number"}` for a payment card,
+    /// `{"answer","prompt"}` for a flashcard, `{"items":[{"color","icon","id","text"}]}` for an item line. The
+    /// members are the payload's `Codable` form with keys sorted (colours as `#RRGGBB`), as the protocol has sent
+    /// them since 1.0 (`CardContentTests` holds it to that, byte for byte). Beside the store's form above, so a new
+    /// kind of card content adds both here (the switches are exhaustive). O(bytes).
+    package static func content(_ payload: CardPayload, into out: inout JSONOutput) {
+        switch payload {
+        case .plain:
+            out.raw("{}")
+        case .student(let scores):
+            out.raw("{\"scores\":[")
+            for (index, score) in scores.scores.enumerated() {
+                if index > 0 { out.byte(UInt8(ascii: ",")) }
+                out.integer(score)
+            }
+            out.raw("]}")
+        case .payment(let card):
+            out.raw("{\"brand\":")
+            out.string(card.brand.rawValue)
+            out.raw(",\"expiry\":")
+            out.string(card.expiry)
+            out.raw(",\"holder\":")
+            out.string(card.holder)
+            out.raw(",\"number\":")
+            out.string(card.number)
+            out.byte(UInt8(ascii: "}"))
+        case .flashcard(let card):
+            out.raw("{\"answer\":")
+            out.string(card.answer)
+            out.raw(",\"prompt\":")
+            out.string(card.prompt)
+            out.byte(UInt8(ascii: "}"))
+        case .itemLine(let line):
+            out.raw("{\"items\":[")
+            for (index, item) in line.items.enumerated() {
+                if index > 0 { out.byte(UInt8(ascii: ",")) }
+                out.raw("{\"color\":")
+                out.string(item.color.hex)
+                out.raw(",\"icon\":")
+                out.string(item.icon)
+                out.raw(",\"id\":")
+                out.string(item.id)
+                out.raw(",\"text\":")
+                out.string(item.text)
+                out.byte(UInt8(ascii: "}"))
+            }
+            out.raw("]}")
         }
     }
 }

@@ -1,8 +1,9 @@
 // CardScenes: the five seed apps as scenes of the engine.
 //
 // To add a scene: write `XScene.swift` (a `Scene` with a static `descriptor`), list it below, and add its tests in
-// `Tests/CardScenesTests`. Nothing else changes: front ends and hosts learn about it from its descriptor
-// (docs/architecture.md, "Adding a scene").
+// `Tests/CardScenesTests`. Front ends and hosts learn about it from its descriptor; the few other files it touches
+// (its golden, the API baseline, the two hand-played end-to-end tours) are listed in docs/architecture.md, "Adding a
+// scene", and `SceneCatalog.testing` (Tests/TestScenes) shows a sixth scene passing every catalogue-wide check.
 import CardEngine
 
 extension SceneCatalog {
