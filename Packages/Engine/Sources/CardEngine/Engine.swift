@@ -93,7 +93,8 @@ public struct Engine: Sendable {
         orderChecksum = OrderChecksum(self.scene.deckIDs)
         var context = SceneContext(time: time, viewport: self.viewport, animation: nil, grid: layoutMeasurer.layoutGrid)
         applyLayout(context: &context, isInitial: true)
-        var appearing = SceneContext(time: time, viewport: self.viewport, animation: nil, grid: layoutMeasurer.layoutGrid)
+        var appearing = SceneContext(
+            time: time, viewport: self.viewport, animation: nil, grid: layoutMeasurer.layoutGrid)
         if self.scene.appear(context: &appearing) { commit(&appearing) }
         _checkInvariants()
     }
