@@ -81,7 +81,8 @@ extension Engine {
     /// children: a node's opacity is multiplied by its ancestors'; its centre is carried by its parent's scale and
     /// rotation about the parent's centre (a similarity transform, composed down the tree), and its own scale and
     /// rotation add the parent's. Translation is not composed: a child's rect is already where the layout put it.
-    /// `nodes` must be in paint order (a parent before its children). O(n).
+    /// `nodes` must be in paint order (a parent before its children). O(n), hashing only the nodes whose transform
+    /// is not the identity and the nodes with a parent.
     static func compose(_ nodes: inout [FrameNode]) {
         /// x ↦ offset + scale · R(angle) · x, the transform that carries a node's layout points to the viewport.
         struct Similarity {
@@ -89,6 +90,8 @@ extension Engine {
             var angle: Double
             var offset: Point
             var opacity: Double
+
+            var isIdentity: Bool { scale == 1 && angle == 0 && opacity == 1 && offset == .zero }
 
             func apply(_ point: Point) -> Point {
                 let (sine, cosine) = (sin(angle), cos(angle))
@@ -114,9 +117,13 @@ extension Engine {
         for index in nodes.indices {
             let node = nodes[index]
             let parent = node.parent.flatMap { transforms[$0] } ?? identity
+            // Most nodes neither inherit nor pass on a transform: nothing to compute (no trigonometry).
+            if parent.isIdentity && node.scale == 1 && node.rotation == 0 && node.opacity == 1 { continue }
             let center = node.rect.center
             let own = parent.child(center: center, scale: node.scale, degrees: node.rotation, opacity: node.opacity)
-            transforms[node.id] = own
+            // Only transforms that change something are kept: a node without one composes as the identity, and a
+            // 10,000-card stack with one fading card hashes a few ids, not 10,000.
+            if !own.isIdentity { transforms[node.id] = own }
             guard node.parent != nil, parent.scale != 1 || parent.angle != 0 || parent.opacity != 1 else { continue }
             let placed = parent.apply(center)
             nodes[index].rect.origin = Point(
