@@ -77,6 +77,8 @@ struct MillionSuite: BenchSuite {
         }
 
         mutating func add(_ reply: StdioSession.Reply, floor: Double) {
+            // The injected slowdown's wait, after the floor was measured (see `StdioSession.request`).
+            Slowdown.wait(nanoseconds: reply.pendingWait)
             milliseconds.append(reply.milliseconds)
             floorMilliseconds.append(floor)
             bytes.append(reply.bytes)
@@ -477,6 +479,9 @@ final class StdioSession: @unchecked Sendable {
         var isError: Bool
         /// The response line, when asked for (and at most 1 MiB).
         var line: [UInt8]
+        /// The injected slowdown's wait still owed (`Slowdown`), spent by `Samples.add` once the request's floor is
+        /// measured.
+        var pendingWait: UInt64 = 0
     }
 
     private let process = Process()
@@ -519,8 +524,10 @@ final class StdioSession: @unchecked Sendable {
     }
 
     /// Sends `{"jsonrpc":"2.0","id":N,"method":<methodAndParams>}` and waits for the response with id N. With a
-    /// `slowdown` above 1 (`Slowdown`, for the gate's power tests), the time is stretched by waiting afterwards,
-    /// as a client of a slower server would.
+    /// `slowdown` above 1 (`Slowdown`, for the gate's power tests), the time is stretched as a client of a slower
+    /// server would see it, and the wait that makes it real is left in `pendingWait` for after the floor: the floor
+    /// (a pipe echo, a few wake-ups of an idle thread) measured right after a sleep of a few milliseconds found the
+    /// cores idle and took up to twice as long, which hid most of a 2x slowdown in the request cells.
     func request(_ methodAndParams: String, keepLine: Bool = false, slowdown: Double = 1) -> Reply? {
         let id = nextID
         nextID += 1
@@ -537,7 +544,7 @@ final class StdioSession: @unchecked Sendable {
         reply.milliseconds = Double(scanner.replyTime &- start) / 1e6
         reply.requestBytes = line.count
         if slowdown > 1 {
-            Slowdown.wait(nanoseconds: UInt64(reply.milliseconds * (slowdown - 1) * 1e6))
+            reply.pendingWait = UInt64(reply.milliseconds * (slowdown - 1) * 1e6)
             reply.milliseconds *= slowdown
         }
         return reply
