@@ -34,39 +34,20 @@ struct TUISuite: BenchSuite {
             let prefix = "tui/\(workload.name)/\(columns * rows)/\(columns)x\(rows)"
             guard context.selects(prefix, impls: ["diff", "repaint", "floor"]) else { continue }
             guard SceneCatalog.standard.names.contains(workload.scene) else { continue }
-            guard let (frames, scale) = sampleFrames(scene: workload.scene, keys: workload.keys) else {
+            guard
+                let sample = AnimationSample(
+                    scene: workload.scene, keys: workload.keys, catalog: .standard, columns: columns, rows: rows,
+                    idleFrames: Self.idleFrames)
+            else {
                 context.progress("\(prefix): the scene did not open")
                 continue
             }
-            measureWorkload(context, workload: workload.name, frames: frames, scale: scale)
+            measureWorkload(context, workload: workload.name, frames: sample.frames, scale: sample.scale)
         }
     }
 
     /// Frames after the animation settled, drawn to check that an idle screen writes nothing.
     static let idleFrames = 10
-
-    /// The animation's frames at 60 Hz from the input until it settles (at most two seconds), then `idleFrames`
-    /// frames at rest.
-    private func sampleFrames(scene: String, keys: [String]) -> ([Frame], CellScale)? {
-        var app = TUIApp(columns: columns, rows: rows, configuration: TUIApp.Configuration(catalog: .standard))
-        guard app.open(scene, at: 0), var engine = app.engine else { return nil }
-        _ = engine.frame(at: 1)
-        for key in keys {
-            engine.handle(.key(KeyInput(key), time: 1))
-            if engine.isAnimating(at: 1) { break }
-        }
-        var frames: [Frame] = []
-        var time = 1.0
-        repeat {
-            time += 1.0 / 60
-            frames.append(engine.frame(at: time))
-        } while engine.isAnimating(at: time) && time < 3
-        for _ in 0..<Self.idleFrames {
-            time += 1.0 / 60
-            frames.append(engine.frame(at: time))
-        }
-        return (frames, app.scale)
-    }
 
     private func measureWorkload(_ context: BenchContext, workload: String, frames: [Frame], scale: CellScale) {
         let rasterizer = Rasterizer(scale: scale)

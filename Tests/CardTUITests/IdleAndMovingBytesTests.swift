@@ -33,24 +33,12 @@ import Testing
     /// for each of `idleFrames` frames at rest after it (the first frame at rest, which draws the last edges
     /// whole, counted with neither).
     static func draw(scene: String, keys: [String]) -> (movingBytes: [Int], idleBytes: [Int])? {
-        var app = TUIApp(columns: columns, rows: rows, configuration: TUIApp.Configuration(catalog: .testing))
-        guard app.open(scene, at: 0), var engine = app.engine else { return nil }
-        _ = engine.frame(at: 1)
-        for key in keys {
-            engine.handle(.key(KeyInput(key), time: 1))
-            if engine.isAnimating(at: 1) { break }
-        }
-        var frames: [Frame] = []
-        var time = 1.0
-        repeat {
-            time += 1.0 / 60
-            frames.append(engine.frame(at: time))
-        } while engine.isAnimating(at: time) && time < 3
-        for _ in 0..<idleFrames {
-            time += 1.0 / 60
-            frames.append(engine.frame(at: time))
-        }
-        let rasterizer = Rasterizer(scale: app.scale)
+        guard
+            let sample = AnimationSample(
+                scene: scene, keys: keys, catalog: .testing, columns: columns, rows: rows, idleFrames: idleFrames)
+        else { return nil }
+        let frames = sample.frames
+        let rasterizer = Rasterizer(scale: sample.scale)
         var writer = ANSIWriter(depth: .trueColor)
         var buffer = CellBuffer(width: columns, height: rows)
         var output: [UInt8] = []

@@ -117,20 +117,9 @@ extension JSONFileStore {
                 throw .io(.unlink, file, error)
             }
         } else {
-            let (temporary, descriptor) = try createTemporary(for: file, in: folder, mode: 0o600)
-            do {
-                let bytes = Self.journalLines(kept)
-                try write(bytes, to: descriptor, path: temporary)
-                do {
-                    try fileSystem.fsync(descriptor)
-                } catch {
-                    throw StoreError.io(.fsync, temporary, error)
-                }
-                fileSystem.close(descriptor)
-            } catch {
-                fileSystem.close(descriptor)
-                try? fileSystem.unlink(temporary)
-                throw error as? StoreError ?? .coding(name: name, reason: "\(error)")
+            let bytes = Self.journalLines(kept)
+            let temporary = try writeDurableTemporary(for: file, in: folder, mode: 0o600, name: name) {
+                descriptor, temporary in try write(bytes, to: descriptor, path: temporary)
             }
             do {
                 try fileSystem.rename(temporary, file)

@@ -336,9 +336,9 @@ public struct JSONFileStore: DeckStore {
 
         // 2. The temporary file.
         let mode = current?.permissions ?? 0o600
-        let (temporary, descriptor) = try createTemporary(for: target, in: folder, mode: mode)
-        do {
-            do {
+        let temporary = try writeDurableTemporary(for: target, in: folder, mode: mode, name: name) {
+            descriptor, temporary in
+            do throws(Errno) {
                 try fileSystem.fchmod(descriptor, mode: mode)
             } catch {
                 throw StoreError.io(.chmod, temporary, error)
@@ -352,16 +352,6 @@ public struct JSONFileStore: DeckStore {
             } catch {
                 throw StoreError.coding(name: name, reason: "cannot encode: \(error)")
             }
-            do {
-                try fileSystem.fsync(descriptor)
-            } catch {
-                throw StoreError.io(.fsync, temporary, error)
-            }
-            fileSystem.close(descriptor)
-        } catch {
-            fileSystem.close(descriptor)
-            try? fileSystem.unlink(temporary)
-            throw error as? StoreError ?? .coding(name: name, reason: "\(error)")
         }
 
         // 3. The backup, 4. the rename.
@@ -485,6 +475,32 @@ public struct JSONFileStore: DeckStore {
             throw .io(.lock, lockPath, error)
         }
         return descriptor
+    }
+
+    /// Creates a temporary file beside `target` in `folder`, lets `fill` write it (given its descriptor and path),
+    /// and makes it durable (`fsync`, then close): the temporary's path, ready to be renamed over `target`. On any
+    /// failure the temporary is closed and removed, and the error is a `StoreError` (`fill`'s own, else `.coding`
+    /// naming `name`). The one place the store's atomic writes (documents, snapshots, a truncated journal) make
+    /// their temporary file.
+    func writeDurableTemporary(
+        for target: String, in folder: String, mode: UInt32, name: String,
+        _ fill: (_ descriptor: Int32, _ temporary: String) throws -> Void
+    ) throws(StoreError) -> String {
+        let (temporary, descriptor) = try createTemporary(for: target, in: folder, mode: mode)
+        do {
+            try fill(descriptor, temporary)
+            do {
+                try fileSystem.fsync(descriptor)
+            } catch {
+                throw StoreError.io(.fsync, temporary, error)
+            }
+            fileSystem.close(descriptor)
+        } catch {
+            fileSystem.close(descriptor)
+            try? fileSystem.unlink(temporary)
+            throw error as? StoreError ?? .coding(name: name, reason: "\(error)")
+        }
+        return temporary
     }
 
     func createTemporary(
