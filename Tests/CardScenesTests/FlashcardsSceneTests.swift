@@ -77,16 +77,16 @@ private let viewport = Size(width: 844, height: 390)
         #expect(min(below.rect.minY, final) <= moving && moving <= max(below.rect.minY, final))
     }
 
-    @Test func draggedEightySpringsBack() throws {
+    /// A card dragged 80 points (under the threshold) goes back at once: the seed sets `offset = .zero` outside any
+    /// animation (issue 27; it sprang back).
+    @Test func draggedEightySnapsBack() throws {
         var engine = try engine()
         let top = try topCard(engine.frame(at: 0))
         let end = drag(&engine, from: Point(x: top.rect.midX, y: top.rect.midY), by: Vector(dx: 80, dy: 0), at: 1)
         #expect(engine.deck.contains(id: try #require(top.card)))
-        let springing = try #require(engine.frame(at: end + 0.05).node(top.id))
-        #expect(springing.rect.minX > top.rect.minX && springing.rect.minX < top.rect.minX + 400)
-        let settled = try #require(engine.frame(at: end + 3).node(top.id))
-        #expect(abs(settled.rect.minX - top.rect.minX) < 1e-9)
-        #expect(settled.opacity == 1 && settled.rotation == 0)
+        let next = try #require(engine.frame(at: end + 1.0 / 60).node(top.id))
+        #expect(abs(next.rect.minX - top.rect.minX) < 1e-9, "back at once: \(next.rect.minX) vs \(top.rect.minX)")
+        #expect(next.opacity == 1 && next.rotation == 0)
     }
 
     @Test func emptyStackOffersARestartAndRemovalsPersist() throws {
@@ -129,5 +129,21 @@ private let viewport = Size(width: 844, height: 390)
         #expect(engine.deck.count == (swiped ? count - 1 : count))
         #expect(engine.deck.contains { $0.id == top.card } == !swiped)
         if !swiped { #expect(try topCard(engine.frame(at: 3)).rect == top.rect) }
+    }
+}
+
+extension FlashcardsSceneTests {
+    /// Seed 003's `stacked(at:in:)` offsets a card by (total − position)·10 inside a fixed frame: after a removal
+    /// every other card slides up 10 points. The stack was re-centred on its remaining height, so they moved 5.
+    @Test func afterARemovalTheOtherCardsSlideUpTenPoints() throws {
+        var engine = try engine()
+        let before = engine.frame(at: 0)
+        _ = try engine.perform(SceneAction("swipe", ["direction": .string("left")]), at: 1)
+        let after = engine.frame(at: 5)
+        for card in SeedData.flashcards.dropLast() {
+            let old = try #require(before.node(card: card.id))
+            let new = try #require(after.node(card: card.id))
+            #expect(abs(old.rect.minY - new.rect.minY - 10) < 1e-9, "\(card.id): \(old.rect.minY) → \(new.rect.minY)")
+        }
     }
 }

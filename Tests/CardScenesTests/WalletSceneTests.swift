@@ -61,6 +61,8 @@ private func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool 
         }
         let number = try #require(frame.node("card.101.number"))
         #expect(number.text.first?.text == "4354 8374 3473 4373")
+        // The seed's `Text(number).bold()`: body size, bold (it was title size, 28 points).
+        #expect(number.text.first?.run.style == .body && number.text.first?.run.weight == .bold)
         let holder = try #require(frame.node("card.101.holder")).text.map(\.text)
         #expect(holder == ["Simon Ng  ", "Valid Thru ", "08/29"])
         // Card text sits at the bottom-leading corner: leading 25, bottom 20.

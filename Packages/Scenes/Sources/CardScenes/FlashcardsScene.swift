@@ -13,9 +13,9 @@ import CardPhysics
 ///   (a tap toggles it).
 /// - The card at position p of n is offset y = (n − p)·10, and the last card is on top.
 /// - Dragging: rotation = width/5 degrees (applied before the offset), x offset = width·5, opacity =
-///   2 − |width/50|. On release with |width| > 100 the card is removed and the others slide up with the default
-///   animation; otherwise it springs back with `.spring()` (the seed snaps back; a spring reads better and is what
-///   the issue asks).
+///   2 − |width/50|. On release with |width| > 100 the card is removed and the others slide up 10 points with the
+///   default animation (the stack's frame stays where the whole deck centred it); otherwise it snaps back at once,
+///   as the seed's `offset = .zero` outside an animation does (it sprang back with `.spring()` before issue 27).
 /// - Beyond the seed: the deck may be the user's own; the empty deck offers a restart; which cards were removed
 ///   persists (state `flashcards`).
 public struct FlashcardsScene: Scene {
@@ -156,8 +156,9 @@ public struct FlashcardsScene: Scene {
                 context.deckChanged(from: old, to: deck)
                 context.stateChanged = true
             } else {
+                // The seed sets `offset = .zero` outside any animation: the card is back at once.
                 drag = nil
-                context.animation = .spring
+                context.animation = nil
                 context.haptic(.soft, target: Self.node(id), card: id)
             }
         case ("drag", .cancelled):
@@ -299,7 +300,10 @@ public struct FlashcardsScene: Scene {
         ]
         let size = Self.cardSize(in: viewport)
         let count = deck.count
-        let stackHeight = size.height + Double(count) * 10
+        // The seed's stack is a fixed frame its cards are offset inside (`stacked(at:in:)`: (total − position)·10),
+        // so a removal slides the others up 10 points; the frame is centred for the whole deck, so the full stack
+        // fits and never re-centres as cards go.
+        let stackHeight = size.height + Double(allCards.count) * 10
         let originY = (viewport.height - stackHeight) / 2
         let originX = (viewport.width - size.width) / 2
         for (position, card) in deck.enumerated() {

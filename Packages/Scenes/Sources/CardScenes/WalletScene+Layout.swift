@@ -148,7 +148,8 @@ extension WalletScene {
         let inner = max(rect.width - 2 * insetX, 1)
         // Lines as tall as the front end's text: the holder line on the padding, the number over it.
         let holderHeight = text.lineHeight(of: .body)
-        let numberHeight = text.lineHeight(of: .title)
+        // The seed's `Text(number).bold()`: body size, bold (it was drawn at title size).
+        let numberHeight = text.lineHeight(of: .body)
         let brandHeight = text.lineHeight(of: .headline)
         let holderY = rect.maxY - insetY - holderHeight
         let numberY = holderY - 4 - numberHeight
@@ -171,7 +172,7 @@ extension WalletScene {
             Node(
                 id: id.child("number"), role: .text, parent: id,
                 rect: Rect(x: rect.minX + insetX, y: numberY, width: inner, height: numberHeight), z: z,
-                text: [TextRun(payment.number, style: .title, color: Palette.white, weight: .bold, lineLimit: 1)],
+                text: [TextRun(payment.number, style: .body, color: Palette.white, weight: .bold, lineLimit: 1)],
                 transition: childTransition, isHitTestable: false),
             Node(
                 id: id.child("holder"), role: .text, parent: id,
