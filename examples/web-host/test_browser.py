@@ -517,7 +517,9 @@ class BrowserTest(unittest.TestCase):
         self.wait("__cardistry.gestures.some(g => g.kind === 'tap' && g.phase === 'ended')")
         self.settle()
         self.assertIsNotNone(self.node(top["id"] + ".answer"), "the answer did not appear")
-        self.assertNotEqual(self.js(ink), prompt_ink, "the canvas does not show the answer")
+        revealed_ink = self.js(ink)
+        self.assertNotEqual(revealed_ink, prompt_ink, "the canvas does not show the answer")
+        bottom = max(n["y"] + n["height"] for n in self.model() if n["role"] == "card")
         self.check_pixels("flashcards answer shown")
         self.screenshot("flashcards")
         # Hold a short drag (under the 100-point threshold): the card turns (width/5 degrees), moves five times as
@@ -546,9 +548,12 @@ class BrowserTest(unittest.TestCase):
         change = self.js("__cardistry.deckChanges[__cardistry.deckChanges.length - 1]")
         self.assertNotIn(top["card"], change["deck"])
         self.assertIsNone(self.node(top["id"]), "the swiped card is still in the frames")
-        # Where the swiped card's top edge was, the background (in the next card's shadow) shows now.
-        self.assertLess(max(self.js("__cardistry.pixel(195, %f)" % (top["y"] + 4))[:3]), 160,
-                        "the swiped card is still drawn")
+        # The next card takes the swiped one's place (seed 003: every card slides up 10 points), so the swiped card
+        # shows only if its own ink (its prompt and the answer it showed) is still drawn there; and the stack's
+        # lowest 10 points are background now.
+        self.assertNotEqual(self.js(ink), revealed_ink, "the swiped card is still drawn")
+        self.assertLess(max(self.js("__cardistry.pixel(195, %f)" % (bottom - 4))[:3]), 160,
+                        "the stack did not slide up")
         self.check_pixels("flashcards after a swipe")
         self.close_scene("flashcards")
 
