@@ -86,7 +86,8 @@ package enum ContrastLint {
         return found
     }
 
-    static func rgba(_ color: CellColor) -> RGBA? {
+    /// A cell colour as `RGBA`, or nil for a colour the terminal chooses (indexed or default).
+    package static func rgba(_ color: CellColor) -> RGBA? {
         guard case .rgb(let red, let green, let blue) = color.kind else { return nil }
         return RGBA(red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255)
     }

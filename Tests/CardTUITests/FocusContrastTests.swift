@@ -12,11 +12,6 @@ import Testing
     static let sizes = [(60, 20), (80, 24), (120, 40), (200, 60)]
     static let heavy: Set<Glyph> = ["━", "┃", "┏", "┓", "┗", "┛"]
 
-    static func rgba(_ color: CellColor) -> RGBA? {
-        guard case .rgb(let red, let green, let blue) = color.kind else { return nil }
-        return RGBA(red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255)
-    }
-
     /// Tabs through every card of `scene` and checks the ring on each; returns how many distinct card colours the
     /// ring was checked on.
     static func check(scene: String, columns: Int, rows: Int, stops: Int) -> Set<RGBA> {
@@ -34,7 +29,9 @@ import Testing
             for row in 0..<rows {
                 for column in 0..<columns where heavy.contains(buffer[column, row].character) {
                     let cell = buffer[column, row]
-                    guard let foreground = rgba(cell.foreground), let background = rgba(cell.background) else {
+                    guard let foreground = ContrastLint.rgba(cell.foreground),
+                        let background = ContrastLint.rgba(cell.background)
+                    else {
                         continue
                     }
                     ring += 1
