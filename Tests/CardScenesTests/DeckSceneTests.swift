@@ -13,6 +13,8 @@ private let cardHeight = 358 / 1.586
 private func top(_ slot: Int, fan: Double = 0, scroll: Double = 0) -> Double {
     72 + Double(slot) * (60 + fan) - scroll
 }
+/// UIScrollView's rubber band over the 844-pt column: what `distance` points of finger past the top shows.
+private func banded(_ distance: Double) -> Double { 844 * (1 - 1 / (distance * 0.55 / 844 + 1)) }
 private let colorIDs: [CardID] = (401...412).map { CardID(UInt64($0)) }
 
 private func node(_ id: CardID) -> NodeID { NodeID("card.\(id)") }
@@ -85,19 +87,21 @@ private func springOffset(_ offset: Double, response: Double, damping: Double, a
         _ = engine.frame(at: 0)
         let last = drag(&engine, from: Point(x: 200, y: 400), by: Vector(dx: 0, dy: 200), at: 1, lift: false)
         let pulled = engine.frame(at: last)
-        // Overscroll 200 → every gap widens by 200·0.25 = 50: card i moves down by 50·i.
-        // Cards pushed below the viewport are no longer laid out: 0…7 remain (card 8 would start at 952).
+        // 200 pt of finger past the top shows banded(200) = 97.3 pt of overscroll → every gap widens by a quarter
+        // of that (24.3): card i moves down by 24.3·i. Cards pushed below the viewport are no longer laid out:
+        // 0…9 remain (card 10 would start at 72 + 10·84.3 = 915).
+        let fan = banded(200) * 0.25
         for (slot, id) in colorIDs.enumerated() {
             let y = pulled.node(node(id))?.rect.minY
-            #expect(slot < 8 ? y.map { abs($0 - top(slot, fan: 50)) < 1e-9 } == true : y == nil, "card \(slot)")
+            #expect(slot < 10 ? y.map { abs($0 - top(slot, fan: fan)) < 1e-9 } == true : y == nil, "card \(slot)")
         }
         #expect(haptics(pulled).contains(.light))
         pointer(&engine, .up, 200, 600, at: last + 0.01)
         let middle = engine.frame(at: last + 0.15)
         let settled = engine.frame(at: last + 3)
-        // Card 7 springs up from 72 + 7·110 towards 72 + 7·60 (cards 8… reappear at their places).
+        // Card 7 springs up from 72 + 7·84.3 towards 72 + 7·60 (cards 10… reappear at their places).
         let seventh = try #require(middle.node(node(colorIDs[7]))).rect.minY
-        #expect(seventh < top(7, fan: 50) && seventh > top(7) - 30)
+        #expect(seventh < top(7, fan: fan) && seventh > top(7) - 30)
         for (slot, id) in colorIDs.enumerated() {
             #expect(abs((settled.node(node(id))?.rect.minY ?? 0) - top(slot)) < 1e-6)
         }
@@ -108,8 +112,8 @@ private func springOffset(_ offset: Double, response: Double, damping: Double, a
         var engine = try makeEngine()
         engine.handle(.pointer(PointerEvent(.wheel(dx: 0, dy: -80), at: Point(x: 200, y: 400), time: 1)))
         let pulled = engine.frame(at: 1.05)
-        // Overscroll 80 → fan 20 per card.
-        #expect(abs((pulled.node(node(colorIDs[4]))?.rect.minY ?? 0) - top(4, fan: 20)) < 1e-9)
+        // 80 pt past the top shows banded(80) = 41.8 pt → fan 10.45 per card (a trackpad's elastic overscroll).
+        #expect(abs((pulled.node(node(colorIDs[4]))?.rect.minY ?? 0) - top(4, fan: banded(80) * 0.25)) < 1e-9)
         let settled = engine.frame(at: 4)
         #expect(abs((settled.node(node(colorIDs[4]))?.rect.minY ?? 0) - top(4)) < 1e-6)
     }
@@ -328,6 +332,52 @@ private func springOffset(_ offset: Double, response: Double, damping: Double, a
         slow.handle(.pointer(PointerEvent(.wheel(dx: 0, dy: 30), at: Point(x: 200, y: 400), time: 1)))
         slow.handle(.pointer(PointerEvent(.wheel(dx: 0, dy: -30), at: Point(x: 200, y: 400), time: 1.1)))
         #expect(!haptics(slow.frame(at: 1.1)).contains(.light))
+    }
+
+    /// A real flick: the finger goes on past the top (42 pt here) before it lifts. Every card in view bounces in
+    /// turn (issue 27: only the first did, the others' kicks being dropped by the pull that fanned them), and the
+    /// overscroll is rubber-banded (the fan shows a quarter of UIScrollView's damped 22.5 pt, not of 42).
+    @Test func aFlickThatGoesOnPastTheTopBouncesEveryCardInTurn() throws {
+        var engine = try makeEngine(SceneOptions(cardCount: 40))
+        try engine.perform(SceneAction("scroll", ["to": .number(300)]), at: 0)
+        _ = engine.frame(at: 1)
+        let ids = try deckScene(engine).deck.ids
+        // 342 pt down in 90 ms (3.8 pt/ms): from offset 300 to 42 pt past the top.
+        engine.handle(.pointer(PointerEvent(.down, at: Point(x: 200, y: 300), time: 1)))
+        for step in 1...9 {
+            engine.handle(
+                .pointer(
+                    PointerEvent(.move, at: Point(x: 200, y: 300 + Double(step) * 38), time: 1 + Double(step) * 0.01)))
+        }
+        let pulled = engine.frame(at: 1.09)
+        let band = 844 * (1 - 1 / (42 * 0.55 / 844 + 1))
+        let expectedFan = band * 0.25
+        // Card 3 is still where the fan put it (its kick waits 0.09 s): 3 gaps of 60 + fan.
+        let third = try #require(pulled.node(node(ids[3]))).rect.minY
+        #expect(
+            abs(third - top(3, fan: expectedFan)) < 1e-6, "rubber-banded fan: \(third) vs \(top(3, fan: expectedFan))")
+        engine.handle(.pointer(PointerEvent(.up, at: Point(x: 200, y: 642), time: 1.09)))
+        // After the release, each card's downward motion (the kick) peaks later than the one above's.
+        var peakTimes: [Double] = []
+        for rank in 0..<6 {
+            var previous = try #require(engine.frame(at: 1.09).node(node(ids[rank]))).rect.minY
+            var fastest = 0.0
+            var fastestTime = -1.0
+            for step in 1...60 {
+                let time = 1.09 + Double(step) * 0.005
+                let y = try #require(engine.frame(at: time).node(node(ids[rank]))).rect.minY
+                if y - previous > fastest {
+                    fastest = y - previous
+                    fastestTime = time
+                }
+                previous = y
+            }
+            #expect(fastest > 1, "card \(rank) moves down (bounces) after the release: \(fastest) pt per 5 ms")
+            peakTimes.append(fastestTime)
+        }
+        for rank in 1..<6 { #expect(peakTimes[rank] > peakTimes[rank - 1], "in turn: \(peakTimes)") }
+        #expect(!engine.frame(at: 5).isAnimating)
+        #expect(abs((engine.frame(at: 5).node(node(ids[5]))?.rect.minY ?? 0) - top(5)) < 1e-6)
     }
 
     // MARK: Sort and large decks

@@ -137,13 +137,16 @@ extension Engine {
     /// Whether anything still moves at `time`.
     public func isAnimating(at time: Double) -> Bool {
         !geometry.isSettled(at: time) || !fills.isSettled(at: time) || !rollProgress.isSettled(at: time)
-            || !leaving.isEmpty
+            || !kicks.isSettled(at: time) || !leaving.isEmpty
     }
 
     /// A node's drawn state at `time`: its animated values, or its target where nothing animates.
     func frameNode(_ node: Node, at time: Double, isLeaving: Bool) -> FrameNode {
         var motion = geometry.isEmpty ? node.motion : (geometry.value(for: node.id, at: time) ?? node.motion)
         if !motion.isFinite { motion = node.motion }
+        if !kicks.isEmpty, let kick = kicks.value(for: node.id, at: time), kick.dx.isFinite, kick.dy.isFinite {
+            motion.rect = motion.rect.offsetBy(kick)
+        }
         var fill = node.fill
         if !fills.isEmpty, let animated = fills.value(for: node.id, at: time) { fill = animated.clamped }
         var text: [FrameText] = []
@@ -220,6 +223,7 @@ extension Engine {
             }
         }
         if !fills.isEmpty && fills.isSettled(at: time) { fills.removeAll() }
+        if !kicks.isEmpty && kicks.isSettled(at: time) { kicks.removeAll() }
         if !rollProgress.isEmpty && rollProgress.isSettled(at: time) {
             rollProgress.removeAll()
             rolls.removeAll()

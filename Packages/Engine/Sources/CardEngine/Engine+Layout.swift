@@ -136,20 +136,19 @@ extension Engine {
         }
     }
 
-    /// Kicks the nodes named in `context.nodeImpulses`: each springs with the impulse's animation from its current
-    /// value, with its current velocity plus the kick, towards its new target. Ids not in the layout and
-    /// non-finite kicks are ignored. O(kicked nodes).
+    /// Kicks the nodes named in `context.nodeImpulses`: each kick is a displacement that starts at zero with the
+    /// kick's velocity (plus what is left of an earlier kick's) and springs back to zero with the impulse's
+    /// animation, added to the node's own motion when frames are sampled. Because it is separate from the node's
+    /// motion, later changes of the node's target leave it playing (SwiftUI's springs add up: a bounce survives
+    /// the pull that moves the card under it). Ids not in the layout and non-finite kicks are ignored.
+    /// O(kicked nodes).
     mutating func applyImpulses(context: SceneContext, in newNodes: [Node], index newIndex: [NodeID: Int]) {
         for (id, impulse) in context.nodeImpulses {
-            guard let position = newIndex[id], impulse.velocity.dx.isFinite, impulse.velocity.dy.isFinite else {
-                continue
-            }
-            let node = newNodes[position]
-            let (value, velocity) = geometry.sample(id, at: context.time) ?? (node.motion, .zero)
-            var kicked = velocity
-            kicked.rect = kicked.rect.offsetBy(impulse.velocity)
-            geometry.animate(
-                id, to: node.motion, with: impulse.animation, at: context.time, from: value, initialVelocity: kicked)
+            guard newIndex[id] != nil, impulse.velocity.dx.isFinite, impulse.velocity.dy.isFinite else { continue }
+            let (value, velocity) = kicks.sample(id, at: context.time) ?? (.zero, .zero)
+            kicks.animate(
+                id, to: .zero, with: impulse.animation, at: context.time, from: value,
+                initialVelocity: velocity.adding(impulse.velocity))
         }
     }
 

@@ -55,6 +55,10 @@ public struct Engine: Sendable {
     var leavingOrder: [NodeID] = []
     var geometry: AnimationTimeline<NodeID, NodeMotion>
     var fills: AnimationTimeline<NodeID, RGBA>
+    /// Velocity kicks (`SceneContext.nodeImpulses`) as displacements added to the nodes' animated frames: a kick
+    /// plays on top of whatever the node's own motion does, so a later change of the node's target (a pull that
+    /// fans the deck while it bounces) neither cancels nor restarts it, as SwiftUI's springs add up.
+    var kicks: AnimationTimeline<NodeID, Vector>
     var rolls: [RollKey: RollingText] = [:]
     var rollProgress: AnimationTimeline<RollKey, Double>
     var arena = GestureArena<NodeID>()
@@ -76,6 +80,7 @@ public struct Engine: Sendable {
         self.layoutMeasurer = CachingTextMeasurer(textMeasurer)
         self.geometry = AnimationTimeline(animator: animator)
         self.fills = AnimationTimeline(animator: animator)
+        self.kicks = AnimationTimeline(animator: animator)
         self.rollProgress = AnimationTimeline(animator: animator)
         self.viewport = Self.sanitized(viewport)
         self.time = startTime.isFinite ? startTime : 0
@@ -271,9 +276,7 @@ public struct Engine: Sendable {
     /// Nil when the scene is at rest. O(1) for animations, O(leaving nodes) for removals.
     public func nextWakeTime() -> Double? {
         var wake: Double?
-        if !geometry.isSettled(at: time) || !fills.isSettled(at: time) || !rollProgress.isSettled(at: time)
-            || !leaving.isEmpty
-        {
+        if isAnimating(at: time) {
             wake = time
         }
         if let deadline = arena.nextDeadline { wake = min(wake ?? deadline, deadline) }

@@ -134,8 +134,10 @@ public struct SceneContext: Sendable {
     public var nodeAnimations: [NodeID: Animation] = [:]
     /// Per-node removal transitions that override the node's own for this change (a card flung left or right).
     public var removalTransitions: [NodeID: NodeTransition] = [:]
-    /// Velocity kicks: each named node springs from where it is, with its current velocity plus the kick, to its
-    /// new target, even when the target did not change (a bounce without a second layout).
+    /// Velocity kicks: each named node is displaced from wherever its own motion puts it, starting with the kick's
+    /// velocity (plus what remains of an earlier kick) and springing back to no displacement with the impulse's
+    /// animation — even when the node's target did not change (a bounce without a second layout), and whatever
+    /// later layouts do to its target while it plays (the kick adds to the node's motion, as SwiftUI's springs do).
     public var nodeImpulses: [NodeID: NodeImpulse] = [:]
     /// Set when the scene changed state worth persisting.
     public var stateChanged = false

@@ -170,7 +170,10 @@ extension DeckScene {
             guard case .scroll(let value)? = gesture.value else { return }
             let maxOffset = metrics.maxOffset(count: count)
             let newOffset = min(max(value.offset, 0), maxOffset)
-            let newPull = max(0, -value.offset)
+            // Past the top a ScrollView's content follows the finger with UIScrollView's rubber band (the seed
+            // reads `contentOffset`, which UIKit has already damped): 42 pt of finger past the top shows 22.5 pt
+            // of overscroll in an 844-pt column, which then fans the cards by a quarter of that.
+            let newPull = Self.rubberBandedPull(-value.offset, viewport: metrics.viewport)
             let speed = -value.velocity / 1000  // points per millisecond, upwards
             if scrollOffset > 0, value.offset <= 0, speed > Self.fastVelocity {
                 scrollOffset = newOffset
@@ -186,6 +189,14 @@ extension DeckScene {
             pull = 0
             context.animation = .spring
         }
+    }
+
+    /// The overscroll a finger (or trackpad) `distance` points past the top shows: UIScrollView's rubber band
+    /// `(1 − 1/(x·0.55/d + 1))·d` over the column's height d (CardPhysics' `RubberBand`); 0 at or below the top.
+    static func rubberBandedPull(_ distance: Double, viewport: Size) -> Double {
+        guard distance > 0 else { return 0 }
+        guard let band = try? RubberBand(dimension: max(viewport.height, 1)) else { return distance }
+        return band.offset(for: distance)
     }
 
     /// Kicks every card in view downwards, card k of the window `bounceStagger`·k seconds after the first.

@@ -9,7 +9,9 @@ import CardPhysics
 ///   depth shadow cast upwards onto the card behind. The column scrolls (drag or wheel, `ScrollGesture`).
 /// - Pull to fan: scrolling past the top by `overscroll` points widens every gap by `overscroll·0.25`, so card i
 ///   moves down by `i·overscroll·0.25` (the spread grows linearly down the stack, the seed's resistance factor
-///   0.25); releasing springs the stack closed (`.spring`).
+///   0.25); releasing springs the stack closed (`.spring`). A drag or wheel past the top is rubber-banded first
+///   (UIScrollView's `(1 − 1/(x·0.55/d + 1))·d`, the seed's `contentOffset` being UIKit's damped one), so the
+///   fan's growth slows the further the finger goes; the `pull` action and the `p` key give the overscroll itself.
 /// - Tap: the card flies to a full-screen detail (matched geometry `card.<id>`) with spring(response 0.35,
 ///   dampingFraction 0.85); tapping the background (the strips above and below the detail) closes it.
 /// - Drag down on the detail (`DragGesture(minimumDistance: 20)`, simultaneous): offset = vertical·0.6, downward
@@ -21,7 +23,8 @@ import CardPhysics
 ///   slot changes. On drop the new order is committed and persisted (sortOrder = the new positions).
 /// - Bounce: reaching the top while scrolling up faster than 1.5 pt/ms (or `scroll {to: 0}` from a screen or more
 ///   away) kicks each visible card downwards by `bounceKick` pt/s with a bouncy spring, card k of the window 0.03·k s
-///   after the one above (`SceneContext.nodeImpulses`).
+///   after the one above (`SceneContext.nodeImpulses`). The kicks add to the cards' own motion, so a flick that
+///   goes on past the top (as real flicks do) fans the stack and bounces every card in turn.
 /// - Scrolling follows the drag or wheel and stops on release (no momentum: cards entering the view during a long
 ///   animated fling would appear at their final places); the bottom edge clamps.
 /// - Large decks: up to `maximumCount` (1,000,000) cards. Only cards intersecting the viewport (plus one step) become
