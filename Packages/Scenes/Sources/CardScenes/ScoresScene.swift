@@ -103,6 +103,9 @@ public struct ScoresScene: Scene {
 
     // MARK: Changes
 
+    /// An animation that finishes at once: for what follows the finger (the slider's thumb and fill).
+    static let followsFinger = Animation(.curve(.linear, duration: 0))
+
     mutating func select(test: Int, context: inout SceneContext) {
         let test = min(max(test, 1), StudentScores.testCount)
         guard test != selectedTest else { return }
@@ -193,6 +196,10 @@ public struct ScoresScene: Scene {
             if let location {
                 let metrics = ScoresMetrics(viewport: context.viewport, grid: context.grid)
                 select(test: metrics.test(atX: location.x), context: &context)
+                // A slider's thumb is the finger's: UISlider under SwiftUI's `Slider(step: 1)` puts it on the
+                // step under the finger at once; only what the value drives (the ranking) animates.
+                context.nodeAnimations["slider.thumb"] = Self.followsFinger
+                context.nodeAnimations["slider.fill"] = Self.followsFinger
             }
         case ("scroll", .began), ("scroll", .changed):
             if case .scroll(let value)? = gesture.value {
