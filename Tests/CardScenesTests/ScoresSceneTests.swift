@@ -165,6 +165,24 @@ private func rankY(_ rank: Int) -> Double { 16 + 48 + 10 + Double(rank) * (56 + 
         #expect(abs(fill.maxX - track.maxX) < 1e-9, "the fill follows the thumb")
     }
 
+    /// The seed clips each card with `RoundedRectangle(cornerRadius: 12)`: while a chart collapses, its leaving
+    /// bars lie outside the shrinking card (up to 3 showed in the gaps between cards) and must be cut by it, so the
+    /// card clips its subtree and every bar is in that subtree.
+    @Test func cardsClipTheirChartsWhileTheyCollapse() throws {
+        var engine = try engine()
+        let id = try #require(engine.deck.first?.id)
+        try engine.perform(SceneAction("toggle", ["card": .string(id.description)]), at: 1)
+        _ = engine.frame(at: 3)
+        try engine.perform(SceneAction("toggle", ["card": .string(id.description)]), at: 3)
+        let middle = engine.frame(at: 3.1)
+        let card = try #require(middle.node(card: id))
+        #expect(card.clipsContent && card.cornerRadius == 12)
+        let bars = middle.nodes.filter { $0.role == .bar && $0.parent == card.id }
+        let outside = bars.filter { $0.rect.maxY > card.rect.maxY + 0.5 }
+        #expect(!outside.isEmpty, "mid-collapse some bars lie below the shrinking card")
+        #expect(FrameLint().findings(in: middle).filter { $0.kind == .outsideParent }.isEmpty)
+    }
+
     /// Escape closes the expanded chart first; with nothing expanded the scene leaves the key to the front end (the
     /// terminal UI then goes back to the home screen).
     @Test func escapeCollapsesTheExpandedCardFirst() throws {

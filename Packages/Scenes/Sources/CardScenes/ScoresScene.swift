@@ -295,7 +295,7 @@ public struct ScoresScene: Scene {
                     id: id, role: .card, card: card.id, parent: "list", rect: cardRect, z: 0, cornerRadius: 12,
                     fill: RGBA(card.color),
                     stroke: focused == card.id ? Palette.focusRing(on: RGBA(card.color)) : nil,
-                    gestures: Self.cardGestures,
+                    gestures: Self.cardGestures, clipsContent: true,
                     accessibilityLabel: "\(card.title), \(scores[selectedTest - 1])"))
             let rowY = y + metrics.grid.y((metrics.rowHeight - 24) / 2)
             nodes.append(
