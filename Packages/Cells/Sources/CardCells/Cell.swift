@@ -104,12 +104,12 @@ public struct Cell: Sendable, Hashable {
     public var isWide: Bool { character.isWide }
 
     /// Whether the cell's foreground colour shows nowhere: a space without underline or reverse video.
-    var hidesForeground: Bool {
+    package var hidesForeground: Bool {
         character == " " && !attributes.contains(.underline) && !attributes.contains(.reverse)
     }
 
     /// Whether two cells have the same colours and attributes (the SGR state needed to draw them).
-    func hasSameStyle(as other: Cell) -> Bool {
+    package func hasSameStyle(as other: Cell) -> Bool {
         foreground == other.foreground && background == other.background && attributes == other.attributes
     }
 }
