@@ -4,7 +4,8 @@
 // The module graph (docs/architecture.md; arrows point down only, checked by scripts/check-module-graph.py):
 //
 //   cardistry (executable) → CardistryCLI (the registration point) → CardTUI, CardStdio (front ends)
-//   front ends → CardFrontend (the seam), CardEngine;  CardistryCLI → CardScenes → CardEngine
+//   front ends → CardFrontend (the seam), CardCells (the rasteriser), CardEngine;  CardistryCLI → CardScenes →
+//   CardEngine;  CardCells → CardEngine
 //   (each target also lists every lower module it imports: nothing is re-exported, see docs/architecture.md)
 //   CardEngine → CardPersistence, CardGestures, CardPhysics, CardModels, CardJSON
 //   CardPersistence → CardModels, CardJSON;  CardGestures → CardPhysics → CardGeometry;  CardModels → shims;
@@ -33,6 +34,7 @@ let package = Package(
         .library(name: "CardPersistence", targets: ["CardPersistence"]),
         .library(name: "CardJSON", targets: ["CardJSON"]),
         .library(name: "CardFrontend", targets: ["CardFrontend"]),
+        .library(name: "CardCells", targets: ["CardCells"]),
         .executable(name: "cardistry", targets: ["cardistry"]),
         .executable(name: "cardistry-bench", targets: ["cardistry-bench"]),
     ],
@@ -53,12 +55,14 @@ let package = Package(
             ["CardEngine", "CardModels", "CardGeometry", "CardPhysics", "CardGestures", "CardPersistence", "CardJSON"]),
         library("CardFrontendShims", in: "Frontend"),
         library("CardFrontend", in: "Frontend", ["CardFrontendShims"]),
+        library("CardCells", in: "Cells", ["CardEngine", "CardGeometry", "CardGestures"]),
 
         // Front ends (plugins behind `Frontend`) and the command line that registers them.
         .target(
             name: "CardTUI",
             dependencies: [
-                "CardEngine", "CardFrontend", "CardModels", "CardGeometry", "CardGestures", "CardPersistence",
+                "CardCells", "CardEngine", "CardFrontend", "CardModels", "CardGeometry", "CardGestures",
+                "CardPersistence",
             ],
             path: "Frontends/tui"),
         .target(
@@ -81,8 +85,8 @@ let package = Package(
         .executableTarget(
             name: "cardistry-bench",
             dependencies: [
-                "CardScenes", "CardEngine", "CardJSON", "CardTUI", "CardStdio", "CardFrontend", "CardModels",
-                "CardModelsShims", "CardGeometry", "CardGestures", "CardPersistence", "CardPhysics",
+                "CardScenes", "CardEngine", "CardJSON", "CardTUI", "CardStdio", "CardCells", "CardFrontend",
+                "CardModels", "CardModelsShims", "CardGeometry", "CardGestures", "CardPersistence", "CardPhysics",
             ],
             path: "Benchmarks/cardistry-bench"
         ),
@@ -138,7 +142,8 @@ let package = Package(
         .testTarget(
             name: "CardTUITests",
             dependencies: [
-                "CardTUI", "CardScenes", "CardTestScenes", "CardEngine", "CardModels", "CardGeometry", "CardGestures",
+                "CardTUI", "CardCells", "CardScenes", "CardTestScenes", "CardEngine", "CardModels", "CardGeometry",
+                "CardGestures",
             ],
             path: "Tests/CardTUITests",
             exclude: ["Golden"]),

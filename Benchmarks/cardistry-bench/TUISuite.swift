@@ -1,3 +1,4 @@
+import CardCells
 import CardEngine
 import CardScenes
 import CardTUI

@@ -58,24 +58,4 @@ enum ANSI {
             for index in stride(from: count - 1, through: 0, by: -1) { output.append(buffer[index]) }
         }
     }
-
-    /// Appends `scalar` as UTF-8.
-    static func appendUTF8(_ scalar: Unicode.Scalar, into output: inout [UInt8]) {
-        let value = scalar.value
-        if value < 0x80 {
-            output.append(UInt8(truncatingIfNeeded: value))
-        } else if value < 0x800 {
-            output.append(0xC0 | UInt8(truncatingIfNeeded: value >> 6))
-            output.append(0x80 | UInt8(truncatingIfNeeded: value & 0x3F))
-        } else if value < 0x10000 {
-            output.append(0xE0 | UInt8(truncatingIfNeeded: value >> 12))
-            output.append(0x80 | UInt8(truncatingIfNeeded: (value >> 6) & 0x3F))
-            output.append(0x80 | UInt8(truncatingIfNeeded: value & 0x3F))
-        } else {
-            output.append(0xF0 | UInt8(truncatingIfNeeded: value >> 18))
-            output.append(0x80 | UInt8(truncatingIfNeeded: (value >> 12) & 0x3F))
-            output.append(0x80 | UInt8(truncatingIfNeeded: (value >> 6) & 0x3F))
-            output.append(0x80 | UInt8(truncatingIfNeeded: value & 0x3F))
-        }
-    }
 }

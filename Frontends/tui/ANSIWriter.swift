@@ -1,3 +1,5 @@
+import CardCells
+
 /// Turns cell buffers into the bytes that bring a terminal from the previous frame to the next: only changed
 /// cells are written, the cursor is moved only where changed cells are not contiguous, and SGR codes are sent
 /// only where the style changes. One call gives one frame's bytes, written by the caller with one `write`.

@@ -1,3 +1,4 @@
+import CardCells
 import CardEngine
 
 /// The frames of one animation as the terminal UI would draw them: what the `tui` benchmark suite renders and

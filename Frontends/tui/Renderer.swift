@@ -1,3 +1,5 @@
+import CardCells
+
 /// Where finished cell buffers go: the terminal (through the diffing `ANSIRenderer`) or a test's grid
 /// (`HeadlessRenderer`), as ratatui's backends and Bubble Tea's renderers separate drawing from output.
 public protocol Renderer {

@@ -4,6 +4,7 @@ import CardModels
 import CardScenes
 import Testing
 
+@testable import CardCells
 @testable import CardTUI
 
 /// Every glyph the terminal UI draws is legible (issue 28): the contrast lint over the cell buffer, for every scene

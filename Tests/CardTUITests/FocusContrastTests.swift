@@ -3,6 +3,7 @@ import CardGeometry
 import CardScenes
 import Testing
 
+@testable import CardCells
 @testable import CardTUI
 
 /// The focus ring is always visible (issue 28): in every scene with cards, at every tour size, the focused card's

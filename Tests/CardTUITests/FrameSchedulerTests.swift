@@ -2,6 +2,7 @@ import CardEngine
 import CardScenes
 import Testing
 
+@testable import CardCells
 @testable import CardTUI
 
 @Suite struct FrameSchedulerTests {

@@ -4,6 +4,7 @@ import CardTestScenes
 import Foundation
 import Testing
 
+@testable import CardCells
 @testable import CardTUI
 
 /// A cell buffer as golden text: the characters, then one letter per cell naming its style, then the legend.

@@ -2,6 +2,7 @@ import CardEngine
 import CardScenes
 import Testing
 
+@testable import CardCells
 @testable import CardTUI
 
 /// Text is drawn grapheme cluster by grapheme cluster (UAX #29) with its display width: combining marks, zero-width

@@ -3,6 +3,7 @@ import CardScenes
 import CardTestScenes
 import Testing
 
+@testable import CardCells
 @testable import CardTUI
 
 /// The terminal's byte goals, required here rather than only reported by the `tui` benchmark suite (which measures

@@ -5,6 +5,7 @@ import CardScenes
 import CardTestScenes
 import Testing
 
+@testable import CardCells
 @testable import CardTUI
 
 /// Nothing the terminal UI has to say is dropped (issue 28): the help overlay shows every key a scene declares at

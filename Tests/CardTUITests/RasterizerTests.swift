@@ -3,6 +3,7 @@ import CardGeometry
 import CardScenes
 import Testing
 
+@testable import CardCells
 @testable import CardTUI
 
 @Suite struct RasterizerTests {

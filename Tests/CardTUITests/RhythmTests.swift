@@ -4,6 +4,7 @@ import CardModels
 import CardScenes
 import Testing
 
+@testable import CardCells
 @testable import CardTUI
 
 /// Equal things are drawn equal at every tour size (issue 28). Scenes lay out on the terminal's grid

@@ -3,6 +3,7 @@ import CardGeometry
 import CardModels
 import Testing
 
+@testable import CardCells
 @testable import CardTUI
 
 /// Every scrollable list shows where you are (issue 28): a proportional thumb in eighths of a cell in the list's

@@ -4,6 +4,7 @@ import CardModels
 import CardScenes
 import Testing
 
+@testable import CardCells
 @testable import CardTUI
 
 /// Sub-cell motion: a moving node's leading edge drawn in eighths of a cell, soft shadows, whole cells at rest and

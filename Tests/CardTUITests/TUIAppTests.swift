@@ -5,6 +5,7 @@ import CardScenes
 import CardTestScenes
 import Testing
 
+@testable import CardCells
 @testable import CardTUI
 
 /// Drives the app with hand-made times, as the run loop would with real ones.

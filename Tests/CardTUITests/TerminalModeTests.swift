@@ -4,6 +4,7 @@ import CardScenes
 import CardTestScenes
 import Testing
 
+@testable import CardCells
 @testable import CardTUI
 
 /// The modes a terminal user expects: the status line cut at word boundaries with clickable keys, the home screen

@@ -2,6 +2,7 @@ import CardEngine
 import CardGeometry
 import CardScenes
 
+@testable import CardCells
 @testable import CardTUI
 
 /// Hand-made frames for rasteriser tests, in points at the base scale (8 × 16 points per cell).

@@ -4,6 +4,7 @@ import CardScenes
 import CardTestScenes
 import Testing
 
+@testable import CardCells
 @testable import CardTUI
 
 /// The defects a flat z-sorted frame caused, each checked on what the terminal shows or on the frames.

@@ -1,3 +1,4 @@
+import CardCells
 import CardEngine
 import CardGeometry
 import CardModels

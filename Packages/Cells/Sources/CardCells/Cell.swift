@@ -6,6 +6,7 @@ public struct CellColor: Sendable, Hashable {
     /// Tag (bits 24–31): 0 RGB, 1 palette index, 2 terminal default; RGB or index in the low bits.
     public var rawValue: UInt32
 
+    /// A colour from its packed form (see `rawValue`).
     public init(rawValue: UInt32) {
         self.rawValue = rawValue
     }
@@ -25,11 +26,15 @@ public struct CellColor: Sendable, Hashable {
 
     /// What kind of colour this is.
     public enum Kind: Sendable, Hashable {
+        /// The terminal's own default colour.
         case terminalDefault
+        /// A 24-bit colour.
         case rgb(red: UInt8, green: UInt8, blue: UInt8)
+        /// An entry of the 256-colour palette.
         case indexed(UInt8)
     }
 
+    /// The colour unpacked.
     public var kind: Kind {
         switch rawValue >> 24 {
         case 0:
@@ -53,9 +58,13 @@ public struct CellAttributes: OptionSet, Sendable, Hashable {
         self.rawValue = rawValue
     }
 
+    /// Bold (SGR 1).
     public static let bold = CellAttributes(rawValue: 1 << 0)
+    /// Faint (SGR 2).
     public static let dim = CellAttributes(rawValue: 1 << 1)
+    /// Underlined (SGR 4).
     public static let underline = CellAttributes(rawValue: 1 << 2)
+    /// Reverse video (SGR 7): foreground and background swapped.
     public static let reverse = CellAttributes(rawValue: 1 << 3)
 }
 
@@ -67,10 +76,14 @@ public struct CellAttributes: OptionSet, Sendable, Hashable {
 public struct Cell: Sendable, Hashable {
     /// What the cell shows: a whole grapheme cluster (see `Glyph`).
     public var character: Glyph
+    /// The colour of the character.
     public var foreground: CellColor
+    /// The colour of the cell behind it.
     public var background: CellColor
+    /// Bold, faint, underline, reverse video.
     public var attributes: CellAttributes
 
+    /// A cell showing `character` in the given style.
     public init(
         _ character: Glyph = " ", foreground: CellColor = .terminalDefault,
         background: CellColor = .terminalDefault, attributes: CellAttributes = []
@@ -104,12 +117,12 @@ public struct Cell: Sendable, Hashable {
     public var isWide: Bool { character.isWide }
 
     /// Whether the cell's foreground colour shows nowhere: a space without underline or reverse video.
-    var hidesForeground: Bool {
+    package var hidesForeground: Bool {
         character == " " && !attributes.contains(.underline) && !attributes.contains(.reverse)
     }
 
     /// Whether two cells have the same colours and attributes (the SGR state needed to draw them).
-    func hasSameStyle(as other: Cell) -> Bool {
+    package func hasSameStyle(as other: Cell) -> Bool {
         foreground == other.foreground && background == other.background && attributes == other.attributes
     }
 }

@@ -1,6 +1,8 @@
 /// A grid of cells, row-major: what a frame looks like on the terminal.
 public struct CellBuffer: Sendable, Hashable {
+    /// Columns.
     public let width: Int
+    /// Rows.
     public let height: Int
     /// `width × height` cells, row by row.
     public var cells: [Cell]
@@ -24,6 +26,7 @@ public struct CellBuffer: Sendable, Hashable {
         }
     }
 
+    /// Whether (`column`, `row`) lies on the grid.
     public func contains(column: Int, row: Int) -> Bool {
         column >= 0 && row >= 0 && column < width && row < height
     }

@@ -14,9 +14,12 @@ import CardGeometry
 /// covers the points
 /// `[column·sx, (column+1)·sx) × [row·sy, (row+1)·sy)`; a pointer in a cell is at the cell's centre.
 public struct CellScale: Sendable, Hashable {
+    /// The width of a column, in points.
     public var pointsPerColumn: Double
+    /// The height of a row, in points.
     public var pointsPerRow: Double
 
+    /// A scale of `pointsPerColumn` × `pointsPerRow` points per cell (the base scale: 8 × 16).
     public init(pointsPerColumn: Double = 8, pointsPerRow: Double = 16) {
         self.pointsPerColumn = pointsPerColumn
         self.pointsPerRow = pointsPerRow

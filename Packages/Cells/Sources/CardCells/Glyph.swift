@@ -78,11 +78,31 @@ public struct Glyph: Sendable, Hashable, ExpressibleByUnicodeScalarLiteral, Cust
     public var description: String { string }
 
     /// Appends the glyph's UTF-8 bytes to `output`.
-    func appendUTF8(into output: inout [UInt8]) {
+    package func appendUTF8(into output: inout [UInt8]) {
         if isCluster {
             output.append(contentsOf: GlyphTable.shared.cluster(at: Int(rawValue & Self.indexMask)).utf8)
         } else if let scalar = Unicode.Scalar(rawValue) {
-            ANSI.appendUTF8(scalar, into: &output)
+            Self.appendUTF8(scalar, into: &output)
+        }
+    }
+
+    /// Appends `scalar` as UTF-8.
+    private static func appendUTF8(_ scalar: Unicode.Scalar, into output: inout [UInt8]) {
+        let value = scalar.value
+        if value < 0x80 {
+            output.append(UInt8(truncatingIfNeeded: value))
+        } else if value < 0x800 {
+            output.append(0xC0 | UInt8(truncatingIfNeeded: value >> 6))
+            output.append(0x80 | UInt8(truncatingIfNeeded: value & 0x3F))
+        } else if value < 0x10000 {
+            output.append(0xE0 | UInt8(truncatingIfNeeded: value >> 12))
+            output.append(0x80 | UInt8(truncatingIfNeeded: (value >> 6) & 0x3F))
+            output.append(0x80 | UInt8(truncatingIfNeeded: value & 0x3F))
+        } else {
+            output.append(0xF0 | UInt8(truncatingIfNeeded: value >> 18))
+            output.append(0x80 | UInt8(truncatingIfNeeded: (value >> 12) & 0x3F))
+            output.append(0x80 | UInt8(truncatingIfNeeded: (value >> 6) & 0x3F))
+            output.append(0x80 | UInt8(truncatingIfNeeded: value & 0x3F))
         }
     }
 }

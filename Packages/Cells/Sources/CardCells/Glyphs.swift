@@ -3,19 +3,19 @@ import Foundation
 
 /// The characters boxes and lines are drawn with: rounded or square box-drawing, or plain ASCII for `--ascii`
 /// (box-drawing characters are East Asian "ambiguous width" and render double-wide in some locales).
-struct BoxGlyphs: Sendable {
-    var horizontal: Glyph
-    var vertical: Glyph
-    var topLeft: Glyph
-    var topRight: Glyph
-    var bottomLeft: Glyph
-    var bottomRight: Glyph
+package struct BoxGlyphs: Sendable {
+    package var horizontal: Glyph
+    package var vertical: Glyph
+    package var topLeft: Glyph
+    package var topRight: Glyph
+    package var bottomLeft: Glyph
+    package var bottomRight: Glyph
 
-    static let rounded = BoxGlyphs(
+    package static let rounded = BoxGlyphs(
         horizontal: "─", vertical: "│", topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯")
-    static let square = BoxGlyphs(
+    package static let square = BoxGlyphs(
         horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘")
-    static let ascii = BoxGlyphs(
+    package static let ascii = BoxGlyphs(
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+")
 }
 
@@ -47,14 +47,14 @@ public enum TextEncoding: Sendable, Hashable {
 /// Maps text to what terminal cells show: grapheme cluster by grapheme cluster (UAX #29, as Swift's `Character`
 /// segments text), each as one `Glyph` of its display width (`TextLayout.columns(of:)`: 1 or 2 columns), or
 /// dropped when it takes none.
-enum GlyphMapper {
+package enum GlyphMapper {
     /// Whether `scalar` takes two columns (the engine's table, `TextLayout.isWide`, so that text the engine wraps
     /// in cells and the cells drawn agree).
-    static func isWide(_ scalar: Unicode.Scalar) -> Bool { TextLayout.isWide(scalar) }
+    package static func isWide(_ scalar: Unicode.Scalar) -> Bool { TextLayout.isWide(scalar) }
 
     /// The ASCII look-alikes of the typographic characters the TUI's own text uses (kept out of `--ascii` screens:
     /// most are East Asian "ambiguous width" and drawn double-wide in some locales).
-    static let decorationLookAlikes: [Unicode.Scalar: Unicode.Scalar] = [
+    package static let decorationLookAlikes: [Unicode.Scalar: Unicode.Scalar] = [
         "…": ".", "·": "*", "•": "*", "×": "x", "✕": "x", "✗": "x", "—": "-", "–": "-", "−": "-", "─": "-",
         "’": "'", "‘": "'", "“": "\"", "”": "\"", "→": ">", "←": "<", "↑": "^", "↓": "v",
     ]
@@ -64,7 +64,7 @@ enum GlyphMapper {
     /// holds is a column on screen). Control characters become spaces. With `decoration`, typographic characters
     /// become their ASCII look-alikes (`decorationLookAlikes`); with `encoding` `.ascii`, everything outside ASCII is
     /// transliterated (`transliterated(_:)`). O(scalars of the cluster).
-    static func glyph(_ cluster: Character, decoration: Bool = false, encoding: TextEncoding = .unicode) -> (
+    package static func glyph(_ cluster: Character, decoration: Bool = false, encoding: TextEncoding = .unicode) -> (
         glyph: Glyph, columns: Int
     )? {
         let scalars = cluster.unicodeScalars
@@ -82,7 +82,7 @@ enum GlyphMapper {
     /// `cluster` in ASCII, for a terminal that shows nothing else: its canonical decomposition (UAX #15, NFD)
     /// without the combining marks ("é" and "e\u{301}" → "e", "Å" → "A"), a look-alike for typographic
     /// characters (`decorationLookAlikes`), else "?". One ASCII character.
-    static func transliterated(_ cluster: Character) -> Character {
+    package static func transliterated(_ cluster: Character) -> Character {
         if let ascii = cluster.unicodeScalars.first, ascii.isASCII, ascii.value >= 0x20 { return Character(ascii) }
         for scalar in String(cluster).decomposedStringWithCanonicalMapping.unicodeScalars {
             if scalar.isASCII && scalar.value >= 0x20 { return Character(scalar) }
@@ -94,19 +94,21 @@ enum GlyphMapper {
     }
 
     /// The columns `text` takes once mapped (`glyph`). O(characters); ASCII text without a cluster walk.
-    static func columns(of text: Substring, decoration: Bool = false, encoding: TextEncoding = .unicode) -> Int {
+    package static func columns(of text: Substring, decoration: Bool = false, encoding: TextEncoding = .unicode) -> Int
+    {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
         return text.reduce(0) { $0 + (glyph($1, decoration: decoration, encoding: encoding)?.columns ?? 0) }
     }
 
     /// `columns(of:)` for a `String`.
-    static func columns(of text: String, decoration: Bool = false, encoding: TextEncoding = .unicode) -> Int {
+    package static func columns(of text: String, decoration: Bool = false, encoding: TextEncoding = .unicode) -> Int {
         columns(of: text[...], decoration: decoration, encoding: encoding)
     }
 
     /// `text` with control characters as spaces, zero-width clusters dropped and, with `decoration` or an ASCII
     /// `encoding`, look-alikes: what `CellBuffer.put` lays out (wide clusters stay; `put` gives them two cells).
-    static func displayed(_ text: String, decoration: Bool = false, encoding: TextEncoding = .unicode) -> String {
+    package static func displayed(_ text: String, decoration: Bool = false, encoding: TextEncoding = .unicode) -> String
+    {
         var result = ""
         for cluster in text {
             if let glyph = glyph(cluster, decoration: decoration, encoding: encoding) {

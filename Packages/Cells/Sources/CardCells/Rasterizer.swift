@@ -20,6 +20,7 @@ import Foundation
 ///
 /// Complexity: O(cells covered) per node, so O(nodes + covered cells) per frame.
 public struct Rasterizer: Sendable {
+    /// How points map to cells.
     public var scale: CellScale
     /// Avoid box-drawing and other ambiguous-width characters in decoration (the text of runs is kept, but for
     /// typographic punctuation, see `GlyphMapper.decorationLookAlikes`).
@@ -41,6 +42,7 @@ public struct Rasterizer: Sendable {
     /// drawn in the fill's colour against what is under it).
     public var subCell: Bool
 
+    /// A rasteriser with the given options (see each property).
     public init(
         scale: CellScale = CellScale(), ascii: Bool = false, page: RGBA = .white, cardTextAtTop: Bool = false,
         encoding: TextEncoding = .unicode, monochrome: Bool = false, subCell: Bool = true
