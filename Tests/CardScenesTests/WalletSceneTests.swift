@@ -13,8 +13,15 @@ private let viewport = Size(width: 390, height: 844)
 // ID-1 aspect ratio, the stack centred between the title bar (bottom at 20 + 41 + 16) and the bottom edge.
 private let cardHeight = 320 / (85.60 / 53.98)
 private let stackTop = 77 + (844 - 77 - cardHeight) / 2
-/// With a card selected: eight history rows fit (header 40, rows 56, top padding 10).
-private let selectedTop = 77 + (844 - 77 - (cardHeight + 10 + 40 + 8 * 56)) / 2
+/// A transaction tile's height: padding 12, the icon's line (title), a gap of 8, the merchant's (headline) and the
+/// amount's (body) lines, a gap of 8, the date's line (footnote), padding 12.
+private let tileHeight: Double = {
+    let text = StandardTextMeasurer()
+    return 24 + text.lineHeight(of: .title) + 16 + text.lineHeight(of: .headline) + text.lineHeight(of: .body)
+        + text.lineHeight(of: .footnote)
+}()
+/// With a card selected: the history under it (top padding 10, header 40, the tiles' row, padding 16).
+private let selectedTop = 77 + (844 - 77 - (cardHeight + 10 + 40 + tileHeight + 16)) / 2
 
 private func card(_ id: UInt64) -> CardID { CardID(id) }
 
@@ -132,7 +139,13 @@ private func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool 
         #expect(near(try #require(done.node("history.header")).rect.minY, selectedTop + cardHeight + 10))
         #expect(done.node("history.1.merchant")?.text.first?.text == "Golden Dragon")
         #expect(done.node("history.1.amount")?.text.first?.text == "$24.50")
-        #expect(done.node("history.8") != nil && done.node("history.9") == nil)  // eight rows fit
+        // The twelve transactions as tiles side by side from the history's padding, 120 + 20 apart; the scrolling
+        // node clips them to the screen's width.
+        for index in 0..<12 {
+            let tile = try #require(done.node(NodeID("history.\(index + 1)")))
+            #expect(near(tile.rect.minX, 16 + Double(index) * 140) && tile.parent == "history.scroll")
+        }
+        #expect(done.node("history.scroll")?.clipsContent == true)
         #expect(!done.isAnimating)
         // Tapping again returns to the stack; the history slides back down and leaves.
         let selectedGrip = Point(x: 195, y: selectedTop + 50)

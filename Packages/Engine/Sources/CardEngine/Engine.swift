@@ -96,10 +96,10 @@ public struct Engine: Sendable {
             }
         }
         orderChecksum = OrderChecksum(self.scene.deckIDs)
-        var context = SceneContext(time: time, viewport: self.viewport, animation: nil, grid: layoutMeasurer.layoutGrid)
+        var context = SceneContext(time: time, viewport: self.viewport, animation: nil, text: layoutMeasurer)
         applyLayout(context: &context, isInitial: true)
         var appearing = SceneContext(
-            time: time, viewport: self.viewport, animation: nil, grid: layoutMeasurer.layoutGrid)
+            time: time, viewport: self.viewport, animation: nil, text: layoutMeasurer)
         if self.scene.appear(context: &appearing) { commit(&appearing) }
         _checkInvariants()
     }
@@ -125,7 +125,7 @@ public struct Engine: Sendable {
             return true
         case .key(let key, _):
             log.append(input)
-            var context = SceneContext(time: at, viewport: viewport, animation: nil, grid: layoutMeasurer.layoutGrid)
+            var context = SceneContext(time: at, viewport: viewport, animation: nil, text: layoutMeasurer)
             guard scene.handle(key, context: &context) else { return false }
             commit(&context)
             return true
@@ -139,7 +139,7 @@ public struct Engine: Sendable {
         case .resize(let size, _):
             log.append(input)
             viewport = Self.sanitized(size)
-            var context = SceneContext(time: at, viewport: viewport, animation: nil, grid: layoutMeasurer.layoutGrid)
+            var context = SceneContext(time: at, viewport: viewport, animation: nil, text: layoutMeasurer)
             commit(&context)
             return true
         }
@@ -152,7 +152,7 @@ public struct Engine: Sendable {
         advance(to: at)
         layoutMeasurer = CachingTextMeasurer(measurer)
         log.record(measurer: InputLog.measurerName(measurer), at: at)
-        var context = SceneContext(time: at, viewport: viewport, animation: nil, grid: layoutMeasurer.layoutGrid)
+        var context = SceneContext(time: at, viewport: viewport, animation: nil, text: layoutMeasurer)
         commit(&context)
     }
 
@@ -182,7 +182,7 @@ public struct Engine: Sendable {
         }
         let at = max(time.isFinite ? time : self.time, self.time)
         advance(to: at)
-        var context = SceneContext(time: at, viewport: viewport, animation: nil, grid: layoutMeasurer.layoutGrid)
+        var context = SceneContext(time: at, viewport: viewport, animation: nil, text: layoutMeasurer)
         try scene.perform(action, context: &context)
         log.append(.action(action, time: at))
         commit(&context)
@@ -200,7 +200,7 @@ public struct Engine: Sendable {
     public mutating func replaceDeck(_ deck: Deck, at time: Double) throws(SceneError) {
         let at = max(time.isFinite ? time : self.time, self.time)
         advance(to: at)
-        var context = SceneContext(time: at, viewport: viewport, animation: .default, grid: layoutMeasurer.layoutGrid)
+        var context = SceneContext(time: at, viewport: viewport, animation: .default, text: layoutMeasurer)
         let old = scene.deck
         try scene.replaceDeck(deck, context: &context)
         context.deckChanged(from: old, to: scene.deck)
@@ -216,7 +216,7 @@ public struct Engine: Sendable {
     public mutating func moveCard(_ id: CardID, to position: Int, at time: Double) throws(SceneError) {
         let at = max(time.isFinite ? time : self.time, self.time)
         advance(to: at)
-        var context = SceneContext(time: at, viewport: viewport, animation: .default, grid: layoutMeasurer.layoutGrid)
+        var context = SceneContext(time: at, viewport: viewport, animation: .default, text: layoutMeasurer)
         try scene.moveCard(id, to: position, context: &context)
         let arguments: [String: ActionValue] = ["card": .string(id.description), "to": .number(Double(position))]
         log.append(.action(SceneAction(Self.moveCardAction, arguments), time: at))
@@ -227,7 +227,7 @@ public struct Engine: Sendable {
     public mutating func sortDeck(by key: DeckSortKey, descending: Bool, at time: Double) throws(SceneError) {
         let at = max(time.isFinite ? time : self.time, self.time)
         advance(to: at)
-        var context = SceneContext(time: at, viewport: viewport, animation: .default, grid: layoutMeasurer.layoutGrid)
+        var context = SceneContext(time: at, viewport: viewport, animation: .default, text: layoutMeasurer)
         try scene.sortDeck(by: key, descending: descending, context: &context)
         let arguments: [String: ActionValue] = [
             "by": .string(key.rawValue), "order": .string(descending ? "descending" : "ascending"),
@@ -293,7 +293,7 @@ public struct Engine: Sendable {
                     GestureNote(
                         time: event.time, kind: event.gesture, phase: event.phase, target: event.target,
                         card: nodeIndex[event.target].map { nodes[$0].card } ?? nil)))
-            var context = SceneContext(time: time, viewport: viewport, animation: nil, grid: layoutMeasurer.layoutGrid)
+            var context = SceneContext(time: time, viewport: viewport, animation: nil, text: layoutMeasurer)
             scene.handle(event, context: &context)
             commit(&context)
         }

@@ -127,6 +127,9 @@ public struct SceneContext: Sendable {
     /// The grid the scene lays out on (its text measurer's `layoutGrid`): metrics a scene computes while it handles
     /// an input (a scroll limit, the card under a pointer) must be the ones its layout used.
     public let grid: LayoutGrid
+    /// The front end's text measurer, the one the scene's layout gets (on `grid`): for metrics that depend on
+    /// text (a tile as wide as its widest date) computed while handling an input.
+    public let text: any TextMeasurer
     /// The animation for every node this change moves (SwiftUI's `withAnimation`); nil: changes apply at once.
     public var animation: Animation?
     /// Per-node animations that override `animation` (staggered delays); a node without an entry uses its
@@ -152,9 +155,16 @@ public struct SceneContext: Sendable {
 
     /// A context for handling an input at `time` seconds in `viewport` on `grid` (a terminal's cells, say).
     public init(time: Double, viewport: Size, animation: Animation?, grid: LayoutGrid) {
+        self.init(time: time, viewport: viewport, animation: animation, text: StandardTextMeasurer(), grid: grid)
+    }
+
+    /// A context for handling an input at `time` seconds in `viewport` with the front end's `text` measurer, on
+    /// `grid` (by default the measurer's own `layoutGrid`).
+    public init(time: Double, viewport: Size, animation: Animation?, text: any TextMeasurer, grid: LayoutGrid? = nil) {
         self.time = time
         self.viewport = viewport
-        self.grid = grid
+        self.grid = grid ?? text.layoutGrid
+        self.text = text
         self.animation = animation
     }
 

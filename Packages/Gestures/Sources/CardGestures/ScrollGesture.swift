@@ -5,7 +5,8 @@ import CardGeometry
 ///
 /// The host describes the content: its `contentOffset` when the gesture starts and the `offsetRange` it may
 /// scroll within (re-attach the gesture with the new offset after scrolling). A finger moving down by 30 pt
-/// changes the offset by −30; a wheel event changes it by its `dy` (vertical) or `dx` (horizontal).
+/// changes the offset by −30; a wheel event changes it by its `dy` (vertical) or `dx` (horizontal; its `dy` when
+/// `dx` is 0, so a mouse's vertical wheel scrolls a horizontal view).
 /// - From a drag: began once the pointer has moved `minimumDistance` (10 pt) along the axis, ended on up, fails
 ///   on an up before that.
 /// - From the wheel: began on the first wheel event, changed on each further one, ended once no wheel event has
@@ -70,7 +71,9 @@ public struct ScrollRecognizer: GestureRecognizer {
         case (.done, _), (.idle, .move), (.tracking, .wheel), (.dragging, .wheel):
             return nil
         case (.idle, .wheel(let dx, let dy)), (.wheeling, .wheel(let dx, let dy)):
-            var translation = configuration.axis == .vertical ? dy : dx
+            // A horizontal scroll takes a mouse's vertical wheel when the event has no horizontal part (AppKit
+            // scrolls a view that cannot scroll vertically so; a terminal's wheel is vertical only).
+            var translation = configuration.axis == .vertical ? dy : (dx != 0 ? dx : dy)
             if case .wheeling(let previous, _) = phase { translation += previous }
             phase = .wheeling(translation: translation, lastTime: event.time)
             tracker.add(time: event.time, location: Point(x: 0, y: translation))

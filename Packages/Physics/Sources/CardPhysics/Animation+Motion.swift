@@ -1,3 +1,5 @@
+import Foundation
+
 extension Animation {
     /// The state map `elapsed` real seconds after the motion starts (the delay already passed), velocities per
     /// real second.
@@ -8,6 +10,7 @@ extension Animation {
     ///   velocity jumps at the start or the end of the blend.
     /// - Interpolating springs: the initial velocity is `initialVelocity` × the change (towards the target).
     /// - Curves: offset·(1 − p(u)) with u = τ / duration; the curve ignores the initial velocity.
+    /// - Decay: offset·e^(λτ) with λ = 1000·ln rate; the initial velocity is ignored (see `Motion.decay`).
     /// O(1); allocation-free.
     @inlinable
     public func transition(elapsed: Double, blendingFrom previous: Spring? = nil) -> MotionTransition {
@@ -39,6 +42,14 @@ extension Animation {
             result.positionFromOffset -= initialVelocity * result.positionFromVelocity
             result.velocityFromOffset -= initialVelocity * result.velocityFromVelocity
             return Animation.toRealTime(result, speed: speed)
+        case .decay(let deceleration):
+            // offset(τ) = d₀·e^(λτ), λ = 1000·ln rate (per second, negative).
+            let lambda = deceleration.logRatePerSecond
+            let remaining = exp(lambda * tau)
+            return Animation.toRealTime(
+                MotionTransition(
+                    positionFromOffset: remaining, positionFromVelocity: 0, velocityFromOffset: lambda * remaining,
+                    velocityFromVelocity: 0), speed: speed)
         case .curve(let curve, let duration):
             guard duration > 0, tau < duration else { return .finished }
             let (progress, slope) = curve.progressAndSlope(at: tau / duration)
@@ -76,6 +87,9 @@ extension Animation {
             return spring.settleTime(offset: offset, velocity: speedMagnitude, tolerance: tolerance) / speed
         case .curve(_, let duration):
             return offset == 0 ? 0 : duration / speed
+        case .decay(let deceleration):
+            guard offset > tolerance, tolerance > 0 else { return 0 }
+            return log(tolerance / offset) / deceleration.logRatePerSecond / speed
         }
     }
 }

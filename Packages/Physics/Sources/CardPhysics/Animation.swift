@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a change animates: a spring or a timing curve, with a delay and a speed — SwiftUI's `Animation` as a
 /// plain value.
 ///
@@ -14,6 +16,11 @@ public struct Animation: Sendable, Hashable {
         case interpolatingSpring(Spring, initialVelocity: Double)
         /// A timing curve over `duration` seconds.
         case curve(TimingCurve, duration: Double)
+        /// UIScrollView's deceleration: the offset from the target decays by the deceleration's rate every
+        /// millisecond, offset(t) = d₀·rate^(1000t), so a fling released at v₀ towards `Deceleration.destination`
+        /// moves exactly as a scroll view coasting to rest there. The initial velocity is ignored (it is the
+        /// target's distance times the rate's log).
+        case decay(Deceleration)
     }
 
     /// The kind of motion.
@@ -56,7 +63,7 @@ public struct Animation: Sendable, Hashable {
     public var spring: Spring? {
         switch motion {
         case .spring(let spring, _), .interpolatingSpring(let spring, _): spring
-        case .curve: nil
+        case .curve, .decay: nil
         }
     }
 
@@ -66,6 +73,13 @@ public struct Animation: Sendable, Hashable {
         switch motion {
         case .spring(let spring, _), .interpolatingSpring(let spring, _): spring.settlingDuration / speed
         case .curve(_, let duration): duration / speed
+        case .decay(let deceleration): log(1e-3) / deceleration.logRatePerSecond / speed
         }
+    }
+
+    /// UIScrollView's deceleration (`Deceleration.normal`, 0.998 per millisecond, by default): for a scroll
+    /// view's content coasting from its release to the place `Deceleration.destination` projects.
+    public static func decelerate(_ deceleration: Deceleration = .normal) -> Animation {
+        Animation(.decay(deceleration))
     }
 }

@@ -12,12 +12,31 @@ public struct Deceleration: Sendable, Hashable {
     /// The velocity factor per millisecond, 0 < rate < 1.
     public let rate: Double
     /// ln(rate) · 1000: the exponential decay constant per second (negative).
-    let logRatePerSecond: Double
+    @usableFromInline let logRatePerSecond: Double
 
     /// `.normal`: 0.998 per millisecond.
     public static let normal = Deceleration(unchecked: 0.998)
     /// `.fast`: 0.99 per millisecond.
     public static let fast = Deceleration(unchecked: 0.99)
+
+    /// The deceleration that takes a fling released at `velocity` (points per second) from `start` to rest
+    /// exactly at `destination`, where `destination` lies ahead of `start` in the fling's direction (a scroll
+    /// view whose content edge is nearer than `.normal` would carry it): rate = e^(v / (1000·(start − dest))).
+    /// Nil when no such rate exists (the destination is behind, at the start, or the velocity is not finite).
+    public static func stopping(from start: Double, at destination: Double, initialVelocity velocity: Double)
+        -> Deceleration?
+    {
+        let distance = destination - start
+        guard velocity.isFinite, distance.isFinite, distance != 0, velocity * distance > 0 else { return nil }
+        // x(t) = dest + (start − dest)·e^(λt) has x'(0) = −λ·distance = v, so λ = −v / distance.
+        let rate = exp(-velocity / distance / 1000)
+        guard rate > 0, rate < 1 else { return nil }
+        return Deceleration(unchecked: rate)
+    }
+
+    /// The decay constant −1000·ln(rate), per second (positive): the velocity falls by e every 1/k seconds, and a
+    /// fling at v₀ travels v₀ / k.
+    public var decayConstant: Double { -logRatePerSecond }
 
     /// A deceleration with another rate.
     /// - Throws: `PhysicsError` unless 0 < rate < 1.

@@ -76,6 +76,12 @@ extension WalletScene {
     }
 
     public mutating func handle(_ gesture: GestureEvent<NodeID>, context: inout SceneContext) {
+        if gesture.gesture == "history" {
+            guard selected != nil else { return }
+            sizeHistory(viewport: context.viewport, text: context.text)
+            context.animation = history.handle(gesture.phase, gesture.value, at: context.time)
+            return
+        }
         guard gesture.gesture == Self.cardGestureName,
             let id = deck.first(where: { Self.node($0.id) == gesture.target })?.id,
             let index = deck.index(of: id)

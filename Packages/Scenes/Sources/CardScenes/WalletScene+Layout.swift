@@ -16,33 +16,74 @@ extension WalletScene {
     static let cardAspect = 85.60 / 53.98
     static let historyTopPadding = 10.0
     static let historyHeaderHeight = 40.0
-    static let historyRowHeight = 56.0
     static let historyPadding = 16.0
+    /// A transaction tile's width, the space between tiles and the padding inside a tile (the starter project's
+    /// `TransactionView` in its horizontal `ScrollView`; the seed's text does not reproduce it, so these are a
+    /// documented choice of that shape: icon, merchant, amount and date stacked in a rounded tile).
+    static let tileWidth = 120.0
+    static let tileSpacing = 20.0
+    static let tilePadding = 12.0
+    static let tileGap = 8.0
 
     /// The frame a card's content is laid out in: the card's size and the y of card 0 at rest (the ZStack's top).
     struct Metrics {
         var cardSize: Size
         var originX: Double
         var stackTop: Double
-        /// The transaction history's top and the number of rows that fit (when a card is selected).
+        /// The transaction history's top (under the selected card).
         var historyTop: Double
-        var historyRows: Int
-        /// A history row's height: the seed's 56 points, or more when two lines of text need it.
-        var rowHeight = WalletScene.historyRowHeight
+        /// A transaction tile's size, the step from one tile to the next and the padding before the first.
+        var tileSize: Size
+        var tileStep: Double
+        var tileInset: Double
         /// The vertical step between stacked cards: the seed's 50 points, in whole rows on a terminal's grid so
         /// that every card shows the same number of rows of itself.
         var step = WalletScene.cardOffset
     }
 
-    /// A history row's height for `text`'s metrics: a headline and a footnote line and 12 points of padding,
-    /// never less than the seed's 56.
-    static func historyRowHeight(text: any TextMeasurer) -> Double {
-        max(historyRowHeight, text.lineHeight(of: .headline) + text.lineHeight(of: .footnote) + 12)
+    /// A transaction tile's size for `text`'s metrics and `grid`: padding, the icon's line, a gap, the merchant's
+    /// and the amount's lines, a gap, the date's line, padding.
+    /// The width is the seed's 120 points, or what the widest amount or date needs with the tile's padding (a
+    /// terminal's cell-wide characters): a date is never cut.
+    static func tileSize(text: any TextMeasurer, transactions: [Transaction] = []) -> Size {
+        let grid = text.layoutGrid
+        var widest = 0.0
+        for transaction in transactions {
+            widest = max(
+                widest, text.width(of: transaction.date[...], style: .footnote, weight: .regular),
+                text.width(of: transaction.formattedAmount[...], style: .body, weight: .bold))
+        }
+        let width = grid.width(max(tileWidth, widest + 2 * tileMargin), rounded: .up)
+        let height =
+            2 * grid.height(tilePadding) + text.lineHeight(of: .title) + 2 * grid.height(tileGap, keepsNonZero: false)
+            + text.lineHeight(of: .headline) + text.lineHeight(of: .body) + text.lineHeight(of: .footnote)
+        return Size(width: width, height: height)
+    }
+
+    /// The space on each side of a tile's text (a documented choice: 6 points, a column at most on a terminal).
+    static let tileMargin = 6.0
+
+    /// The history's horizontal scroll view sized for `viewport` on `grid`: the tiles side by side with the
+    /// history's padding before the first and after the last.
+    static func historyContentLength(count: Int, tileWidth: Double, grid: LayoutGrid) -> Double {
+        let inset = grid.width(historyPadding)
+        let step = tileWidth + grid.width(tileSpacing)
+        return 2 * inset + Double(max(count, 0)) * step - (count > 0 ? grid.width(tileSpacing) : 0)
+    }
+
+    /// Brings the history's scroll view up to date with `viewport` and the front end's text (before an event
+    /// uses it).
+    mutating func sizeHistory(viewport: Size, text: any TextMeasurer) {
+        let tile = Self.tileSize(text: text, transactions: transactions)
+        history.resize(
+            contentLength: Self.historyContentLength(
+                count: transactions.count, tileWidth: tile.width, grid: text.layoutGrid),
+            viewportLength: viewport.width)
     }
 
     func metrics(in viewport: Size, text: any TextMeasurer = StandardTextMeasurer()) -> Metrics {
-        let rowHeight = Self.historyRowHeight(text: text)
         let grid = text.layoutGrid
+        let tile = Self.tileSize(text: text, transactions: transactions)
         let step = grid.height(Self.cardOffset)
         let titleBottom = Self.titleTop + Self.titleHeight + Self.titleBottomPadding
         // The card fills the width (padding 35) unless the stack would not fit under the title bar, as a
@@ -53,13 +94,10 @@ extension WalletScene {
         let width = grid.width(max(min(viewport.width - 2 * padding, fittingHeight * Self.cardAspect), 1))
         let size = Size(width: width, height: grid.height(width / Self.cardAspect))
         var fixed = size.height
-        var rows = 0
         if selected != nil {
-            let room =
-                viewport.height - titleBottom - size.height - Self.historyTopPadding - Self.historyHeaderHeight
-                - Self.historyPadding
-            rows = min(max(Int(max(room, 0) / rowHeight), 0), transactions.count)
-            fixed += Self.historyTopPadding + Self.historyHeaderHeight + Double(rows) * rowHeight
+            fixed +=
+                Self.historyTopPadding + Self.historyHeaderHeight + tile.height
+                + grid.height(Self.historyPadding, keepsNonZero: false)
         }
         // The two spacers share what is left equally; in a short viewport the stack is lowered so that the card
         // at the back (offset −50·(count − 1)) stays under the title bar.
@@ -68,7 +106,8 @@ extension WalletScene {
         stackTop = grid.y(stackTop)
         return Metrics(
             cardSize: size, originX: grid.x((viewport.width - width) / 2), stackTop: stackTop,
-            historyTop: stackTop + size.height + Self.historyTopPadding, historyRows: rows, rowHeight: rowHeight,
+            historyTop: grid.y(stackTop + size.height + Self.historyTopPadding), tileSize: tile,
+            tileStep: tile.width + grid.width(Self.tileSpacing), tileInset: grid.width(Self.historyPadding),
             step: step)
     }
 
@@ -115,7 +154,7 @@ extension WalletScene {
                 text: [TextRun("plus.circle.fill", style: .title, alignment: .center)], isHitTestable: false),
         ]
         guard isPresented else { return nodes }
-        nodes.reserveCapacity(3 + deck.count * 4 + (selected == nil ? 0 : 2 + metrics.historyRows * 5))
+        nodes.reserveCapacity(3 + deck.count * 4 + (selected == nil ? 0 : 3 + transactions.count * 5))
         // Back to front (ascending z), so the frame is usually in paint order already.
         for index in deck.indices.reversed() {
             let card = deck[index]
@@ -211,22 +250,32 @@ extension WalletScene {
         }
     }
 
-    /// The transaction history under the selected card: a header and one row per transaction that fits
-    /// (icon, merchant, date, amount). It moves in and out as one block past the bottom edge (`.move(edge:
-    /// .bottom)` on the seed's history view).
+    /// The transaction history under the selected card: a header and the transactions as tiles side by side in a
+    /// horizontal scroll view (the starter project's `TransactionHistoryView`: `ScrollView(.horizontal)` over an
+    /// `HStack` of `TransactionView`s), each tile an icon, the merchant, the amount and the date. The scrolling
+    /// node (`history.scroll`) clips the tiles and carries the scroll gesture, so a host hit-tests it as the
+    /// thing that scrolls; the tiles are laid out at `−history.offset`. The block moves in and out past the bottom
+    /// edge (`.move(edge: .bottom)` on the seed's history view).
     func historyNodes(_ metrics: Metrics, in viewport: Size, text: any TextMeasurer) -> [Node] {
         let top = metrics.historyTop
         let x = Self.historyPadding
         let width = max(viewport.width - 2 * x, 1)
+        let grid = text.layoutGrid
+        let rowTop = top + Self.historyHeaderHeight
+        let rowHeight = metrics.tileSize.height
         let transition = NodeTransition.offset(Vector(dx: 0, dy: max(viewport.height - top, 0)))
-        // One z for the whole history: rows paint over the container and their contents over them by layout order.
+        // One z for the whole history: tiles paint over the container and their contents over them by layout order.
         let z = 1_000.0
+        // The offset the layout shows: the scroll view's, kept within a view's width of the content (the rubber
+        // band never reaches that far; a viewport that changed since the last event cannot push it further).
+        let contentLength = Self.historyContentLength(
+            count: transactions.count, tileWidth: metrics.tileSize.width, grid: grid)
+        let maxOffset = max(contentLength - viewport.width, 0)
+        let offset = min(max(history.offset, -viewport.width), maxOffset + viewport.width)
         var nodes: [Node] = [
             Node(
                 id: "history", role: .overlay,
-                rect: Rect(
-                    x: x, y: top, width: width,
-                    height: Self.historyHeaderHeight + Double(metrics.historyRows) * metrics.rowHeight), z: z,
+                rect: Rect(x: 0, y: top, width: viewport.width, height: Self.historyHeaderHeight + rowHeight), z: z,
                 transition: transition, isHitTestable: false),
             Node(
                 id: "history.header", role: .title, parent: "history",
@@ -234,43 +283,66 @@ extension WalletScene {
                 text: [TextRun("Transaction History", style: .title, weight: .bold, lineLimit: 1)],
                 transition: transition,
                 isHitTestable: false),
+            Node(
+                id: "history.scroll", role: .background, parent: "history",
+                rect: Rect(x: 0, y: rowTop, width: viewport.width, height: rowHeight), z: z,
+                transition: transition, gestures: [GestureAttachment("history", history.gesture)],
+                clipsContent: true, accessibilityLabel: "Transaction history, \(transactions.count) transactions"),
         ]
-        for (row, transaction) in transactions.prefix(metrics.historyRows).enumerated() {
+        let padding = grid.height(Self.tilePadding)
+        let gap = grid.height(Self.tileGap, keepsNonZero: false)
+        let iconHeight = text.lineHeight(of: .title)
+        let merchantHeight = text.lineHeight(of: .headline)
+        let amountHeight = text.lineHeight(of: .body)
+        let dateHeight = text.lineHeight(of: .footnote)
+        let tileWidth = metrics.tileSize.width
+        let inner = max(tileWidth - 2 * grid.width(Self.tileMargin, keepsNonZero: false), 1)
+        for (index, transaction) in transactions.enumerated() {
             let id = NodeID("history.\(transaction.id)")
-            let y = top + Self.historyHeaderHeight + Double(row) * metrics.rowHeight
-            let rowRect = Rect(x: x, y: y + 4, width: width, height: metrics.rowHeight - 8)
-            // Merchant over date, the block centred in the row; the amount on the merchant's line, so that both
-            // take the same cells at any size.
-            let merchantHeight = text.lineHeight(of: .headline)
-            let dateHeight = text.lineHeight(of: .footnote)
-            let merchantY = rowRect.minY + (rowRect.height - merchantHeight - dateHeight) / 2
-            let textX = x + 56
-            let textWidth = max(width - 56 - 100 - 12, 1)
+            let tileX = metrics.tileInset + Double(index) * metrics.tileStep - offset
+            let tile = Rect(x: tileX, y: rowTop, width: tileWidth, height: rowHeight)
+            let textX = tileX + (tileWidth - inner) / 2
+            var y = rowTop + padding
+            func line(_ height: Double) -> Rect {
+                defer { y += height }
+                return Rect(x: textX, y: y, width: inner, height: height)
+            }
+            let iconRect = line(iconHeight)
+            y += gap
+            let merchantRect = line(merchantHeight)
+            let amountRect = line(amountHeight)
+            y += gap
+            let dateRect = line(dateHeight)
             nodes += [
                 Node(
-                    id: id, role: .row, parent: "history", rect: rowRect, z: z, cornerRadius: 10,
-                    fill: Palette.background, transition: transition, isHitTestable: false),
+                    id: id, role: .row, parent: "history.scroll", rect: tile, z: z, cornerRadius: 10,
+                    fill: Palette.background, transition: transition, isHitTestable: false,
+                    accessibilityLabel:
+                        "\(transaction.merchant), \(transaction.formattedAmount), \(transaction.date)"),
                 Node(
-                    id: id.child("icon"), role: .icon, parent: id,
-                    rect: Rect(x: x + 12, y: merchantY, width: 32, height: merchantHeight + dateHeight), z: z,
-                    text: [TextRun(transaction.icon, color: Palette.accent, alignment: .center)],
+                    id: id.child("icon"), role: .icon, parent: id, rect: iconRect, z: z,
+                    text: [TextRun(transaction.icon, style: .title, color: Palette.accent, alignment: .center)],
                     transition: transition, isHitTestable: false),
                 Node(
-                    id: id.child("merchant"), role: .text, parent: id,
-                    rect: Rect(x: textX, y: merchantY, width: textWidth, height: merchantHeight), z: z,
-                    text: [TextRun(transaction.merchant, style: .headline, weight: .bold, lineLimit: 1)],
-                    transition: transition,
-                    isHitTestable: false),
-                Node(
-                    id: id.child("date"), role: .text, parent: id,
-                    rect: Rect(x: textX, y: merchantY + merchantHeight, width: textWidth, height: dateHeight), z: z,
-                    text: [TextRun(transaction.date, style: .footnote, color: Palette.secondaryText, lineLimit: 1)],
-                    transition: transition, isHitTestable: false),
-                Node(
-                    id: id.child("amount"), role: .text, parent: id,
-                    rect: Rect(x: x + width - 112, y: merchantY, width: 100, height: merchantHeight), z: z,
+                    id: id.child("merchant"), role: .text, parent: id, rect: merchantRect, z: z,
                     text: [
-                        TextRun(transaction.formattedAmount, style: .headline, alignment: .trailing, lineLimit: 1)
+                        TextRun(
+                            transaction.merchant, style: .headline, weight: .bold, alignment: .center, lineLimit: 1)
+                    ],
+                    transition: transition, isHitTestable: false),
+                Node(
+                    id: id.child("amount"), role: .text, parent: id, rect: amountRect, z: z,
+                    text: [
+                        TextRun(
+                            transaction.formattedAmount, style: .body, weight: .bold, alignment: .center, lineLimit: 1)
+                    ],
+                    transition: transition, isHitTestable: false),
+                Node(
+                    id: id.child("date"), role: .text, parent: id, rect: dateRect, z: z,
+                    text: [
+                        TextRun(
+                            transaction.date, style: .footnote, color: Palette.secondaryText, alignment: .center,
+                            lineLimit: 1)
                     ],
                     transition: transition, isHitTestable: false),
             ]

@@ -15,7 +15,9 @@ import CardPhysics
 ///   dampingFraction 0.8, blendDuration 0.02) delayed (count − index)·0.1 s, the last card first.
 /// - Tap a card (easeOut 0.15 s after a 0.1 s delay): it and the cards at higher indices go to offset 0, the
 ///   others drop to offset +1400, and the transaction history slides up from the bottom edge; tap again to return.
-///   The history lists as many transactions as fit under the card (it does not scroll).
+///   The history shows the transactions as tiles side by side in a horizontal scroll view (the starter project's
+///   `ScrollView(.horizontal)`; `ScrollView` in CardEngine): drag it (rubber band at both ends, a coast with
+///   UIScrollView's deceleration on release), turn the wheel over it, or press ← → (a tile) and home/end.
 /// - The card gesture is the seed's `TapGesture().exclusively(before: LongPressGesture(minimumDuration: 0.05)
 ///   .sequenced(before: DragGesture()))`. With CardGestures' tap (it fails once held 0.5 s or moved 10 pt) the
 ///   press shows (`DragState.pressing`, the card lifts by −20) once the tap has failed: after 0.5 s held still,
@@ -42,6 +44,9 @@ public struct WalletScene: Scene {
                 names: ["up", "down", "tab", "backtab"]),
             KeyHelp("enter space", "select or deselect the focused card", short: "select", names: ["enter", "space"]),
             KeyHelp("escape backspace", "return to the stack", short: "back", names: ["escape", "backspace"]),
+            KeyHelp(
+                "← → home end", "scroll the transaction history (a card selected)", short: "history",
+                names: ["left", "right", "home", "end"]),
             KeyHelp(
                 "shift+↑ shift+↓ ] [", "move the focused card up or down the stack",
                 names: ["shift+up", "shift+down", "]", "["]),
@@ -72,6 +77,8 @@ public struct WalletScene: Scene {
     public private(set) var focused: CardID?
     /// The transaction history shown under a selected card.
     let transactions: [Transaction]
+    /// The history's horizontal scroll view (its offset; back to the start when the selection changes).
+    public internal(set) var history = ScrollView(axis: .horizontal)
 
     /// The seed's `cardOffset`: the vertical step between stacked cards, and the drag distance of one place.
     static let cardOffset = 50.0
@@ -132,6 +139,7 @@ public struct WalletScene: Scene {
     mutating func setSelection(_ id: CardID?, context: inout SceneContext) {
         guard id != selected else { return }
         selected = id
+        history = ScrollView(axis: .horizontal)
         resetDragState()
         if let id { focused = id }
         context.animation = Self.selectionAnimation
@@ -204,6 +212,20 @@ public struct WalletScene: Scene {
         case "escape", "backspace":
             guard selected != nil else { return false }
             setSelection(nil, context: &context)
+        case "left", "right", "home", "end":
+            guard selected != nil else { return false }
+            sizeHistory(viewport: context.viewport, text: context.text)
+            let step =
+                Self.tileSize(text: context.text, transactions: transactions).width
+                + context.grid.width(Self.tileSpacing)
+            let animation: Animation? =
+                switch key.key {
+                case "left": history.scroll(by: -step)
+                case "right": history.scroll(by: step)
+                case "home": history.scroll(to: 0)
+                default: history.scroll(to: history.range.upperBound)
+                }
+            context.animation = animation
         default:
             return false
         }
