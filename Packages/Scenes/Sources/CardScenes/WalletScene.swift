@@ -45,11 +45,11 @@ public struct WalletScene: Scene {
             KeyHelp("enter space", "select or deselect the focused card", short: "select", names: ["enter", "space"]),
             KeyHelp("escape backspace", "return to the stack", short: "back", names: ["escape", "backspace"]),
             KeyHelp(
-                "← → home end", "scroll the transaction history (a card selected)", short: "history",
-                names: ["left", "right", "home", "end"]),
-            KeyHelp(
                 "shift+↑ shift+↓ ] [", "move the focused card up or down the stack",
                 names: ["shift+up", "shift+down", "]", "["]),
+            KeyHelp(
+                "← → home end", "scroll the transaction history (a card selected)", short: "history",
+                names: ["left", "right", "home", "end"]),
         ],
         actions: [
             ActionInfo(
