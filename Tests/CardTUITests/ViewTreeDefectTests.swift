@@ -54,8 +54,9 @@ import Testing
         }
     }
 
-    /// The wallet's history rows stay readable: date and merchant on their own lines ("2026-11-02gon"), the
-    /// amount on the merchant's line, and the card's holder line inside the card.
+    /// The wallet's history tiles stay readable: merchant, amount and date each on their own line of the tile, in
+    /// that order ("2026-11-02gon" once ran into the merchant), every date whole, and the card's holder line
+    /// inside the card.
     @Test(arguments: sizes)
     func walletHistoryRowsStayIntact(columns: Int, rows: Int) {
         var driver = AppDriver(columns: columns, rows: rows)
@@ -64,12 +65,21 @@ import Testing
         driver.key("enter", at: 3)
         let buffer = driver.draw(at: 6)
         let lines = (0..<buffer.height).map { buffer.text(row: $0) }
-        let merchant = lines.firstIndex { $0.contains("Golden Dragon") }
+        let merchant = lines.firstIndex { $0.contains("Golden D") }
+        let amount = lines.firstIndex { $0.contains("$24.50") }
         let date = lines.firstIndex { $0.contains("2026-11-02") }
-        #expect(merchant != nil && date != nil && merchant != date, "\(columns)x\(rows)")
-        if let merchant { #expect(lines[merchant].contains("$24.50")) }
-        if let apple = lines.firstIndex(where: { $0.contains("Apple Store") }) {
-            #expect(lines[apple].contains("$1299.00"))
+        #expect(
+            merchant.map { m in amount.map { a in date.map { d in m < a && a < d } ?? false } ?? false } == true,
+            "\(columns)x\(rows): merchant \(String(describing: merchant)), amount \(String(describing: amount)), date \(String(describing: date))")
+        if let merchant, let apple = lines[merchant].range(of: "Apple S") {
+            // The amount under the merchant, in the same tile's columns.
+            let column = lines[merchant].distance(from: lines[merchant].startIndex, to: apple.lowerBound)
+            let below = Array(lines[merchant + 1])
+            #expect(String(below[max(0, column - 2)..<min(below.count, column + 10)]).contains("$1299.00"))
+        }
+        if let date {
+            // Every date on the row is whole (a tile is as wide as its widest date).
+            #expect(!lines[date].trimmingCharacters(in: .whitespaces).dropLast(12).contains("…"), "\(lines[date])")
         }
         let holder = lines.firstIndex { $0.contains("Simon Ng") }
         let holderLine = holder.map { lines[$0].trimmingCharacters(in: .whitespaces) } ?? ""

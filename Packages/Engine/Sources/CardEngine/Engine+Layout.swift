@@ -68,6 +68,9 @@ extension Engine {
             if let matched = nodes[position].matchedGeometryID { matchedSources[matched] = position }
         }
         var handedOver: Set<NodeID> = []
+        // Where each handed-over source flies: its matched partner's frame, fading out there (SwiftUI draws both
+        // copies of a matched element during the flight, the old one fading out as the new one fades in).
+        var handoffTargets: [NodeID: NodeMotion] = [:]
 
         for position in newNodes.indices {
             let node = newNodes[position]
@@ -81,15 +84,28 @@ extension Engine {
             if let previousPosition {
                 update(node, fromPosition: previousPosition, animation: animation, at: time)
             } else if leaving.removeValue(forKey: id) != nil {
-                // Back before its removal finished: turn around from where it is.
+                // Back before its removal finished: turn around from where it is. A matched partner leaving now
+                // (the copy it was flying towards) flies back with it.
                 leavingOrder.removeAll { $0 == id }
                 retarget(id, to: node, animation: animation, at: time, from: nil)
+                if let matched = node.matchedGeometryID, let sourcePosition = matchedSources[matched],
+                    !handedOver.contains(nodes[sourcePosition].id)
+                {
+                    handedOver.insert(nodes[sourcePosition].id)
+                    handoffTargets[nodes[sourcePosition].id] = node.motion
+                }
             } else if let matched = node.matchedGeometryID, let sourcePosition = matchedSources[matched],
                 !handedOver.contains(nodes[sourcePosition].id)
             {
                 let sourceNode = nodes[sourcePosition]
                 handedOver.insert(sourceNode.id)
-                let (value, velocity) = geometry.sample(sourceNode.id, at: time) ?? (sourceNode.motion, .zero)
+                handoffTargets[sourceNode.id] = node.motion
+                var (value, velocity) = geometry.sample(sourceNode.id, at: time) ?? (sourceNode.motion, .zero)
+                // The new copy starts on the old one's frame, faded in by its own insertion transition's opacity
+                // (SwiftUI's default transition, `.opacity`, for a view without one).
+                let absent = node.transition.absent(node.motion, viewport: viewport, isInsertion: true)
+                value.opacity *= node.motion.opacity > 0 ? min(absent.opacity / node.motion.opacity, 1) : 0
+                if node.transition == .identity { value.opacity = 0 }
                 if let animation {
                     geometry.animate(
                         id, to: node.motion, with: animation, at: time, from: value, initialVelocity: velocity)
@@ -121,7 +137,18 @@ extension Engine {
             if !transition.isVisible(isInsertion: false), let parent = node.parent, let offset = carried[parent] {
                 transition = .offset(offset)
             }
-            if !handedOver.contains(id), let animation, transition.isVisible(isInsertion: false) {
+            if handedOver.contains(id), let animation, let destination = handoffTargets[id] {
+                // The old copy of a matched element flies to the new copy's frame while fading out, painted as a
+                // root (its container no longer places, clips or fades it: the flight is the element's own).
+                var absent = destination
+                absent.opacity = 0
+                var flying = node
+                flying.parent = nil
+                geometry.animate(
+                    id, to: absent, with: animation, at: time, from: geometry.contains(id) ? nil : node.motion)
+                leaving[id] = LeavingNode(node: flying, orderIndex: position)
+                leavingOrder.append(id)
+            } else if !handedOver.contains(id), let animation, transition.isVisible(isInsertion: false) {
                 let absent = transition.absent(node.motion, viewport: viewport, isInsertion: false)
                 carried[id] = Vector(
                     dx: absent.rect.minX - node.motion.rect.minX, dy: absent.rect.minY - node.motion.rect.minY)

@@ -21,7 +21,14 @@ extension HeroScene {
     static let detailsRowHeight = 62.0
 
     /// Shared gesture lists (the engine compares gesture lists; shared storage makes that a pointer check).
-    static let lineGestures = [GestureAttachment("open", TapGesture())]
+    static let lineGestures = [
+        GestureAttachment("open", TapGesture()),
+        // The press that highlights the row while a finger is on it (a List row's Button), alongside the tap.
+        GestureAttachment("press", DragGesture(minimumDistance: 0), priority: .simultaneous),
+    ]
+    /// A pressed row's background: UIColor.systemGray4 in light mode (209, 209, 214), the highlight a List row's
+    /// Button shows while it is pressed on iOS 17.
+    static let pressedFill = RGBA(red: 209 / 255, green: 209 / 255, blue: 214 / 255)
     static let closeGestures = [GestureAttachment("close", TapGesture())]
 
     /// z of the layers: the overview at 0 (rows) and 1 (chips: the colour, then icon and text over it in layout
@@ -57,7 +64,8 @@ extension HeroScene {
             nodes.append(
                 Node(
                     id: Self.lineNode(card.id), role: .card, card: card.id, rect: rowRect, cornerRadius: 10,
-                    fill: Palette.white, stroke: focused == card.id ? Palette.focusRing(on: Palette.white) : nil,
+                    fill: pressed == card.id ? Self.pressedFill : Palette.white,
+                    stroke: focused == card.id ? Palette.focusRing(on: Palette.white) : nil,
                     gestures: Self.lineGestures,
                     accessibilityLabel: line.items.map(\.text).joined(separator: ", ")))
             if card.id != selectedLine {
@@ -124,7 +132,7 @@ extension HeroScene {
     }
 
     /// The details overlay: white over the whole viewport (it takes the touches meant for the overview), a close
-    /// button, and one row per item with a hairline between rows.
+    /// button, and one row per item with a hairline under each row (the last one too, as a plain List draws it).
     func detailsNodes(_ line: ItemLine, in viewport: Size, grid: LayoutGrid) -> [Node] {
         let width = viewport.width
         let z = Self.overlayZ
@@ -174,15 +182,14 @@ extension HeroScene {
                     z: z + 2, text: [TextRun(item.text, color: Palette.text, lineLimit: 1)], transition: .opacity,
                     matchedGeometryID: "\(item.id).text", isHitTestable: false),
             ]
-            if row < line.items.count - 1 {
-                nodes.append(
-                    Node(
-                        id: NodeID("details.\(item.id).hairline"), role: .hairline, parent: "details",
-                        rect: Rect(
-                            x: Self.padding, y: top + grid.y(Self.detailsRowHeight),
-                            width: max(width - Self.padding, 1),
-                            height: 1), z: z + 2, fill: Palette.hairline, transition: .opacity, isHitTestable: false))
-            }
+            // A plain List draws a separator under every row, the last one too.
+            nodes.append(
+                Node(
+                    id: NodeID("details.\(item.id).hairline"), role: .hairline, parent: "details",
+                    rect: Rect(
+                        x: Self.padding, y: top + grid.y(Self.detailsRowHeight),
+                        width: max(width - Self.padding, 1),
+                        height: 1), z: z + 2, fill: Palette.hairline, transition: .opacity, isHitTestable: false))
         }
         return nodes
     }

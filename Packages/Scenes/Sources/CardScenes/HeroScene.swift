@@ -9,12 +9,14 @@ import CardPhysics
 ///   rounded rectangle (corner radius 8, padding 4, white foreground).
 /// - Tapping a line (`open`) shows the details over the overview, which stays underneath: a white overlay listing
 ///   the line's items vertically (a 30×30 colour rounded square, the icon, the text, a hairline between rows) and
-///   a close (×) button in the corner. Every item's colour, icon and text fly from their overview frames to their
-///   details frames with the default animation: the nodes `overview.<item>.color` and `details.<item>.color` share
-///   the matched-geometry id `<item>.color` (likewise `.icon`, `.text`), and the overview's are left out of the
-///   layout while the details show, so the engine hands each element's geometry over and only one node per id is
-///   ever visible. `close` flies them back; closing while they fly reverses from where they are, with their
-///   velocity (the engine's hand-over starts from the leaving node's current frame and velocity).
+///   a close (×) button in the corner, a hairline under each row. Every item's colour, icon and text fly from
+///   their overview frames to their details frames with the default animation: the nodes `overview.<item>.color`
+///   and `details.<item>.color` share the matched-geometry id `<item>.color` (likewise `.icon`, `.text`), and the
+///   overview's are left out of the layout while the details show. As SwiftUI draws a matched element, both
+///   copies fly: the new one from the old one's frame, fading in, the old one to the new one's frame, fading out
+///   (so the white text becomes black by cross-fading). `close` flies them back the same way; closing while they
+///   fly reverses from where they are, with their velocity.
+/// - A row shows the List's press highlight (systemGray4) while a finger is on it.
 /// - Keys: up/down (tab) choose a line, enter/space open it, escape/backspace close.
 /// - Haptics: `light` when the details open, `soft` when they close.
 public struct HeroScene: Scene {
@@ -41,6 +43,8 @@ public struct HeroScene: Scene {
     public private(set) var selectedLine: CardID?
     /// The line keyboard focus is on, if any.
     public private(set) var focused: CardID?
+    /// The line a finger is pressing, if any (its row shows the List's highlight).
+    public private(set) var pressed: CardID?
 
     /// The hero scene over `options.deck` (cards whose payload is an item line) or the seed's lines; throws
     /// `SceneError.invalidState` when a card is not an item line or an item id appears twice.
@@ -89,6 +93,16 @@ public struct HeroScene: Scene {
     }
 
     public mutating func handle(_ gesture: GestureEvent<NodeID>, context: inout SceneContext) {
+        if gesture.gesture == "press" {
+            // Highlighted at once on touch-down, cleared when the finger lifts or the press is cancelled (UIKit
+            // shows a cell's highlight without animation).
+            let line = deck.first(where: { Self.lineNode($0.id) == gesture.target })?.id
+            switch gesture.phase {
+            case .began, .changed: pressed = selectedLine == nil ? line : nil
+            case .ended, .cancelled, .failed: pressed = nil
+            }
+            return
+        }
         guard gesture.phase == .ended else { return }
         switch gesture.gesture {
         case "open":
