@@ -70,7 +70,8 @@ import Testing
         let date = lines.firstIndex { $0.contains("2026-11-02") }
         #expect(
             merchant.map { m in amount.map { a in date.map { d in m < a && a < d } ?? false } ?? false } == true,
-            "\(columns)x\(rows): merchant \(String(describing: merchant)), amount \(String(describing: amount)), date \(String(describing: date))")
+            "\(columns)x\(rows): merchant \(String(describing: merchant)), amount \(String(describing: amount)), date \(String(describing: date))"
+        )
         if let merchant, let apple = lines[merchant].range(of: "Apple S") {
             // The amount under the merchant, in the same tile's columns.
             let column = lines[merchant].distance(from: lines[merchant].startIndex, to: apple.lowerBound)
