@@ -117,9 +117,9 @@ private func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool 
     @Test func tapSelectsAfterADelayAndShowsTheHistory() throws {
         var engine = try engine()
         engine.handle(pointer(.down, grip(1), 3))
-        engine.handle(pointer(.up, grip(1), 3.05))
-        // easeOut 0.15 s after a 0.1 s delay: nothing moves before 3.15.
-        let waiting = engine.frame(at: 3.14)
+        engine.handle(pointer(.up, grip(1), 3.04))  // a quick tap, before the 0.05 s press
+        // easeOut 0.15 s after a 0.1 s delay: nothing moves before 3.14.
+        let waiting = engine.frame(at: 3.13)
         #expect(near(try #require(waiting.node(card: card(102))).rect.minY, restY(1)))
         #expect(haptics(waiting) == [.selection])
         let history = try #require(waiting.node("history.header"))
@@ -128,11 +128,11 @@ private func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool 
         let y1 = try #require(moving.node(card: card(102))).rect.minY
         #expect(min(restY(1), selectedTop) < y1 && y1 < max(restY(1), selectedTop))
         // easeOut: the curve's progress 0.07 s into its 0.15 s.
-        let eased = TimingCurve.easeOut.progress(at: (3.22 - 3.15) / 0.15)
+        let eased = TimingCurve.easeOut.progress(at: (3.22 - 3.14) / 0.15)
         #expect(near(y1, restY(1) + (selectedTop - restY(1)) * eased, 1e-6))
         let rising = try #require(moving.node("history.header")).rect.minY
         #expect(selectedTop + cardHeight + 10 < rising && rising < 844)
-        // Done by 3.05 + 0.1 + 0.15: the selected card and those behind it at offset 0, the one in front at +1400.
+        // Done by 3.04 + 0.1 + 0.15: the selected card and those behind it at offset 0, the one in front at +1400.
         let done = engine.frame(at: 3.31)
         for id in 102...105 { #expect(near(try #require(done.node(card: card(UInt64(id)))).rect.minY, selectedTop)) }
         #expect(near(try #require(done.node(card: card(101))).rect.minY, selectedTop + 1400))
@@ -166,15 +166,18 @@ private func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool 
         var engine = try engine(store: store)
         let start = grip(1)
         engine.handle(pointer(.down, start, 3))
-        engine.handle(pointer(.move, Point(x: start.x, y: start.y + 5), 3.1))  // pressed 0.1 s, still a possible tap
-        #expect(near(try y(&engine, 102, at: 3.1), restY(1)))
+        #expect(near(try y(&engine, 102, at: 3.04), restY(1)))
+        // Pressed 0.05 s: the card lifts (the press shows) while the tap is still possible.
+        #expect(haptics(engine.frame(at: 3.06)) == [.medium])
+        engine.handle(pointer(.move, Point(x: start.x, y: start.y + 5), 3.1))  // still a possible tap
+        #expect(try y(&engine, 102, at: 3.1) < restY(1))
         engine.handle(pointer(.move, Point(x: start.x, y: start.y + 60), 3.15))  // the tap fails; the drag shows
         let lifted = engine.frame(at: 3.15)
         let node = try #require(lifted.node(card: card(102)))
         #expect(near(node.rect.minY, restY(1) - 20 + 60))  // lifted by 20, following the finger
         #expect(near(node.z, -1 + 60.0 / 50))  // now above the card in front
         #expect(near(node.rect.minX, 35))
-        #expect(haptics(lifted) == [.medium])
+        #expect(haptics(lifted).isEmpty, "the lift's haptic came with the press, once")
         engine.handle(pointer(.move, Point(x: start.x, y: start.y + 120), 3.2))
         let dragged = try #require(engine.frame(at: 3.2).node(card: card(102)))
         #expect(near(dragged.rect.minY, restY(1) - 20 + 120) && near(dragged.z, -1 + 120.0 / 50))
@@ -228,17 +231,19 @@ private func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool 
         #expect(near(settled.rect.minX, 35) && near(settled.rect.minY, restY(2)) && settled.z == -2)
     }
 
-    @Test func aPlainTapNeverStartsADrag() throws {
+    /// The seed's long press is 0.05 s with the tap taking priority (issue 27: the card lifted only after 0.5 s):
+    /// held 0.05 s the card lifts by 20 (with a `medium` haptic), and released at 0.3 s without a drag it is still a
+    /// tap, which selects it; no drag starts and nothing moves in the deck.
+    @Test func aPressLiftsTheCardAtFiftyMillisecondsAndATapStillSelects() throws {
         var engine = try engine()
         engine.handle(pointer(.down, grip(1), 3))
-        // Held 0.3 s (the 0.05 s press is recognised but held back behind the possible tap) and moved 6 points.
+        #expect(near(try y(&engine, 102, at: 3.04), restY(1)), "not before 0.05 s")
+        let lifted = engine.frame(at: 3.06)
+        #expect(haptics(lifted) == [.medium])
+        // `.spring()` from rest towards the lift; by 0.3 s it is up.
+        #expect(try y(&engine, 102, at: 3.29) < restY(1) - 10, "lifting")
         engine.handle(pointer(.move, Point(x: grip(1).x + 6, y: grip(1).y), 3.2))
-        for time in [3.05, 3.1, 3.2, 3.29] {
-            let frame = engine.frame(at: time)
-            let node = try #require(frame.node(card: card(102)))
-            #expect(near(node.rect.minY, restY(1)) && node.z == -1, "not lifted at \(time)")
-            #expect(!haptics(frame).contains(.medium))
-        }
+        #expect(try #require(engine.frame(at: 3.25).node(card: card(102))).z == -1, "lifted, not dragged")
         engine.handle(pointer(.up, Point(x: grip(1).x + 6, y: grip(1).y), 3.3))
         #expect(haptics(engine.frame(at: 3.3)) == [.selection])
         #expect(engine.deck.ids == (101...105).map { card(UInt64($0)) })
@@ -246,14 +251,14 @@ private func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool 
     }
 
     /// CardGestures' tap fails once held 0.5 s, so "a long press without movement" is a press held past 0.5 s: the
-    /// card lifts when the tap fails and releasing it neither selects nor moves anything.
+    /// card, lifted since 0.05 s, stays up, and releasing it neither selects nor moves anything.
     @Test func aLongPressWithoutMovementNeverCountsAsATap() throws {
         var engine = try engine()
         engine.handle(pointer(.down, grip(1), 3))
-        #expect(near(try y(&engine, 102, at: 3.49), restY(1)))
+        #expect(haptics(engine.frame(at: 3.06)) == [.medium])
         let pressed = engine.frame(at: 3.6)
-        #expect(near(try #require(pressed.node(card: card(102))).rect.minY, restY(1) - 20))
-        #expect(haptics(pressed) == [.medium])
+        #expect(near(try #require(pressed.node(card: card(102))).rect.minY, restY(1) - 20, 0.5))
+        #expect(haptics(pressed).isEmpty)
         engine.handle(pointer(.up, grip(1), 3.7))
         let released = engine.frame(at: 3.7)
         #expect(!haptics(released).contains(.selection))

@@ -51,8 +51,18 @@ extension WalletScene {
     static let cardGesture = TapGesture().exclusively(
         before: LongPressGesture(minimumDuration: 0.05).sequenced(before: DragGesture()))
 
-    /// Shared by every card (the engine compares gesture lists; shared storage makes that a pointer check).
-    static let cardGestures = [GestureAttachment(cardGestureName, cardGesture)]
+    /// The name of the press that lifts the card 0.05 s after touch-down.
+    static let holdGestureName = "hold"
+
+    /// Shared by every card (the engine compares gesture lists; shared storage makes that a pointer check). Beside
+    /// the seed's gesture, its 0.05 s long press alone, simultaneous, so that the press shows (the card lifts) at
+    /// 0.05 s while the tap keeps priority: released before the tap fails, it is still a tap.
+    static let cardGestures = [
+        GestureAttachment(cardGestureName, cardGesture),
+        GestureAttachment(
+            holdGestureName, LongPressGesture(minimumDuration: 0.05).sequenced(before: DragGesture()),
+            priority: .simultaneous),
+    ]
 
     /// The seed's `updating` closure: the drag state for a value of the long-press-then-drag side. A sequence
     /// whose drag has not started yet is still a press (the seed's `.second(true, nil)` gives a zero translation,
@@ -76,6 +86,10 @@ extension WalletScene {
     }
 
     public mutating func handle(_ gesture: GestureEvent<NodeID>, context: inout SceneContext) {
+        if gesture.gesture == Self.holdGestureName {
+            handleHold(gesture, context: &context)
+            return
+        }
         if gesture.gesture == "history" {
             guard selected != nil else { return }
             sizeHistory(viewport: context.viewport, text: context.text)
@@ -87,6 +101,7 @@ extension WalletScene {
             let index = deck.index(of: id)
         else { return }
         let wasPressing = dragState.isPressing
+        let wasHeld = held != nil
         // The seed's `updating`; a selected card's press-and-drag does nothing (see the type's deviations).
         let isSelected = selected != nil
         dragGestureState.update(gesture.phase, gesture.value) { value, state in
@@ -95,7 +110,9 @@ extension WalletScene {
         }
         switch gesture.phase {
         case .began, .changed:
-            if !wasPressing && dragState.isPressing { context.haptic(.medium, target: gesture.target, card: id) }
+            if !wasPressing && !wasHeld && dragState.isPressing {
+                context.haptic(.medium, target: gesture.target, card: id)
+            }
         case .ended:
             guard let value = gesture.value else { return }
             if case .exclusive(.first(.tap)) = value {
@@ -112,6 +129,23 @@ extension WalletScene {
             context.haptic(moved ? .light : .soft, target: gesture.target, card: id)
         case .cancelled, .failed:
             if wasPressing { context.animation = .spring }
+        }
+    }
+
+    /// The 0.05 s press: the card lifts (with `.spring()`, a `medium` haptic) as soon as the press is recognised,
+    /// and settles back when the finger lifts or the press fails, unless the seed's drag state holds it up.
+    mutating func handleHold(_ gesture: GestureEvent<NodeID>, context: inout SceneContext) {
+        guard let index = deck.firstIndex(where: { Self.node($0.id) == gesture.target }) else { return }
+        switch gesture.phase {
+        case .began, .changed:
+            guard selected == nil, held == nil, !dragState.isPressing else { return }
+            held = index
+            context.animation = .spring
+            context.haptic(.medium, target: gesture.target, card: deck[index].id)
+        case .ended, .cancelled, .failed:
+            guard held != nil else { return }
+            held = nil
+            context.animation = context.animation ?? .spring
         }
     }
 }

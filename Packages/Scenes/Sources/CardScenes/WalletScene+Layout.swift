@@ -119,6 +119,7 @@ extension WalletScene {
         }
         var pressed = Vector.zero
         var dragY = 0.0
+        if held == index, dragState.index == nil { pressed.dy = -20 }
         if let dragging = dragState.index, dragging == index {
             pressed.dy = dragState.isPressing ? -20 : 0
             let width = dragState.translation.dx

@@ -19,9 +19,10 @@ import CardPhysics
 ///   `ScrollView(.horizontal)`; `ScrollView` in CardEngine): drag it (rubber band at both ends, a coast with
 ///   UIScrollView's deceleration on release), turn the wheel over it, or press ← → (a tile) and home/end.
 /// - The card gesture is the seed's `TapGesture().exclusively(before: LongPressGesture(minimumDuration: 0.05)
-///   .sequenced(before: DragGesture()))`. With CardGestures' tap (it fails once held 0.5 s or moved 10 pt) the
-///   press shows (`DragState.pressing`, the card lifts by −20) once the tap has failed: after 0.5 s held still,
-///   or as soon as the finger moves 10 pt after the 0.05 s press. A press held past 0.5 s never counts as a tap;
+///   .sequenced(before: DragGesture()))`. The press shows (the card lifts by −20, `medium`) 0.05 s after
+///   touch-down, the seed's minimum duration, while the tap keeps priority: released before CardGestures' tap
+///   fails (held 0.5 s or moved 10 pt) it is still a tap and selects. Once the tap has failed the seed's drag
+///   state takes over (`DragState.pressing`, then `.dragging`). A press held past 0.5 s never counts as a tap;
 ///   released without a drag it is cancelled and the card settles back. While dragging, the card follows the
 ///   finger vertically, shifts ±20 x once the horizontal translation passes ±10, and its zIndex is
 ///   −index + height/50. On release newIndex = index + Int(−height/50), clamped to the deck, animated with
@@ -73,6 +74,8 @@ public struct WalletScene: Scene {
     /// The press-and-drag state (the seed's `@GestureState dragState`): set by the card gesture's updates, reset
     /// when it ends, is cancelled or fails.
     var dragGestureState = GestureStateValue(initialValue: DragState.inactive)
+    /// The index of the card held by the 0.05 s press (lifted while the tap may still win), if any.
+    var held: Int?
     /// The card keyboard focus is on, if any.
     public private(set) var focused: CardID?
     /// The transaction history shown under a selected card.
@@ -118,6 +121,7 @@ public struct WalletScene: Scene {
     /// it again from the card's new index).
     mutating func resetDragState() {
         dragGestureState = GestureStateValue(initialValue: .inactive)
+        held = nil
     }
 
     // MARK: Changes
