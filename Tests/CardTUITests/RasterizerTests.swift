@@ -124,22 +124,34 @@ import Testing
         #expect(buffer.text.contains("Test 3"))
     }
 
-    @Test func rollingDigitsShowOldThenNewCharacters() {
-        func shown(_ progress: Double) -> String {
+    /// Rolling digits roll inside their cells in the direction of the change (issue 27: they swapped at half-way,
+    /// dimmed): 85 → 90 grows, so each changed digit leaves upwards (superscript) and the new one enters from below
+    /// (subscript); 90 → 85 the other way round. ASCII-only output swaps at half-way, dim mid-roll.
+    @Test func rollingDigitsRollInTheDirectionOfTheChange() {
+        func shown(_ from: String, _ to: String, _ progress: Double, ascii: Bool = false) -> String {
             let text = FrameText(
-                run: TextRun("90", color: .black, isNumeric: true), rollingFrom: "85",
-                digitProgress: [progress, progress])
-            let buffer = F.render([
-                F.node("score", role: .text, x: 0, y: 0, width: 80, height: 16, fill: nil, text: [text])
-            ])
-            return String(buffer.text(row: 0).prefix(2))
+                run: TextRun(to, color: .black, isNumeric: true), rollingFrom: from,
+                digitProgress: Array(repeating: progress, count: to.count))
+            let buffer = F.render(
+                [F.node("score", role: .text, x: 0, y: 0, width: 80, height: 16, fill: nil, text: [text])],
+                ascii: ascii)
+            return String(buffer.text(row: 0).prefix(to.count))
         }
-        #expect(shown(0) == "85")
-        #expect(shown(0.3) == "85")
-        #expect(shown(0.7) == "90")
-        #expect(shown(1) == "90")
+        #expect(shown("85", "90", 0) == "85")
+        #expect(shown("85", "90", 0.3) == "⁸⁵")
+        #expect(shown("85", "90", 0.6) == "₉₀")
+        #expect(shown("85", "90", 0.8) == "90")
+        #expect(shown("90", "85", 0.3) == "₉₀")
+        #expect(shown("90", "85", 0.6) == "⁸⁵")
+        // Unchanged digits stay put: 91 → 95 rolls the last digit only.
+        #expect(shown("91", "95", 0.3) == "9¹")
+        // A number that gains a digit: the new one enters from below beside the rolling one.
+        #expect(shown("9", "10", 0.6) == "₁₀")
+        #expect(shown("85", "90", 0.3, ascii: true) == "85")
+        #expect(shown("85", "90", 0.7, ascii: true) == "90")
         let mid = FrameText(run: TextRun("90", isNumeric: true), rollingFrom: "85", digitProgress: [0.5, 0.5])
-        let buffer = F.render([F.node("s", role: .text, x: 0, y: 0, width: 80, height: 16, fill: nil, text: [mid])])
+        let buffer = F.render(
+            [F.node("s", role: .text, x: 0, y: 0, width: 80, height: 16, fill: nil, text: [mid])], ascii: true)
         #expect(buffer[0, 0].attributes.contains(.dim))
     }
 

@@ -2,7 +2,7 @@ import CardEngine
 import CardGeometry
 import Foundation
 
-/// Text: a node's runs set on its rows, clipped, cut with an ellipsis, rolling digits dimmed mid-roll.
+/// Text: a node's runs set on its rows, clipped, cut with an ellipsis, rolling digits rolling inside their cells.
 extension PaintContext {
     /// A character (a whole grapheme cluster) of laid-out text: the columns it takes (1, or 2 for a wide
     /// character), and whether it is mid-roll (drawn dim).
@@ -18,9 +18,12 @@ extension PaintContext {
     }
 
     /// The characters a text run shows now, grapheme cluster by grapheme cluster (`GlyphMapper.glyph`: whole
-    /// clusters at their display width, zero-width ones dropped): for rolling digits (right-aligned against the old
-    /// text), each position shows the old character until its progress passes ½, then the new one, dim while
-    /// mid-roll.
+    /// clusters at their display width, zero-width ones dropped). Rolling digits (right-aligned against the old
+    /// text) roll as motion inside their cell, in the direction of the change (SwiftUI's `.numericText()`: a
+    /// growing number's digits roll up): the old digit, then the old digit leaving (a superscript when it leaves
+    /// upwards, a subscript downwards), the new digit entering from the other side, then the new digit — the
+    /// quarters of the digit's progress. A character without such forms, and ASCII-only output, swaps at ½, dim
+    /// while mid-roll.
     func characters(of text: FrameText) -> [StyledCharacter] {
         let new = Array(text.run.text)
         guard let old = text.rollingFrom.map({ Array($0) }), !text.digitProgress.isEmpty else {
@@ -31,6 +34,7 @@ extension PaintContext {
             }
         }
         let length = max(new.count, old.count)
+        let up = Self.rollsUp(from: String(old), to: String(new))
         var result: [StyledCharacter] = []
         result.reserveCapacity(length)
         for position in 0..<length {
@@ -42,14 +46,44 @@ extension PaintContext {
             } else {
                 progress = text.digitProgress.min() ?? 1
             }
-            let shown: Character =
-                progress >= 0.5 ? (newIndex >= 0 ? new[newIndex] : " ") : (oldIndex >= 0 ? old[oldIndex] : " ")
+            let newCharacter: Character = newIndex >= 0 ? new[newIndex] : " "
+            let oldCharacter: Character = oldIndex >= 0 ? old[oldIndex] : " "
+            var shown: Character = progress >= 0.5 ? newCharacter : oldCharacter
+            var dim = progress > 0.1 && progress < 0.9
+            if !ascii, newCharacter != oldCharacter, progress > 0.25, progress < 0.75,
+                let moving = Self.rolling(progress >= 0.5 ? newCharacter : oldCharacter, upper: (progress < 0.5) == up)
+            {
+                // Leaving upwards sits high in the cell (superscript); entering from below sits low (subscript).
+                shown = moving
+                dim = false
+            } else if !ascii, progress <= 0.25 || progress >= 0.75 {
+                dim = false
+            }
             guard let glyph = GlyphMapper.glyph(shown, decoration: ascii, encoding: encoding) else { continue }
-            result.append(
-                StyledCharacter(glyph: glyph.glyph, columns: glyph.columns, dim: progress > 0.1 && progress < 0.9))
+            result.append(StyledCharacter(glyph: glyph.glyph, columns: glyph.columns, dim: dim))
         }
         while result.first?.glyph == " " && result.count > new.count { result.removeFirst() }
         return result
+    }
+
+    /// Whether a roll from `old` to `new` goes up (a growing number: digits leave upwards and enter from below),
+    /// comparing the numbers the texts hold (their digits, sign and point), else the texts themselves.
+    static func rollsUp(from old: String, to new: String) -> Bool {
+        func number(_ text: String) -> Double? {
+            Double(String(text.filter { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }))
+        }
+        if let from = number(old), let to = number(new) { return to >= from }
+        return new >= old
+    }
+
+    /// The superscript (`upper`) or subscript form of a digit, a space as itself; nil for any other character
+    /// (Unicode's superscripts ⁰¹²³⁴⁵⁶⁷⁸⁹, U+2070 block and Latin-1, and subscripts ₀…₉, U+2080–2089).
+    static func rolling(_ character: Character, upper: Bool) -> Character? {
+        if character == " " { return " " }
+        guard let digit = character.wholeNumberValue, character.isASCII else { return nil }
+        let superscripts: [Character] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]
+        let subscripts: [Character] = ["₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉"]
+        return upper ? superscripts[digit] : subscripts[digit]
     }
 
     /// Two runs as one: the second's text appended to the first's, its rolling digits kept aligned right.
