@@ -331,6 +331,18 @@ class BrowserTest(unittest.TestCase):
             self.page.mouse.move(*self.client(x, y))
         self.page.mouse.up()
 
+    def both_copies_flew(self, matched, leaving, arriving, since=0):
+        """Whether some frame after the first `since` showed the leaving copy (flagged leaving) and the arriving copy
+        of a matched element on one frame's nodes, their opacities summing to at least 0.8."""
+        frames = self.frames()
+        for end in range(max(since, 1), len(frames) + 1):
+            nodes = {n["id"]: n for n in replay(frames[:end])}
+            old, new = nodes.get(leaving), nodes.get(arriving)
+            if old and new and old.get("leaving") and old.get("matched") == matched == new.get("matched") \
+                    and old["opacity"] + new["opacity"] >= 0.8 and 0 < new["opacity"] < 1:
+                return True
+        return False
+
     def centre(self, node):
         return node["x"] + node["width"] / 2, node["y"] + node["height"] / 2
 
@@ -429,13 +441,19 @@ class BrowserTest(unittest.TestCase):
         self.assertFalse(any(n.get("matched") in matched for n in self.model() if n["id"].startswith("overview.")),
                          "a matched id is shown twice")
         self.assertEqual(self.node("details")["opacity"], 1)
+        # The flight: in some frame both copies of the leaf's colour were on screen, cross-fading.
+        self.assertTrue(self.both_copies_flew("leaf.color", "overview.leaf.color", "details.leaf.color"),
+                        "no frame showed both copies of the flying colour (the flight read as a fade)")
         self.check_pixels("hero details")
         self.screenshot("hero")
         close = self.node("details.close")
+        flown = len(self.frames())
         self.tap(*self.centre(close))
         self.wait("__cardistry.gestures.some(g => g.kind === 'close' && g.phase === 'ended')")
         self.settle()
         self.assertFalse([n for n in self.model() if n["id"].startswith("details")], "the details stayed")
+        self.assertTrue(self.both_copies_flew("leaf.color", "details.leaf.color", "overview.leaf.color", flown),
+                        "closing did not fly the details' copy back beside the overview's")
         self.check_pixels("hero closed")
         # A window narrower than the phone: the screen takes its width and the scene reflows (viewport.resize).
         self.page.set_viewport_size({"width": 360, "height": 1000})
@@ -458,6 +476,29 @@ class BrowserTest(unittest.TestCase):
         self.assertIsNotNone(self.node("history"), "no transaction history")
         self.assertGreater(self.node(cards[3]["id"])["y"], 844, "the cards behind did not drop off")
         self.check_pixels("wallet card selected")
+        # The history is a horizontal scroll view of twelve tiles: drag it sideways, then turn the wheel over it,
+        # until the last transaction is on screen; the first one has gone off to the left.
+        row = self.node("history.scroll")
+        self.assertIn("scroll", [kind for g in row.get("gestures", []) for kind in g.get("kinds", [])],
+                      "the history's scrolling node does not say it scrolls")
+        y = row["y"] + row["height"] / 2
+        last = self.node("history.12")
+        self.assertGreater(last["x"], 390, "the last tile starts on screen")
+        count = self.gesture_count()
+        self.drag((330, y), (60, y), steps=20)
+        self.wait("__cardistry.gestures.slice(%d).some(g => g.kind === 'history' && g.phase === 'ended')" % count)
+        self.settle()
+        moved = self.node("history.1")["x"]
+        self.assertLess(moved, 16 - 200, "a drag of 270 pt did not scroll the history")
+        self.page.mouse.move(*self.client(200, y))
+        for _ in range(30):  # far more than the content's width: the history stops at its end
+            self.page.mouse.wheel(0, 120)
+        self.wait("(() => { const n = __cardistry.node('history.12'); return n && n.x + n.width <= 390; })()")
+        self.settle()
+        last = self.node("history.12")
+        self.assertLessEqual(last["x"] + last["width"], 390, "the wheel did not bring the last tile on screen")
+        self.check_pixels("wallet history scrolled to its end")
+        self.screenshot("wallet-history")
         # Tap it again to go back to the stack.
         selected = self.node(middle["id"])
         count = self.gesture_count()

@@ -880,6 +880,12 @@
       // order with every change (docs/protocol.md, "Deck orders"); a host of large decks applies the diffs instead.
       deckOrder: "full",
     });
+    // The server names a glyph for every symbol its scenes use (capabilities.icons): those fill the gaps in the
+    // page's own table (which prefers text-style symbols that take the run's colour).
+    for (const [name, glyph] of Object.entries((hello.capabilities && hello.capabilities.icons) || {})) {
+      const key = name.replace(/\.fill$/, "");
+      if (!SYMBOLS[key]) SYMBOLS[key] = glyph;
+    }
     const list = await request("scene.list");
     debug.scenes = list.scenes;
     debug.server = hello.serverInfo;
