@@ -59,9 +59,7 @@ extension WalletScene {
     /// 0.05 s while the tap keeps priority: released before the tap fails, it is still a tap.
     static let cardGestures = [
         GestureAttachment(cardGestureName, cardGesture),
-        GestureAttachment(
-            holdGestureName, LongPressGesture(minimumDuration: 0.05).sequenced(before: DragGesture()),
-            priority: .simultaneous),
+        GestureAttachment(holdGestureName, LongPressGesture(minimumDuration: 0.05), priority: .simultaneous),
     ]
 
     /// The seed's `updating` closure: the drag state for a value of the long-press-then-drag side. A sequence
@@ -114,6 +112,8 @@ extension WalletScene {
                 context.haptic(.medium, target: gesture.target, card: id)
             }
         case .ended:
+            held = nil
+            if wasHeld { context.animation = .spring }
             guard let value = gesture.value else { return }
             if case .exclusive(.first(.tap)) = value {
                 toggleSelection(id, context: &context)
@@ -128,24 +128,20 @@ extension WalletScene {
                 id, to: Self.destination(from: index, height: height, count: deck.count), context: &context)
             context.haptic(moved ? .light : .soft, target: gesture.target, card: id)
         case .cancelled, .failed:
-            if wasPressing { context.animation = .spring }
+            if wasPressing || wasHeld { context.animation = .spring }
+            held = nil
         }
     }
 
-    /// The 0.05 s press: the card lifts (with `.spring()`, a `medium` haptic) as soon as the press is recognised,
-    /// and settles back when the finger lifts or the press fails, unless the seed's drag state holds it up.
+    /// The 0.05 s press (discrete: one event when it is recognised): the card lifts with `.spring()` and a
+    /// `medium` haptic. It settles back when the seed's gesture ends, is cancelled or fails (every touch ends the
+    /// seed's gesture one of those ways), which drops `held` with the drag state.
     mutating func handleHold(_ gesture: GestureEvent<NodeID>, context: inout SceneContext) {
-        guard let index = deck.firstIndex(where: { Self.node($0.id) == gesture.target }) else { return }
-        switch gesture.phase {
-        case .began, .changed:
-            guard selected == nil, held == nil, !dragState.isPressing else { return }
-            held = index
-            context.animation = .spring
-            context.haptic(.medium, target: gesture.target, card: deck[index].id)
-        case .ended, .cancelled, .failed:
-            guard held != nil else { return }
-            held = nil
-            context.animation = context.animation ?? .spring
-        }
+        guard gesture.phase == .ended, selected == nil, held == nil, !dragState.isPressing,
+            let index = deck.firstIndex(where: { Self.node($0.id) == gesture.target })
+        else { return }
+        held = index
+        context.animation = .spring
+        context.haptic(.medium, target: gesture.target, card: deck[index].id)
     }
 }
