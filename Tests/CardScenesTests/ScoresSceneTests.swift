@@ -183,6 +183,39 @@ private func rankY(_ rank: Int) -> Double { 16 + 48 + 10 + Double(rank) * (56 + 
         #expect(FrameLint().findings(in: middle).filter { $0.kind == .outsideParent }.isEmpty)
     }
 
+    /// The list is the engine's `ScrollView` (issue 27): in a short viewport with a chart open, a drag past the top
+    /// is rubber-banded and springs back, and a flick upwards coasts on after the finger lifts.
+    @Test func theListRubberBandsAndCoastsLikeAScrollView() throws {
+        let short = Size(width: 390, height: 500)
+        var engine = Engine(scene: try ScoresScene(), viewport: short)
+        let first = try #require(engine.deck.first)
+        try engine.perform(SceneAction("toggle", ["card": .string(first.id.description)]), at: 1)
+        let rest = try #require(engine.frame(at: 3).node(card: first.id)).rect.minY
+        engine.handle(.pointer(PointerEvent(.down, at: Point(x: 100, y: 200), time: 4)))
+        for step in 1...10 {
+            engine.handle(
+                .pointer(
+                    PointerEvent(.move, at: Point(x: 100, y: 200 + Double(step) * 10), time: 4 + Double(step) * 0.1)))
+        }
+        let pulled = try #require(engine.frame(at: 5).node(card: first.id)).rect.minY - rest
+        #expect(pulled > 10 && pulled < 100, "rubber-banded: \(pulled) of 100")
+        engine.handle(.pointer(PointerEvent(.up, at: Point(x: 100, y: 300), time: 5.05)))
+        #expect(abs(try #require(engine.frame(at: 8).node(card: first.id)).rect.minY - rest) < 1e-6)
+        // A flick up: the list goes on moving after the finger lifts.
+        engine.handle(.pointer(PointerEvent(.down, at: Point(x: 100, y: 300), time: 9)))
+        for step in 1...5 {
+            engine.handle(
+                .pointer(
+                    PointerEvent(.move, at: Point(x: 100, y: 300 - Double(step) * 12), time: 9 + Double(step) * 0.01)))
+        }
+        engine.handle(.pointer(PointerEvent(.up, at: Point(x: 100, y: 240), time: 9.05)))
+        let lifted = try #require(engine.frame(at: 9.05).node(card: first.id)).rect.minY
+        let later = try #require(engine.frame(at: 9.2).node(card: first.id)).rect.minY
+        #expect(later < lifted - 5, "coasting: \(lifted) → \(later)")
+        let scene = try #require(engine.scene as? ScoresScene)
+        #expect(scene.scrollOffset > 60)
+    }
+
     /// Escape closes the expanded chart first; with nothing expanded the scene leaves the key to the front end (the
     /// terminal UI then goes back to the home screen).
     @Test func escapeCollapsesTheExpandedCardFirst() throws {

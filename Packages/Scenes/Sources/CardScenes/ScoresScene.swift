@@ -53,8 +53,11 @@ public struct ScoresScene: Scene {
     public private(set) var focused: CardID?
     /// How far the card list is scrolled, in points (0: the first card at the top). The list scrolls when the cards
     /// are taller than the room between the header and the slider (a card's chart expanded in a short viewport);
-    /// the slider stays where it is.
-    public private(set) var scrollOffset = 0.0
+    /// the slider stays where it is. The list is a `ScrollView`: drags follow with UIScrollView's rubber band past
+    /// either end and coast on release, the wheel moves it, and it springs back inside its range.
+    public var scrollOffset: Double { list.offset }
+    /// The card list's scroll view.
+    var list = ScrollView(axis: .vertical)
     /// The students in the seed order (the tie-break of the ranking).
     let students: [Card]
 
@@ -146,12 +149,21 @@ public struct ScoresScene: Scene {
         }
         let height = deck[id: id].map { cardHeight($0, metrics: metrics) } ?? 0
         let room = metrics.listHeight
-        if top < scrollOffset || height > room {
-            scrollOffset = top
-        } else if top + height > scrollOffset + room {
-            scrollOffset = top + height - room
+        sizeList(metrics)
+        var target = scrollOffset
+        if top < target || height > room {
+            target = top
+        } else if top + height > target + room {
+            target = top + height - room
         }
-        scrollOffset = min(max(scrollOffset, 0), maxScroll(in: metrics))
+        // The transaction's animation (the toggle's `.smooth`) carries the scroll with the chart.
+        _ = list.scroll(to: target)
+    }
+
+    /// Sizes the list's scroll view for `metrics` and the cards as they are now (a chart expanded or not).
+    mutating func sizeList(_ metrics: ScoresMetrics) {
+        let content = deck.reduce(0) { $0 + cardHeight($1, metrics: metrics) + metrics.spacing } - metrics.spacing
+        list.resize(contentLength: max(content, 0), viewportLength: metrics.listHeight)
     }
 
     public mutating func perform(_ action: SceneAction, context: inout SceneContext) throws(SceneError) {
@@ -172,8 +184,7 @@ public struct ScoresScene: Scene {
             if expanded != nil {
                 expanded = nil
                 context.animation = .smooth
-                scrollOffset = min(
-                    scrollOffset, maxScroll(in: ScoresMetrics(viewport: context.viewport, grid: context.grid)))
+                sizeList(ScoresMetrics(viewport: context.viewport, grid: context.grid))
             }
         default:
             throw .unknownAction(action.name)
@@ -201,11 +212,12 @@ public struct ScoresScene: Scene {
                 context.nodeAnimations["slider.thumb"] = Self.followsFinger
                 context.nodeAnimations["slider.fill"] = Self.followsFinger
             }
-        case ("scroll", .began), ("scroll", .changed):
-            if case .scroll(let value)? = gesture.value {
-                let metrics = ScoresMetrics(viewport: context.viewport, grid: context.grid)
-                scrollOffset = min(max(value.offset, 0), maxScroll(in: metrics))
-            }
+        case ("scroll", _):
+            sizeList(ScoresMetrics(viewport: context.viewport, grid: context.grid))
+            // A list that fits does not bounce (SwiftUI's `.scrollBounceBehavior(.basedOnSize)`): the seed's list
+            // is a VStack, which scrolls only where a short screen makes it.
+            guard list.canScroll || list.offset != 0 else { return }
+            context.animation = list.handle(gesture.phase, gesture.value, at: context.time)
         default:
             break
         }
@@ -239,8 +251,7 @@ public struct ScoresScene: Scene {
             guard expanded != nil else { return false }
             expanded = nil
             context.animation = .smooth
-            scrollOffset = min(
-                scrollOffset, maxScroll(in: ScoresMetrics(viewport: context.viewport, grid: context.grid)))
+            sizeList(ScoresMetrics(viewport: context.viewport, grid: context.grid))
         default:
             return false
         }
@@ -276,8 +287,9 @@ public struct ScoresScene: Scene {
         ]
         // The cards scroll inside a list that clips them, between the header and the slider.
         let maximum = maxScroll(in: metrics)
-        let scroll = min(scrollOffset, maximum)
-        let scrolling = ScrollGesture(contentOffset: scroll, offsetRange: 0...maximum)
+        // The list's offset, rubber-banded past an end while a finger holds it (never more than a list's height).
+        let scroll = min(max(list.offset, -metrics.listHeight), maximum + metrics.listHeight)
+        let scrolling = ScrollGesture(contentOffset: min(max(scroll, 0), maximum), offsetRange: 0...maximum)
         nodes.append(
             Node(
                 id: "list", role: .background,
