@@ -120,14 +120,28 @@ private func springOffset(_ offset: Double, response: Double, damping: Double, a
 
     @Test func scrollingMovesTheColumnWithinItsContent() throws {
         var engine = try makeEngine()
-        _ = drag(&engine, from: Point(x: 200, y: 600), by: Vector(dx: 0, dy: -100), at: 1)
+        // Dragging up by 100 and holding still before lifting scrolls by 100 (the content is 137.7 pt taller than
+        // the viewport; held still, nothing coasts).
+        let held = drag(&engine, from: Point(x: 200, y: 600), by: Vector(dx: 0, dy: -100), at: 1, lift: false)
+        pointer(&engine, .up, 200, 500, at: held + 0.3)
         let frame = engine.frame(at: 2)
-        // Dragging up by 100 scrolls by 100 (the content is 137.7 pt taller than the viewport).
         #expect(abs((frame.node(node(colorIDs[0]))?.rect.minY ?? 0) - top(0, scroll: 100)) < 1e-9)
+        // Past the end the column is rubber-banded while held, and comes back to the end when let go.
         _ = drag(&engine, from: Point(x: 200, y: 600), by: Vector(dx: 0, dy: -300), at: 3)
-        let clamped = engine.frame(at: 4)
+        let clamped = engine.frame(at: 5)
         let maxOffset = 72 + 11 * 60 + cardHeight + 24 - 844
         #expect(abs((clamped.node(node(colorIDs[0]))?.rect.minY ?? 0) - top(0, scroll: maxOffset)) < 1e-9)
+        // A flick from the top coasts on after the finger lifts and comes to rest exactly at the end.
+        try engine.perform(SceneAction("scroll", ["to": .number(0)]), at: 6)
+        _ = engine.frame(at: 8)
+        let lifted = drag(
+            &engine, from: Point(x: 200, y: 600), by: Vector(dx: 0, dy: -40), steps: 4, at: 9, duration: 0.04)
+        let atLift = try #require(engine.frame(at: lifted).node(node(colorIDs[0]))).rect.minY
+        let coasting = try #require(engine.frame(at: lifted + 0.05).node(node(colorIDs[0]))).rect.minY
+        #expect(coasting < atLift - 1, "the column coasts: \(atLift) → \(coasting)")
+        #expect(
+            abs((engine.frame(at: lifted + 5).node(node(colorIDs[0]))?.rect.minY ?? 0) - top(0, scroll: maxOffset))
+                < 1e-6)
     }
 
     // MARK: Expand and dismiss
@@ -379,6 +393,31 @@ private func springOffset(_ offset: Double, response: Double, damping: Double, a
         for rank in 1..<6 { #expect(peakTimes[rank] > peakTimes[rank - 1], "in turn: \(peakTimes)") }
         #expect(!engine.frame(at: 5).isAnimating)
         #expect(abs((engine.frame(at: 5).node(node(ids[5]))?.rect.minY ?? 0) - top(5)) < 1e-6)
+    }
+
+    /// A long coast in a large deck carries every card it passes through the view (issue 27: the column had no
+    /// momentum): the cards between the old window and the coast's rest are laid out, so mid-coast the screen is
+    /// full of cards, evenly spaced, and any input (an action here) stops the coast where it shows.
+    @Test func aCoastCarriesEveryCardItPassesAndAnInputStopsIt() throws {
+        var engine = try makeEngine(SceneOptions(cardCount: 10_000))
+        _ = engine.frame(at: 0)
+        // 80 pt up in 40 ms: 2000 pt/s, a coast of about 1000 pt (UIScrollView's 0.998 per millisecond).
+        let lifted = drag(
+            &engine, from: Point(x: 200, y: 700), by: Vector(dx: 0, dy: -80), steps: 4, at: 1, duration: 0.04)
+        let scene = try deckScene(engine)
+        #expect(scene.scrollOffset > 800, "coasts far: \(scene.scrollOffset)")
+        for time in [lifted + 0.1, lifted + 0.3, lifted + 0.6] {
+            let cards = engine.frame(at: time).nodes.filter { $0.role == .card && !$0.isLeaving }
+                .map(\.rect.minY).filter { $0 > 72 && $0 < 844 }.sorted()
+            #expect(cards.count >= 11, "at \(time) the screen is full of cards: \(cards.count)")
+            let gaps = Set(zip(cards.dropFirst(), cards).map { (($0 - $1) * 1e6).rounded() / 1e6 })
+            #expect(gaps == [60], "evenly spaced mid-coast: \(gaps)")
+        }
+        // (The engine's clock is at lifted + 0.6 now: the input comes then.)
+        let mid = try #require(engine.frame(at: lifted + 0.6).nodes.first { $0.role == .card && $0.rect.minY > 72 })
+        try engine.perform(SceneAction("pull", ["distance": .number(0)]), at: lifted + 0.6)
+        let stopped = try #require(engine.frame(at: lifted + 2).node(mid.id))
+        #expect(abs(stopped.rect.minY - mid.rect.minY) < 1e-6, "stopped where it showed")
     }
 
     // MARK: Sort and large decks

@@ -17,7 +17,8 @@ import CardPhysics
 ///   (`Deceleration.stopping`), where iOS would overshoot and bounce back by a few points.
 /// - Wheel and trackpad: each event moves the content by its delta along the axis, clamped to the ends (the
 ///   gesture's wheel source; a horizontal scroll view also takes a mouse's vertical wheel, as AppKit does for a
-///   view that cannot scroll vertically).
+///   view that cannot scroll vertically); with `wheelBounces`, rubber-banded past an end instead, springing back
+///   when the wheel stops (a trackpad's elastic scrolling).
 /// - Keys: `page(by:)` and `scroll(to:)` animate with `.smooth`, clamped to the ends.
 ///
 /// All operations are O(1).
@@ -44,11 +45,36 @@ public struct ScrollView: Sendable, Hashable {
         var rate: Deceleration
     }
 
+    /// Whether wheel and trackpad scrolling may go past an end too (rubber-banded, springing back when the wheel
+    /// stops), as a trackpad's elastic scrolling does; by default the wheel stops at the ends.
+    public let wheelBounces: Bool
+
     /// A scroll view along `axis` at its start, showing `viewportLength` points of `contentLength`.
-    public init(axis: GestureAxis, contentLength: Double = 0, viewportLength: Double = 0) {
+    public init(axis: GestureAxis, contentLength: Double = 0, viewportLength: Double = 0, wheelBounces: Bool = false) {
         self.axis = axis
         self.contentLength = Self.sanitized(contentLength)
         self.viewportLength = Self.sanitized(viewportLength)
+        self.wheelBounces = wheelBounces
+    }
+
+    /// Whether a coast is still moving the content at `time` (more than half a point from its rest).
+    public func isCoasting(at time: Double) -> Bool {
+        coast != nil && abs(displayedOffset(at: time) - offset) > 0.5
+    }
+
+    /// Stops a coast where it shows the content at `time` (a touch, a key: anything that takes the content over).
+    public mutating func stop(at time: Double) {
+        guard coast != nil else { return }
+        offset = displayedOffset(at: time)
+        coast = nil
+    }
+
+    /// Puts the content at `offset` at once (a scene that moved it by other means: a key, an action), ending any
+    /// coast; a value that is not finite is ignored.
+    public mutating func jump(to offset: Double) {
+        guard offset.isFinite else { return }
+        self.offset = offset
+        coast = nil
     }
 
     /// The offsets the content may rest at: 0 through the content's overflow (0…0 when it fits).
@@ -99,6 +125,8 @@ public struct ScrollView: Sendable, Hashable {
             }
             switch scroll.source {
             case .drag:
+                offset = banded((gestureStart ?? offset) + scroll.translation)
+            case .wheel where wheelBounces:
                 offset = banded((gestureStart ?? offset) + scroll.translation)
             case .wheel:
                 // Each wheel event moves the content by its own delta from where it is (wheeling past an end and

@@ -6,6 +6,18 @@ import CardPhysics
 
 extension DeckScene {
     public mutating func perform(_ action: SceneAction, context: inout SceneContext) throws(SceneError) {
+        // An action takes the column over (a coast stops where it shows); a refused one changes nothing.
+        let coasting = (column, scrollOffset, coastSlots)
+        stopCoast(at: context.time, metrics: DeckMetrics(viewport: context.viewport, grid: context.grid))
+        do {
+            try performAction(action, context: &context)
+        } catch {
+            (column, scrollOffset, coastSlots) = coasting
+            throw error
+        }
+    }
+
+    mutating func performAction(_ action: SceneAction, context: inout SceneContext) throws(SceneError) {
         let metrics = DeckMetrics(viewport: context.viewport, grid: context.grid)
         switch action.name {
         case "expand":

@@ -7,6 +7,7 @@ extension DeckScene {
     public mutating func handle(_ gesture: GestureEvent<NodeID>, context: inout SceneContext) {
         sortPlan = nil
         let metrics = DeckMetrics(viewport: context.viewport, grid: context.grid)
+        stopCoast(at: context.time, metrics: metrics)
         switch gesture.gesture {
         case "tap":
             guard gesture.phase == .ended, case .browsing = mode, case .tap(let tap)? = gesture.value,
@@ -161,42 +162,62 @@ extension DeckScene {
 
     // MARK: Scroll and pull
 
-    /// Drag or wheel: the offset follows (clamped to the content); past the top the fan opens; reaching the top
-    /// faster than 1.5 pt/ms bounces; on release the fan springs closed.
+    /// Drag or wheel, through the column's `ScrollView`: the offset follows (rubber-banded past either end); past
+    /// the top the fan opens by the banded overscroll; reaching the top faster than 1.5 pt/ms bounces; on release
+    /// the fan springs closed, or the column coasts. O(visible) (O(cards carried) on a coast).
     mutating func handleScroll(_ gesture: GestureEvent<NodeID>, context: inout SceneContext, metrics: DeckMetrics) {
         guard case .browsing = mode else { return }
+        let maxOffset = metrics.maxOffset(count: count)
+        column.resize(contentLength: maxOffset + metrics.viewport.height, viewportLength: metrics.viewport.height)
+        if gesture.phase == .began { column.jump(to: scrollOffset - pull) }
+        let oldOffset = scrollOffset
+        let oldPull = pull
+        let animation = column.handle(gesture.phase, gesture.value, at: context.time)
+        scrollOffset = max(column.offset, 0)
+        pull = max(0, -column.offset)
         switch gesture.phase {
         case .began, .changed:
             guard case .scroll(let value)? = gesture.value else { return }
-            let maxOffset = metrics.maxOffset(count: count)
-            let newOffset = min(max(value.offset, 0), maxOffset)
-            // Past the top a ScrollView's content follows the finger with UIScrollView's rubber band (the seed
-            // reads `contentOffset`, which UIKit has already damped): 42 pt of finger past the top shows 22.5 pt
-            // of overscroll in an 844-pt column, which then fans the cards by a quarter of that.
-            let newPull = Self.rubberBandedPull(-value.offset, viewport: metrics.viewport)
             let speed = -value.velocity / 1000  // points per millisecond, upwards
-            if scrollOffset > 0, value.offset <= 0, speed > Self.fastVelocity {
-                scrollOffset = newOffset
-                pull = newPull
-                bounce(context: &context, metrics: metrics)
-            }
-            if pull < Self.fanHapticPull, newPull >= Self.fanHapticPull { context.haptic(.light, target: "column") }
-            scrollOffset = newOffset
-            pull = newPull
+            if oldOffset > 0, column.offset <= 0, speed > Self.fastVelocity { bounce(context: &context, metrics: metrics) }
+            if oldPull < Self.fanHapticPull, pull >= Self.fanHapticPull { context.haptic(.light, target: "column") }
         case .ended, .cancelled, .failed:
-            guard pull > 0 else { return }
-            if pull >= Self.fanHapticPull { context.haptic(.soft, target: "column") }
-            pull = 0
-            context.animation = .spring
+            if oldPull >= Self.fanHapticPull { context.haptic(.soft, target: "column") }
+            context.animation = animation
+            if case .decay? = animation?.motion { planCoast(from: oldOffset, metrics: metrics) }
         }
     }
 
-    /// The overscroll a finger (or trackpad) `distance` points past the top shows: UIScrollView's rubber band
-    /// `(1 − 1/(x·0.55/d + 1))·d` over the column's height d (CardPhysics' `RubberBand`); 0 at or below the top.
-    static func rubberBandedPull(_ distance: Double, viewport: Size) -> Double {
-        guard distance > 0 else { return 0 }
-        guard let band = try? RubberBand(dimension: max(viewport.height, 1)) else { return distance }
-        return band.offset(for: distance)
+    /// The coast's cards: every slot between the window at `oldOffset` and the window at the coast's rest is laid
+    /// out (at most `DeckMetrics.maximumVisibleCards` of them), those not in view before starting where the old
+    /// offset had them, so the whole column decelerates as one. O(cards carried).
+    mutating func planCoast(from oldOffset: Double, metrics: DeckMetrics) {
+        let before = metrics.visibleSlots(count: count, scroll: oldOffset, pull: 0)
+        let after = metrics.visibleSlots(count: count, scroll: scrollOffset, pull: 0)
+        var span = min(before.lowerBound, after.lowerBound)..<max(before.upperBound, after.upperBound)
+        if span.count > DeckMetrics.maximumVisibleCards {
+            // A fling across thousands of cards: the ones nearest the rest, where the coast slows down.
+            span =
+                scrollOffset > oldOffset
+                ? max(span.upperBound - DeckMetrics.maximumVisibleCards, 0)..<span.upperBound
+                : span.lowerBound..<min(span.lowerBound + DeckMetrics.maximumVisibleCards, count)
+        }
+        let shift = scrollOffset - oldOffset
+        var entering: [Int: Double] = [:]
+        for slot in span where !before.contains(slot) {
+            if let card = card(inSlot: slot) { entering[card] = shift }
+        }
+        coastSlots = span
+        sortPlan = SortPlan(entering: entering)
+    }
+
+    /// Stops a coast where it shows the column at `time` (any input takes the column over, as a touch stops a
+    /// scroll view), and drops the cards it carried. O(1).
+    mutating func stopCoast(at time: Double, metrics: DeckMetrics) {
+        coastSlots = nil
+        guard column.isCoasting(at: time) else { return }
+        column.stop(at: time)
+        scrollOffset = min(max(column.offset, 0), metrics.maxOffset(count: count))
     }
 
     /// Kicks every card in view downwards, card k of the window `bounceStagger`·k seconds after the first.

@@ -10,6 +10,17 @@ extension DeckScene {
     static let keyPull = 160.0
 
     public mutating func handle(_ key: KeyInput, context: inout SceneContext) -> Bool {
+        // A key takes the column over (a coast stops where it shows); a key the deck does not use changes nothing.
+        let coasting = (column, scrollOffset, coastSlots)
+        stopCoast(at: context.time, metrics: DeckMetrics(viewport: context.viewport, grid: context.grid))
+        guard handleKey(key, context: &context) else {
+            (column, scrollOffset, coastSlots) = coasting
+            return false
+        }
+        return true
+    }
+
+    mutating func handleKey(_ key: KeyInput, context: inout SceneContext) -> Bool {
         let metrics = DeckMetrics(viewport: context.viewport, grid: context.grid)
         if case .reordering = mode { return false }
         sortPlan = nil

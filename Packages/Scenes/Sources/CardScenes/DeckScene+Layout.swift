@@ -148,7 +148,11 @@ extension DeckScene {
                 z: top + 2, fill: Palette.background.opacity(0.92), text: titleText(), isHitTestable: false),
         ]
         let expanded: Int? = if case .expanded(let card, _) = mode { card } else { nil }
-        for slot in metrics.visibleSlots(count: count, scroll: scrollOffset, pull: pull) {
+        var slots = metrics.visibleSlots(count: count, scroll: scrollOffset, pull: pull)
+        if let carried = coastSlots, !carried.isEmpty, carried.upperBound <= count {
+            slots = min(slots.lowerBound, carried.lowerBound)..<max(slots.upperBound, carried.upperBound)
+        }
+        for slot in slots {
             guard let card = card(inSlot: slot), card != expanded else { continue }
             let rect = Rect(
                 x: metrics.sideMargin, y: metrics.cardTop(slot: slot, scroll: scrollOffset, pull: pull),

@@ -25,8 +25,10 @@ import CardPhysics
 ///   away) kicks each visible card downwards by `bounceKick` pt/s with a bouncy spring, card k of the window 0.03·k s
 ///   after the one above (`SceneContext.nodeImpulses`). The kicks add to the cards' own motion, so a flick that
 ///   goes on past the top (as real flicks do) fans the stack and bounces every card in turn.
-/// - Scrolling follows the drag or wheel and stops on release (no momentum: cards entering the view during a long
-///   animated fling would appear at their final places); the bottom edge clamps.
+/// - The column is the engine's `ScrollView`: a drag follows with UIScrollView's rubber band past either end and
+///   coasts on release with its deceleration; the wheel (a trackpad) moves it and may pull past the top too. A
+///   coast lays out every card it carries through the view (`coastSlots`), those not in view starting where the
+///   old offset had them, so the whole column moves as one; any next input stops the coast where it shows.
 /// - Large decks: up to `maximumCount` (1,000,000) cards. Only cards intersecting the viewport (plus one step) become
 ///   nodes, so layout is O(visible). Sorting is a stable counting sort over cached key ranks, O(n); its diff comes
 ///   from the sort itself (each new slot's old slot, then a longest increasing subsequence: `ReorderDiff(permutation:)`), with
@@ -151,8 +153,14 @@ public struct DeckScene: Scene {
     var mode = Mode.browsing
     /// The keyboard focus: a display position.
     public internal(set) var focus = 0
-    /// Where cards entering the view after a sort come from (cleared by the next change).
+    /// Where cards entering the view after a sort or on a coast come from (cleared by the next change).
     var sortPlan: SortPlan?
+    /// The column's scroll physics (drag and wheel with the rubber band, the coast on release): `scrollOffset`
+    /// and `pull` are what it shows.
+    var column = ScrollView(axis: .vertical, wheelBounces: true)
+    /// The slots a coast carries through the view, laid out besides the window until the next change (so that
+    /// every card the content passes shows on the way, not only those at either end).
+    var coastSlots: Range<Int>?
     /// The operations since the initial order, for a large deck's persisted state (nil once too many).
     var operations: [DeckOperation]? = []
     /// A large deck's operations not yet handed to the saver as journal records (`takeStateJournal`).
