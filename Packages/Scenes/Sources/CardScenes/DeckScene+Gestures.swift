@@ -179,7 +179,9 @@ extension DeckScene {
         case .began, .changed:
             guard case .scroll(let value)? = gesture.value else { return }
             let speed = -value.velocity / 1000  // points per millisecond, upwards
-            if oldOffset > 0, column.offset <= 0, speed > Self.fastVelocity { bounce(context: &context, metrics: metrics) }
+            if oldOffset > 0, column.offset <= 0, speed > Self.fastVelocity {
+                bounce(context: &context, metrics: metrics)
+            }
             if oldPull < Self.fanHapticPull, pull >= Self.fanHapticPull { context.haptic(.light, target: "column") }
         case .ended, .cancelled, .failed:
             if oldPull >= Self.fanHapticPull { context.haptic(.soft, target: "column") }
