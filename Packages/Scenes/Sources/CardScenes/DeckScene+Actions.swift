@@ -99,12 +99,8 @@ extension DeckScene {
         context.haptic(haptic, target: Self.node(base[card].id), card: base[card].id)
     }
 
-    /// The card ids in display order. O(n).
-    func currentIDs() -> [CardID] {
-        order.withUnsafeBufferPointer { order in
-            ids.withUnsafeBufferPointer { ids in order.map { ids[$0] } }
-        }
-    }
+    /// The card ids in display order: `displayIDs`, shared, not gathered. O(1).
+    func currentIDs() -> [CardID] { displayIDs }
 
     /// Scrolls to `target` (clamped) with `.smooth`; reaching the top from a screen or more away bounces.
     mutating func scroll(to target: Double, context: inout SceneContext, metrics: DeckMetrics) {

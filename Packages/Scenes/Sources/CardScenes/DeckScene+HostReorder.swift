@@ -88,22 +88,21 @@ extension DeckScene {
         return sources
     }
 
-    /// The dense ranks of the card ids: the identity when the ids ascend with the card index (every generated
-    /// deck), O(n); otherwise O(n log n). Cached.
-    private mutating func idRanks() -> DenseRanks {
+    /// The dense ranks of the card ids (unique, so a permutation): an LSD radix sort of the 64-bit ids
+    /// (`DenseRanks(sortedBy:)`), O(n) — generated ids are random 64-bit values, so no order can be assumed. Cached;
+    /// `prepareRanks()` computes them when a large deck opens.
+    mutating func idRanks() -> DenseRanks {
         if let ranks = keyRanks.id { return ranks }
-        let ascending = ids.withUnsafeBufferPointer { ids in
-            ids.indices.dropFirst().allSatisfy { ids[$0 - 1] < ids[$0] }
+        let ranks = ids.withUnsafeBufferPointer { ids in
+            DenseRanks(sortedBy: ids.map { $0.rawValue })
         }
-        let ranks =
-            ascending ? DenseRanks(permutation: Array(0..<ids.count)) : DenseRanks(count: ids.count) { ids[$0] }
         keyRanks.id = ranks
         return ranks
     }
 
     /// The dense ranks of the colours as numbers (`DeckSortKey.colorKey`): their few distinct values are ranked,
     /// O(n + d log d). Cached.
-    private mutating func hostColorRanks() -> DenseRanks {
+    mutating func hostColorRanks() -> DenseRanks {
         if let ranks = keyRanks.hostColor { return ranks }
         let ranks = Self.colorRanks(base) { $0 }
         keyRanks.hostColor = ranks

@@ -79,10 +79,14 @@ extension DeckScene {
         }
     }
 
-    /// Computes the ranks of every key, so that even the first sort of a large deck costs only the sort (about
-    /// 70 ms for a million cards, once, when the deck opens — most of it the titles' comparison sort).
+    /// Computes the ranks of every key a scene or a host sorts by (title, colour, given sortOrder, and the host's
+    /// id and colour number), so that even the first sort of a large deck by any key costs only the sort (about
+    /// 100 ms for a million cards, once, when the deck opens — most of it the titles' comparison sort; the ids'
+    /// radix sort about 20 ms).
     mutating func prepareRanks() {
         for key in DeckSort.Key.allCases where key != .sortOrder || manualRank == nil { _ = ranks(for: key) }
+        _ = idRanks()
+        _ = hostColorRanks()
     }
 
     static func titleRanks(_ deck: Deck) -> DenseRanks {
@@ -186,28 +190,73 @@ extension DeckScene {
         Self.sorted(order, positions: position, by: ranks, descending: descending)
     }
 
-    /// Puts the cards in `newOrder`, keeping `position` in step. O(n).
+    /// Puts the cards in `newOrder`, keeping `position` and `displayIDs` in step (one pass writes both). O(n).
     mutating func setOrder(_ newOrder: [Int]) {
         // The user's order was the display order: it stays what it was.
         if manualRankIsPosition { manualRank = position }
         order = newOrder
         newOrder.withUnsafeBufferPointer { order in
-            position.withUnsafeMutableBufferPointer { position in
-                for (slot, card) in order.enumerated() { position[card] = slot }
+            ids.withUnsafeBufferPointer { ids in
+                position.withUnsafeMutableBufferPointer { position in
+                    displayIDs.withUnsafeMutableBufferPointer { displayIDs in
+                        for slot in order.indices {
+                            let card = order[slot]
+                            position[card] = slot
+                            displayIDs[slot] = ids[card]
+                        }
+                    }
+                }
             }
         }
+        orderSlotWrites += newOrder.count
+        _checkInvariants()
     }
 
     /// Moves the card at `from` to `to` (positions in the resulting order); the result becomes the user's order
-    /// (sortOrder = position) and any sort is dropped. O(n).
+    /// (sortOrder = position) and any sort is dropped. Only the slots between `from` and `to` shift (in `order`,
+    /// `displayIDs` and `position`): O(|to − from|).
     mutating func applyMove(from: Int, to: Int) {
         let card = order[from]
-        order.remove(at: from)
-        order.insert(card, at: to)
-        for slot in min(from, to)...max(from, to) { position[order[slot]] = slot }
+        if from != to {
+            order.withUnsafeMutableBufferPointer { order in
+                displayIDs.withUnsafeMutableBufferPointer { displayIDs in
+                    position.withUnsafeMutableBufferPointer { position in
+                        let id = displayIDs[from]
+                        let step = from < to ? 1 : -1
+                        var slot = from
+                        while slot != to {
+                            let next = slot + step
+                            let moved = order[next]
+                            order[slot] = moved
+                            displayIDs[slot] = displayIDs[next]
+                            position[moved] = slot
+                            slot = next
+                        }
+                        order[to] = card
+                        displayIDs[to] = id
+                        position[card] = to
+                    }
+                }
+            }
+            orderSlotWrites += abs(to - from) + 1
+        }
         makeOrderTheUsersOrder()
         sort = nil
         record(.move(base[card].id, to: to), cost: abs(to - from) + 1)
+        _checkInvariants()
+    }
+
+    /// Checks in debug builds (as swift-collections' `_checkInvariants`) that `position` is the inverse of `order`
+    /// and `displayIDs` is `order`'s ids. O(n), so only for decks of up to 10,000 cards; nothing in release builds.
+    func _checkInvariants() {
+        #if DEBUG
+            guard order.count <= 10_000 else { return }
+            precondition(order.count == position.count && order.count == displayIDs.count, "order sizes differ")
+            for (slot, card) in order.enumerated() {
+                precondition(position[card] == slot, "position is not the inverse of order at \(slot)")
+                precondition(displayIDs[slot] == ids[card], "displayIDs is not order's ids at \(slot)")
+            }
+        #endif
     }
 
     /// The display order becomes the user's order (sortOrder = position), without copying it. O(1).
