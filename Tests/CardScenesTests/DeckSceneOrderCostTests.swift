@@ -109,3 +109,38 @@ import Testing
         #expect(checked == 3_000)
     }
 }
+
+@Suite struct DeckSceneSortPassTests {
+    /// The one-pass sort (order, sources, positions and display ids together) equals the reference counting sort
+    /// followed by the separate pass that inverted the order and gathered the ids: 2,000 seeded orders and rank
+    /// tables (few and all-distinct keys, both directions).
+    @Test func theFusedPassEqualsTheSortThenTheGather() {
+        var generator = SplitMix64(seed: 0x5047)
+        for round in 0..<2_000 {
+            let count = Int(generator.next() % 80)
+            var order = Array(0..<count)
+            order.shuffle(using: &generator)
+            var positions = [Int](repeating: 0, count: count)
+            for (slot, card) in order.enumerated() { positions[card] = slot }
+            let ids = (0..<count).map { _ in CardID(generator.next()) }
+            let displayIDs = order.map { ids[$0] }
+            let distinct = round % 2 == 0 ? count : 1 + Int(generator.next() % 6)
+            let ranks: DenseRanks
+            if distinct == count {
+                ranks = DenseRanks(permutation: Array(0..<count).shuffled(using: &generator))
+            } else {
+                ranks = DenseRanks(integers: (0..<count).map { _ in Int(generator.next() % UInt64(distinct)) })
+            }
+            let descending = generator.next() % 2 == 0
+            let reference = DeckScene.sorted(order, positions: positions, by: ranks, descending: descending)
+            let fused = DeckScene.sortedOrder(
+                order, positions: positions, ids: ids, displayIDs: displayIDs, by: ranks, descending: descending)
+            #expect(fused.order == reference.order, "round \(round)")
+            #expect(fused.sources == reference.sources, "round \(round)")
+            var inverse = [Int](repeating: 0, count: count)
+            for (slot, card) in reference.order.enumerated() { inverse[card] = slot }
+            #expect(fused.position == inverse, "round \(round)")
+            #expect(fused.displayIDs == reference.order.map { ids[$0] }, "round \(round)")
+        }
+    }
+}

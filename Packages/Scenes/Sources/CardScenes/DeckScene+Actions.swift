@@ -126,7 +126,8 @@ extension DeckScene {
     /// their new one. O(n) plus the diff; the plan is O(visible).
     mutating func sortDeck(_ sort: DeckSort, context: inout SceneContext, metrics: DeckMetrics) {
         let oldOrder = order
-        let (newOrder, sources) = sortedOrder(by: ranks(for: sort.key), descending: sort.descending)
+        let sorted = sortedOrder(by: ranks(for: sort.key), descending: sort.descending)
+        let (newOrder, sources) = (sorted.order, sorted.sources)
         let window = metrics.visibleSlots(count: count, scroll: scrollOffset, pull: pull)
         let height = metrics.viewport.height
         let pitch = metrics.pitch(pull: pull)
@@ -139,7 +140,7 @@ extension DeckScene {
             entering[card] = min(max(Double(position[card] - slot) * pitch, -height), height)
         }
         let focusedCard = count > 0 ? order[min(focus, count - 1)] : nil
-        setOrder(newOrder)
+        install(sorted)
         self.sort = sort
         record(.sort(sort), cost: sortCost)
         if let focusedCard { focus = position[focusedCard] }

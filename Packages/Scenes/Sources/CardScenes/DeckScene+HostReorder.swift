@@ -41,7 +41,7 @@ extension DeckScene {
             let sceneSort = DeckSort(key == .title ? .title : .sortOrder, descending: descending)
             let sorted = sortedOrder(by: ranks(for: sceneSort.key), descending: descending)
             sources = sorted.sources
-            setOrder(sorted.order)
+            install(sorted)
             // The scene's own sort gives the same order; an in-place move then makes it the user's order, exactly
             // as a restore will replay it.
             record(.sort(sceneSort), cost: sortCost)
@@ -80,12 +80,12 @@ extension DeckScene {
     @discardableResult
     mutating func applyHostSort(by key: DeckSortKey, descending: Bool) -> [Int32] {
         let keyRanks = key == .id ? idRanks() : hostColorRanks()
-        let (newOrder, sources) = sortedOrder(by: keyRanks, descending: descending)
-        setOrder(newOrder)
+        let sorted = sortedOrder(by: keyRanks, descending: descending)
+        install(sorted)
         makeOrderTheUsersOrder()
         sort = nil
         record(.hostSort(key, descending: descending), cost: sortCost)
-        return sources
+        return sorted.sources
     }
 
     /// The dense ranks of the card ids (unique, so a permutation): an LSD radix sort of the 64-bit ids
