@@ -320,23 +320,23 @@ extension DeckScene {
     mutating func applyMove(from: Int, to: Int) {
         let card = order[from]
         if from != to {
+            let lower = min(from, to)
+            let upper = max(from, to)
             order.withUnsafeMutableBufferPointer { order in
                 displayIDs.withUnsafeMutableBufferPointer { displayIDs in
                     position.withUnsafeMutableBufferPointer { position in
+                        // The cards between shift by one towards `from`: two memmoves (copyMemory allows overlap),
+                        // then one pass over the shifted slots writing their positions.
                         let id = displayIDs[from]
-                        let step = from < to ? 1 : -1
-                        var slot = from
-                        while slot != to {
-                            let next = slot + step
-                            let moved = order[next]
-                            order[slot] = moved
-                            displayIDs[slot] = displayIDs[next]
-                            position[moved] = slot
-                            slot = next
-                        }
+                        let (source, target) = from < to ? (from + 1, from) : (to, to + 1)
+                        let shifted = upper - lower
+                        UnsafeMutableRawPointer(order.baseAddress! + target).copyMemory(
+                            from: order.baseAddress! + source, byteCount: shifted * MemoryLayout<Int>.stride)
+                        UnsafeMutableRawPointer(displayIDs.baseAddress! + target).copyMemory(
+                            from: displayIDs.baseAddress! + source, byteCount: shifted * MemoryLayout<CardID>.stride)
                         order[to] = card
                         displayIDs[to] = id
-                        position[card] = to
+                        for slot in lower...upper { position[order[slot]] = slot }
                     }
                 }
             }
