@@ -144,3 +144,36 @@ import Testing
         }
     }
 }
+
+@Suite struct GeneratedDeckCacheTests {
+    /// A cache keeps the last large generated deck with its ranks and hands out the same storage; another size
+    /// replaces it; small decks are not kept.
+    @Test func theLastLargeGeneratedDeckIsKeptWithItsRanks() throws {
+        let cache = GeneratedDeckCache()
+        let (first, noRanks) = cache.deck(count: 12_000)
+        #expect(noRanks == KeyRankCache())
+        #expect(first == DeckGenerator.deck(count: 12_000))
+        var ranks = KeyRankCache()
+        ranks.id = DenseRanks(permutation: Array(0..<12_000))
+        cache.remember(count: 12_000, deck: first, ranks: ranks)
+        let (again, keptRanks) = cache.deck(count: 12_000)
+        #expect(keptRanks == ranks)
+        #expect(
+            again.cards.withUnsafeBufferPointer { $0.baseAddress }
+                == first.cards.withUnsafeBufferPointer { $0.baseAddress })
+        #expect(cache.deck(count: 11_000).ranks == KeyRankCache())
+        cache.remember(count: 500, deck: DeckGenerator.deck(count: 500), ranks: ranks)
+        #expect(cache.deck(count: 500).ranks == KeyRankCache())
+        #expect(cache.deck(count: 12_000).ranks == ranks)
+    }
+
+    /// A scene opened on a generated deck again (through the process's cache or not) has the same cards, order and
+    /// ranks as the first.
+    @Test func aReopenedGeneratedDeckIsTheSame() throws {
+        let first = try DeckScene(options: SceneOptions(cardCount: 10_009))
+        let second = try DeckScene(options: SceneOptions(cardCount: 10_009))
+        #expect(first.base == second.base)
+        #expect(first.keyRanks == second.keyRanks)
+        #expect(first.deckIDs == second.deckIDs)
+    }
+}

@@ -201,12 +201,14 @@ public struct DeckScene: Scene {
     /// larger deck.
     public init(options: SceneOptions = SceneOptions()) throws(SceneError) {
         let deck: Deck
+        var cachedRanks = KeyRankCache()
         if let count = options.cardCount {
             guard (0...Self.maximumCount).contains(count) else {
                 throw .invalidArgument(
                     action: "open", argument: "cardCount", reason: "must be 0…\(Self.maximumCount), got \(count)")
             }
-            deck = DeckGenerator.deck(count: count)
+            // A large generated deck opened again comes with its ranks, from the process's cache.
+            (deck, cachedRanks) = GeneratedDeckCache.shared.deck(count: count)
         } else {
             deck = options.deck ?? SeedData.colorDeck
         }
@@ -222,7 +224,11 @@ public struct DeckScene: Scene {
         position = Array(0..<deck.count)
         // A large deck's first sort by any key then costs no more than the next ones (the ranks take tens of
         // milliseconds for a million cards, once).
+        keyRanks = cachedRanks
         if deck.count > Self.persistListLimit { prepareRanks() }
+        if let count = options.cardCount {
+            GeneratedDeckCache.shared.remember(count: count, deck: deck, ranks: keyRanks)
+        }
     }
 
     /// The cards in display order, each with its current sortOrder. O(n) (builds a `Deck`).
