@@ -103,12 +103,15 @@ final class PipeEcho: @unchecked Sendable {
 }
 
 /// The compute floor of a sort of `count` cards over cached key ranks: a stable counting sort (Seward 1954; Knuth
-/// TAOCP vol. 3, §5.2) of a random order by random ranks with `distinct` values, writing the new order and, for
+/// TAOCP vol. 3, §5.2) of a random order by random ranks with `distinct` values (with all distinct, the placement of
+/// each card at its rank), writing the new order and, for
 /// each new slot, its old slot — the least a sort whose diff is a permutation does once the ranks exist, whatever
 /// else it computes (the diff's longest increasing subsequence, the checksum, the encoding). Measured in the same
 /// run as the request it floors, so their ratio scales with the machine.
 final class SortFloor: @unchecked Sendable {
     private let order: [Int32]
+    /// The inverse of `order`: card → slot.
+    private let positions: [Int32]
     private let ranks: [Int32]
     private let distinct: Int
 
@@ -118,6 +121,9 @@ final class SortFloor: @unchecked Sendable {
         var order = (0..<count).map { Int32(truncatingIfNeeded: $0) }
         order.shuffle(using: &generator)
         self.order = order
+        var positions = [Int32](repeating: 0, count: count)
+        for (slot, card) in order.enumerated() { positions[Int(card)] = Int32(truncatingIfNeeded: slot) }
+        self.positions = positions
         if distinct >= count {
             var ranks = (0..<count).map { Int32(truncatingIfNeeded: $0) }
             ranks.shuffle(using: &generator)
@@ -128,9 +134,11 @@ final class SortFloor: @unchecked Sendable {
         self.distinct = max(min(distinct, count), 1)
     }
 
-    /// Milliseconds for one counting sort. O(n + distinct).
+    /// Milliseconds for one counting sort. O(n + distinct). With every rank distinct the ranks are the new slots, so
+    /// the floor is one placing pass by card index (what the deck scene does then), not a count over n buckets.
     func milliseconds() -> Double {
         let count = order.count
+        if distinct == count { return placementMilliseconds() }
         let start = monotonicNanoseconds()
         var starts = [Int](repeating: 0, count: distinct + 1)
         var sorted = [Int32](repeating: 0, count: count)
@@ -150,6 +158,30 @@ final class SortFloor: @unchecked Sendable {
                                 sorted[target] = Int32(truncatingIfNeeded: card)
                                 sources[target] = Int32(truncatingIfNeeded: slot)
                             }
+                        }
+                    }
+                }
+            }
+        }
+        let elapsed = Double(monotonicNanoseconds() - start) / 1e6
+        withExtendedLifetime((sorted, sources)) {}
+        return elapsed
+    }
+
+    /// Milliseconds for placing each card at its rank, with its old slot as the source. O(n).
+    private func placementMilliseconds() -> Double {
+        let count = order.count
+        let start = monotonicNanoseconds()
+        var sorted = [Int32](repeating: 0, count: count)
+        var sources = [Int32](repeating: 0, count: count)
+        ranks.withUnsafeBufferPointer { ranks in
+            positions.withUnsafeBufferPointer { positions in
+                sorted.withUnsafeMutableBufferPointer { sorted in
+                    sources.withUnsafeMutableBufferPointer { sources in
+                        for card in 0..<count {
+                            let target = Int(ranks[card])
+                            sorted[target] = Int32(truncatingIfNeeded: card)
+                            sources[target] = positions[card]
                         }
                     }
                 }
