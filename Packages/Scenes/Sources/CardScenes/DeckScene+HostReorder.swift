@@ -5,7 +5,8 @@ import CardModels
 /// implementations (`replaceDeck` of the reordered copy — the new order becomes the user's order, sortOrder =
 /// position, any scene sort dropped, the focus follows its card), but a move costs O(|from − to|) in the order and
 /// a sort the scene's own counting sort over cached key ranks, and both are recorded as operations so a large
-/// deck's persisted state stays incremental. The change report's id list is O(n) (`DeckChange.ids`).
+/// deck's persisted state stays incremental. The change report's id list (`DeckChange.ids`) is the scene's own
+/// `displayIDs`, shared, not gathered: O(1).
 extension DeckScene {
     public mutating func moveCard(_ id: CardID, to destination: Int, context: inout SceneContext) throws(SceneError) {
         guard let card = cardIndex(of: id) else { throw .unknownCard(id) }
