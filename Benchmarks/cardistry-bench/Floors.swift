@@ -1,3 +1,4 @@
+import CardModels
 import Foundation
 
 #if canImport(Glibc)
@@ -98,5 +99,96 @@ final class PipeEcho: @unchecked Sendable {
         _ = stop.withUnsafeMutableBytes { FileIO.writeAll(toEcho[1], $0.baseAddress!, $0.count) }
         for fd in toEcho + fromEcho { close(fd) }
         thread = nil
+    }
+}
+
+/// The compute floor of a sort of `count` cards over cached key ranks: a stable counting sort (Seward 1954; Knuth
+/// TAOCP vol. 3, §5.2) of a random order by random ranks with `distinct` values (with all distinct, the placement of
+/// each card at its rank), writing the new order and, for
+/// each new slot, its old slot — the least a sort whose diff is a permutation does once the ranks exist, whatever
+/// else it computes (the diff's longest increasing subsequence, the checksum, the encoding). Measured in the same
+/// run as the request it floors, so their ratio scales with the machine.
+final class SortFloor: @unchecked Sendable {
+    private let order: [Int32]
+    /// The inverse of `order`: card → slot.
+    private let positions: [Int32]
+    private let ranks: [Int32]
+    private let distinct: Int
+
+    /// A random order of `count` cards and random ranks with `distinct` values (seeded).
+    init(count: Int, distinct: Int, seed: UInt64) {
+        var generator = SplitMix64(seed: seed)
+        var order = (0..<count).map { Int32(truncatingIfNeeded: $0) }
+        order.shuffle(using: &generator)
+        self.order = order
+        var positions = [Int32](repeating: 0, count: count)
+        for (slot, card) in order.enumerated() { positions[Int(card)] = Int32(truncatingIfNeeded: slot) }
+        self.positions = positions
+        if distinct >= count {
+            var ranks = (0..<count).map { Int32(truncatingIfNeeded: $0) }
+            ranks.shuffle(using: &generator)
+            self.ranks = ranks
+        } else {
+            ranks = (0..<count).map { _ in Int32(truncatingIfNeeded: generator.next() % UInt64(max(distinct, 1))) }
+        }
+        self.distinct = max(min(distinct, count), 1)
+    }
+
+    /// Milliseconds for one counting sort. O(n + distinct). With every rank distinct the ranks are the new slots, so
+    /// the floor is one placing pass by card index (what the deck scene does then), not a count over n buckets.
+    func milliseconds() -> Double {
+        let count = order.count
+        if distinct == count { return placementMilliseconds() }
+        let start = monotonicNanoseconds()
+        var starts = [Int](repeating: 0, count: distinct + 1)
+        var sorted = [Int32](repeating: 0, count: count)
+        var sources = [Int32](repeating: 0, count: count)
+        ranks.withUnsafeBufferPointer { ranks in
+            order.withUnsafeBufferPointer { order in
+                starts.withUnsafeMutableBufferPointer { starts in
+                    sorted.withUnsafeMutableBufferPointer { sorted in
+                        sources.withUnsafeMutableBufferPointer { sources in
+                            for card in 0..<count { starts[Int(ranks[card]) + 1] += 1 }
+                            for bucket in 0..<distinct { starts[bucket + 1] += starts[bucket] }
+                            for slot in 0..<count {
+                                let card = Int(order[slot])
+                                let bucket = Int(ranks[card])
+                                let target = starts[bucket]
+                                starts[bucket] = target + 1
+                                sorted[target] = Int32(truncatingIfNeeded: card)
+                                sources[target] = Int32(truncatingIfNeeded: slot)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let elapsed = Double(monotonicNanoseconds() - start) / 1e6
+        withExtendedLifetime((sorted, sources)) {}
+        return elapsed
+    }
+
+    /// Milliseconds for placing each card at its rank, with its old slot as the source. O(n).
+    private func placementMilliseconds() -> Double {
+        let count = order.count
+        let start = monotonicNanoseconds()
+        var sorted = [Int32](repeating: 0, count: count)
+        var sources = [Int32](repeating: 0, count: count)
+        ranks.withUnsafeBufferPointer { ranks in
+            positions.withUnsafeBufferPointer { positions in
+                sorted.withUnsafeMutableBufferPointer { sorted in
+                    sources.withUnsafeMutableBufferPointer { sources in
+                        for card in 0..<count {
+                            let target = Int(ranks[card])
+                            sorted[target] = Int32(truncatingIfNeeded: card)
+                            sources[target] = positions[card]
+                        }
+                    }
+                }
+            }
+        }
+        let elapsed = Double(monotonicNanoseconds() - start) / 1e6
+        withExtendedLifetime((sorted, sources)) {}
+        return elapsed
     }
 }

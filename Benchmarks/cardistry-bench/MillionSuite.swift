@@ -17,12 +17,25 @@ import Foundation
 /// `deck.changed`, `haptic` and `gesture` notifications it causes come first). Workloads (key `deck`, impl
 /// `stdio`):
 /// - `open`: the first `scene.open` (nothing saved yet); goal 1 s;
-/// - `deck-sort`: `deck.sort` by title, colour and sortOrder in turn, ascending and descending; goal p99 ≤ 50 ms;
-/// - `deck-move`: `deck.move` of a card to a random place; goal p99 ≤ 50 ms;
+/// - `first-sort-<key>` (title, id, color, sortOrder): in each fresh process of `open`, the first `deck.sort` by
+///   every key, the keys in a seeded random order; goal p99 ≤ 50 ms (issue 29: the first sort by any key costs
+///   what a later one does); one sample per fresh process, so p99 is their maximum;
+/// - `deck-sort`: `deck.sort` whose key switches every time, in a seeded random order over the four keys, in a
+///   random direction (never only reversals, the diff's cheapest case); goal p99 ≤ 50 ms;
+/// - `deck-move`: `deck.move` of a card from anywhere in the deck (ids read in windows with `deck.get {format:
+///   "ids"}`) to a random place, so at a random distance; goal p99 ≤ 3 ms;
 /// - `drop`: a long-press drop — `input.pointer` down on a card, `clock.advance` past the long press, two
-///   moves, and the up that drops it, timed; goal p99 ≤ 16 ms (one frame);
-/// - `action-sort`: `scene.action sort`; goal p99 ≤ 50 ms;
-/// - `reopen`: `scene.close` and the same `scene.open` again, restoring the saved state; goal p99 ≤ 1 s;
+///   moves, and the up that drops it, timed; goal p99 ≤ 3 ms;
+/// - `action-sort`: `scene.action sort`, its key switching in a seeded random order; goal p99 ≤ 50 ms;
+/// - `fetch-order`: `deck.get {format: "ids"}`, the whole order in one reply; goal p99 ≤ 500 ms and 12 bytes a card
+///   (`bytes_goal_ratio` ≤ 1);
+/// - `reopen`: `scene.close` and the same `scene.open` again, restoring the saved state after the workloads above
+///   (at least 100 rounds of sorts and moves); goal p99 ≤ 300 ms;
+///
+/// The request cells take at least 100 samples, so their p99 is one. Each sample's floor is measured right after it
+/// in the same run: the same bytes through pipes (`PipeEcho`), plus for a sort the counting sort of n cards by
+/// ranks with the key's number of distinct values (`SortFloor`), so `ratio_to_floor` says how far above the
+/// machine's limit each request is.
 /// - `reorder-memory` (impls `rss-peak`, `rss-plateau`, gated): a fresh server's RSS over host reorders, each
 ///   block's over the RSS once the session's caches are built (see `reorderMemory`).
 ///
@@ -45,7 +58,9 @@ struct MillionSuite: BenchSuite {
 
     func run(_ context: BenchContext) {
         let n = context.quick ? 100_000 : 1_000_000
-        let stdioWorkloads = ["open", "deck-sort", "deck-move", "drop", "action-sort", "reopen"]
+        let stdioWorkloads =
+            ["open", "deck-sort", "deck-move", "drop", "action-sort", "reopen", "fetch-order"]
+            + ["title", "id", "color", "sortOrder"].map { "first-sort-" + $0 }
         if stdioWorkloads.contains(where: { context.selects("million/\($0)/\(n)/deck", impls: ["stdio"]) }) {
             stdio(context, n: n)
         }
@@ -74,6 +89,13 @@ struct MillionSuite: BenchSuite {
         mutating func add(_ reply: StdioSession.Reply, echo: PipeEcho) {
             let echoes = (0..<5).map { _ in echo.roundTrip(requestBytes: reply.requestBytes, replyBytes: reply.bytes) }
             add(reply, floor: Statistics.median(echoes))
+        }
+
+        /// A sort's reply, whose floor is the pipe echo of its bytes plus `compute`'s counting sort, measured right
+        /// after it.
+        mutating func add(_ reply: StdioSession.Reply, echo: PipeEcho, compute: SortFloor) {
+            let echoes = (0..<5).map { _ in echo.roundTrip(requestBytes: reply.requestBytes, replyBytes: reply.bytes) }
+            add(reply, floor: Statistics.median(echoes) + compute.milliseconds())
         }
 
         mutating func add(_ reply: StdioSession.Reply, floor: Double) {
@@ -109,7 +131,7 @@ struct MillionSuite: BenchSuite {
 
     private func emit(
         _ context: BenchContext, workload: String, n: Int, impl: String, samples: Samples, goalMs: Double,
-        changes: Bool, floor: String, note: String? = nil
+        changes: Bool, floor: String, note: String? = nil, extra: [(String, Double)] = []
     ) {
         guard !samples.milliseconds.isEmpty, samples.floorMilliseconds.count == samples.milliseconds.count else {
             return
@@ -129,6 +151,7 @@ struct MillionSuite: BenchSuite {
                 metrics.append(("bytes_goal_ratio", bytes / (4096 + 64 * moves)))
             }
         }
+        metrics += extra
         if samples.errors > 0 { metrics.append(("errors", Double(samples.errors))) }
         // A p99 needs 100 runs to be one; below that it is the largest run, and the note says so.
         let p99Note = runs >= 100 ? "\(runs) runs" : "\(runs) runs, so p99_ms is their maximum"
@@ -159,8 +182,17 @@ struct MillionSuite: BenchSuite {
 
         // The first open, each in a fresh process and store; floor: writing and syncing as many bytes as the store
         // then holds (what saving the generated deck costs at least).
+        let hostKeys = ["title", "id", "color", "sortOrder"]
+        // Each sort's compute floor: a counting sort of n cards by ranks with as many distinct values as the key has
+        // in a generated deck (every title, id and sortOrder differs; the colours are a dozen).
+        let distinctFloor = SortFloor(count: n, distinct: n, seed: 29)
+        let fewFloor = SortFloor(count: n, distinct: 12, seed: 30)
+        func sortFloor(_ key: String) -> SortFloor { key == "color" ? fewFloor : distinctFloor }
+        var firstGenerator = SplitMix64(seed: 2_901)
+        var firstSorts: [String: Samples] = [:]
         var opened = Samples()
-        if context.selects(cellID: cell("open")) {
+        let firstSortCells = hostKeys.contains { context.selects(cellID: cell("first-sort-" + $0)) }
+        if context.selects(cellID: cell("open")) || firstSortCells {
             context.progress("million: \(rounds) first opens of a \(n)-card deck, each in a fresh cardistry stdio")
             for _ in 0..<rounds {
                 guard let store = Self.temporaryDirectory("open") else { return }
@@ -169,6 +201,19 @@ struct MillionSuite: BenchSuite {
                     session.request(initialize) != nil
                 else { return }
                 let reply = session.request(open, slowdown: Slowdown.factor(for: cell("open")))
+                // The first sort by each key in this fresh process, the keys in a seeded random order.
+                if let reply, !reply.isError {
+                    for key in hostKeys.shuffled(using: &firstGenerator)
+                    where context.selects(cellID: cell("first-sort-" + key)) {
+                        let order = firstGenerator.next() % 2 == 0 ? "ascending" : "descending"
+                        if let sorted = session.request(
+                            "\"deck.sort\",\"params\":{\"by\":\"\(key)\",\"order\":\"\(order)\"}",
+                            slowdown: Slowdown.factor(for: cell("first-sort-" + key)))
+                        {
+                            firstSorts[key, default: Samples()].add(sorted, echo: echo, compute: sortFloor(key))
+                        }
+                    }
+                }
                 session.finish()
                 guard let reply, !reply.isError else { continue }
                 let bytes = Self.storeBytes(store)
@@ -192,17 +237,24 @@ struct MillionSuite: BenchSuite {
             context.progress("million: scene.open failed")
             return
         }
-        // Card ids to move: the first page of the deck.
-        guard let page = session.request("\"deck.get\",\"params\":{\"offset\":0,\"limit\":200}", keepLine: true)
-        else { return }
-        let ids = Self.cardIDs(in: page.line)
+        // Cards to move: windows of the order fetched in the compact form (`deck.get {format: "ids"}`), spread over
+        // the deck, so that a move's card sits anywhere and its distance to a random destination is random.
+        var ids: [String] = []
+        for window in 0..<4 {
+            let offset = window * (n / 4)
+            guard
+                let page = session.request(
+                    "\"deck.get\",\"params\":{\"format\":\"ids\",\"offset\":\(offset),\"limit\":5000}",
+                    keepLine: true)
+            else { return }
+            ids += Self.packedIDs(in: page.line)
+        }
         guard !ids.isEmpty else {
-            context.progress("million: deck.get returned no ids")
+            context.progress("million: deck.get {format: ids} returned no ids")
             return
         }
-        // Requests through pipes vary far more round to round than work in process: four times the rounds (they
-        // are cheap next to the fresh processes of `open`).
-        let sessionRounds = 4 * rounds
+        // At least 100 samples of each request cell, so that its p99 is one (not the largest of fewer).
+        let sessionRounds = max(100, 4 * rounds)
         var generator = SplitMix64(seed: 16)
         var sorts = Samples()
         var moves = Samples()
@@ -210,17 +262,26 @@ struct MillionSuite: BenchSuite {
         var actionSorts = Samples()
         var dropsChanged = 0
         var clock = 1.0
-        let keys = ["title", "color", "sortOrder"]
+        let sceneKeys = ["title", "color", "sortOrder"]
+        var previousKey = ""
+        var previousSceneKey = ""
+        /// A key of `keys` other than `previous`, drawn by the seeded generator: sorts switch keys, never only reverse.
+        func nextKey(_ keys: [String], after previous: inout String) -> String {
+            let choices = keys.filter { $0 != previous }
+            previous = choices[Int(generator.next() % UInt64(choices.count))]
+            return previous
+        }
         let start = monotonicNanoseconds()
         func withinBudget(_ since: UInt64) -> Bool { Double(monotonicNanoseconds() - since) / 1e9 < budget }
         for run in 0..<sessionRounds {
             if run % 20 == 0 { context.progress("million: round \(run + 1) of \(sessionRounds)") }
-            let order = run % 2 == 0 ? "ascending" : "descending"
+            let key = nextKey(hostKeys, after: &previousKey)
+            let order = generator.next() % 2 == 0 ? "ascending" : "descending"
             if let reply = session.request(
-                "\"deck.sort\",\"params\":{\"by\":\"\(keys[run % 3])\",\"order\":\"\(order)\"}",
+                "\"deck.sort\",\"params\":{\"by\":\"\(key)\",\"order\":\"\(order)\"}",
                 slowdown: Slowdown.factor(for: cell("deck-sort")))
             {
-                sorts.add(reply, echo: echo)
+                sorts.add(reply, echo: echo, compute: sortFloor(key))
             }
             let card = ids[Int(generator.next() % UInt64(ids.count))]
             let destination = Int(generator.next() % UInt64(n))
@@ -246,13 +307,27 @@ struct MillionSuite: BenchSuite {
             }
             _ = session.request("\"clock.advance\",\"params\":{\"to\":\(clock + 1.5)}")
             clock += 2
+            let sceneKey = nextKey(sceneKeys, after: &previousSceneKey)
+            let sceneOrder = generator.next() % 2 == 0 ? "ascending" : "descending"
             if let reply = session.request(
-                "\"scene.action\",\"params\":{\"name\":\"sort\",\"by\":\"\(keys[(run + 1) % 3])\",\"order\":\"\(order)\"}",
+                "\"scene.action\",\"params\":{\"name\":\"sort\",\"by\":\"\(sceneKey)\",\"order\":\"\(sceneOrder)\"}",
                 slowdown: Slowdown.factor(for: cell("action-sort")))
             {
-                actionSorts.add(reply, echo: echo)
+                actionSorts.add(reply, echo: echo, compute: sortFloor(sceneKey))
             }
             if !withinBudget(start) { break }
+        }
+        // The whole order in one fetch (`deck.get {format: "ids"}`), as a host mirroring the deck reads it.
+        var fetches = Samples()
+        if context.selects(cellID: cell("fetch-order")) {
+            context.progress("million: \(rounds) whole-order fetches")
+            for _ in 0..<rounds {
+                if let reply = session.request(
+                    "\"deck.get\",\"params\":{\"format\":\"ids\"}", slowdown: Slowdown.factor(for: cell("fetch-order")))
+                {
+                    fetches.add(reply, echo: echo)
+                }
+            }
         }
         // Reopening restores the saved state; floor: reading the store's files back and validating them as UTF-8.
         var reopens = Samples()
@@ -274,18 +349,35 @@ struct MillionSuite: BenchSuite {
         emit(
             context, workload: "open", n: n, impl: "stdio", samples: opened, goalMs: 1000, changes: false,
             floor: "writing and syncing the store's bytes", note: "each a fresh process and store")
+        let sortFloorNote = pipe + " plus a counting sort of the cards by ranks with the key's distinct values"
+        for key in hostKeys {
+            emit(
+                context, workload: "first-sort-" + key, n: n, impl: "stdio", samples: firstSorts[key] ?? Samples(),
+                goalMs: 50, changes: true, floor: sortFloorNote,
+                note: "the first deck.sort by \(key) after a fresh process's first open")
+        }
         emit(
-            context, workload: "deck-sort", n: n, impl: "stdio", samples: sorts, goalMs: 50, changes: true, floor: pipe)
+            context, workload: "deck-sort", n: n, impl: "stdio", samples: sorts, goalMs: 50, changes: true,
+            floor: sortFloorNote,
+            note: "keys switch in a seeded random order (title, id, color, sortOrder; directions random)")
         emit(
-            context, workload: "deck-move", n: n, impl: "stdio", samples: moves, goalMs: 50, changes: true, floor: pipe)
+            context, workload: "deck-move", n: n, impl: "stdio", samples: moves, goalMs: 3, changes: true, floor: pipe,
+            note: "a card anywhere in the deck to a random place")
         emit(
-            context, workload: "drop", n: n, impl: "stdio", samples: drops, goalMs: 16, changes: true, floor: pipe,
+            context, workload: "fetch-order", n: n, impl: "stdio", samples: fetches, goalMs: 500, changes: false,
+            floor: pipe, note: "deck.get {format: ids}, the whole order; goal 12 bytes a card",
+            extra: [
+                ("bytes_per_op", Self.median(fetches.bytes)),
+                ("bytes_goal_ratio", Self.median(fetches.bytes) / Double(12 * n)),
+            ])
+        emit(
+            context, workload: "drop", n: n, impl: "stdio", samples: drops, goalMs: 3, changes: true, floor: pipe,
             note: "\(dropsChanged) drops changed the order")
         emit(
             context, workload: "action-sort", n: n, impl: "stdio", samples: actionSorts, goalMs: 50, changes: true,
-            floor: pipe)
+            floor: sortFloorNote, note: "keys switch in a seeded random order (title, color, sortOrder)")
         emit(
-            context, workload: "reopen", n: n, impl: "stdio", samples: reopens, goalMs: 1000, changes: false,
+            context, workload: "reopen", n: n, impl: "stdio", samples: reopens, goalMs: 300, changes: false,
             floor: "reading the store's files")
     }
 
@@ -380,6 +472,21 @@ struct MillionSuite: BenchSuite {
                     note:
                         "RSS over the RSS after the first 200 reorders and quiet, after each of \(blocks) blocks of 50 "
                         + (impl == "rss-peak" ? "at once" : "and 1.2 s of quiet") + "; median_ms is the whole run"))
+        }
+    }
+
+    /// The card ids of a `deck.get {format: "ids"}` result: its `"ids"` base64 of little-endian u64s.
+    private static func packedIDs(in line: [UInt8]) -> [String] {
+        let pattern = Array("\"ids\":\"".utf8)
+        guard let start = line.indices.first(where: { line[$0...].starts(with: pattern) }) else { return [] }
+        let from = start + pattern.count
+        guard let end = line[from...].firstIndex(of: UInt8(ascii: "\"")),
+            let data = Data(base64Encoded: Data(line[from..<end]))
+        else { return [] }
+        return data.withUnsafeBytes { raw in
+            (0..<(data.count / 8)).map {
+                String(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self)))
+            }
         }
     }
 

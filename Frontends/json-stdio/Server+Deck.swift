@@ -11,15 +11,24 @@ extension Server {
     /// `deck.get {offset?, limit?}` → `{cards: [{id, title, color, sortOrder, kind, content}], offset, total, order}`:
     /// the open scene's cards from `offset` (default 0), at most `limit` (default and most: `maximumPage`), and
     /// `order: {revision, checksum}` of the whole order (a host whose checksum differs re-fetches the order).
+    ///
+    /// With `format: "ids"` (opt-in; the default `"cards"` is the form above) the result is
+    /// `{ids, offset, total, order}` instead: `ids` the card ids from `offset` as little-endian unsigned 64-bit
+    /// integers in base64 (RFC 4648, section 4), at most `limit` when given (1…`maximumPage`, as for cards), else
+    /// the whole rest of the order —
+    /// a host mirroring a million-card order fetches it in one request of 10.7 MB, not 100 pages of cards. O(n)
+    /// in the ids sent, written straight into the reply.
     mutating func deckGet(_ p: Params) throws(RPCError) -> [OutboundPart] {
-        try p.only(["offset", "limit"])
+        try p.only(["offset", "limit", "format"])
+        let packedIDs = try p.choice("format", ["cards", "ids"]) == "ids"
         let offset = try p.int("offset") ?? 0
-        let limit = try p.int("limit") ?? Self.maximumPage
+        let limit = try p.int("limit") ?? (packedIDs ? Int.max : Self.maximumPage)
         guard offset >= 0 else { throw .invalidParams("offset", "must be at least 0") }
-        guard limit >= 1, limit <= Self.maximumPage else {
+        guard limit >= 1, limit <= Self.maximumPage || (packedIDs && !p.has("limit")) else {
             throw .invalidParams("limit", "must be in 1…\(Self.maximumPage)")
         }
         let driver = try requireDriver()
+        if packedIDs { return packedIDPage(driver, offset: offset, limit: limit) }
         // The ids (for the count and the checksum) and only the page's cards: a million-card deck is not built.
         let ids = driver.deckIDs
         let start = min(offset, ids.count)
@@ -58,6 +67,38 @@ extension Server {
             revision: session?.deckRevision ?? 0, checksum: checksum, diff: nil, ids: nil, into: &out)
         out.byte(UInt8(ascii: "}"))
         return [.bytes(out.bytes)]
+    }
+
+    /// `deck.get {format: "ids"}`'s result: `{ids: base64 of little-endian u64 ids, offset, total, order}`. O(ids
+    /// sent); the base64 is written into the reply's buffer directly from the scene's id array.
+    private mutating func packedIDPage(_ driver: any SceneDriver, offset: Int, limit: Int) -> [OutboundPart] {
+        let ids = driver.deckIDs
+        let start = min(offset, ids.count)
+        let end = start + min(limit, ids.count - start)
+        var out = JSONOutput(capacity: 160 + (end - start + 2) / 3 * 32)
+        out.raw("{\"ids\":")
+        Self.packedIDs(ids[start..<end], into: &out)
+        out.raw(",\"offset\":")
+        out.integer(start)
+        out.raw(",\"total\":")
+        out.integer(ids.count)
+        let checksum = driver.deckChecksum
+        session?.orderChecksum = checksum
+        out.raw(",\"order\":")
+        Messages.order(revision: session?.deckRevision ?? 0, checksum: checksum, diff: nil, ids: nil, into: &out)
+        out.byte(UInt8(ascii: "}"))
+        return [.bytes(out.bytes)]
+    }
+
+    /// `ids` as little-endian unsigned 64-bit integers in base64, a JSON string. O(n).
+    static func packedIDs(_ ids: ArraySlice<CardID>, into out: inout JSONOutput) {
+        #if _endian(little)
+            if MemoryLayout<CardID>.stride == 8 {
+                ids.withUnsafeBytes { out.base64String($0) }
+                return
+            }
+        #endif
+        ids.map { $0.rawValue.littleEndian }.withUnsafeBytes { out.base64String($0) }
     }
 
     /// The message for one engine event; a `deck.changed` advances the deck revision and carries the order's new

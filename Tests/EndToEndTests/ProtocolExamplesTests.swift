@@ -61,6 +61,8 @@ let protocolExamples: [ProtocolExample] = {
             name: "viewport.resize",
             lines: [request("viewport.resize", "{\"width\":844,\"height\":390,\"t\":5}")]),
         ProtocolExample(name: "deck.get", lines: [request("deck.get", "{\"offset\":0,\"limit\":2}")]),
+        ProtocolExample(
+            name: "deck.get ids", lines: [request("deck.get", "{\"format\":\"ids\",\"offset\":0,\"limit\":2}")]),
         ProtocolExample(name: "deck.move", lines: [request("deck.move", "{\"card\":\"203\",\"to\":0}")]),
         ProtocolExample(
             name: "deck.sort", lines: [request("deck.sort", "{\"by\":\"id\",\"order\":\"ascending\"}")]),

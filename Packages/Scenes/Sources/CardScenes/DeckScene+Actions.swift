@@ -111,12 +111,8 @@ extension DeckScene {
         context.haptic(haptic, target: Self.node(base[card].id), card: base[card].id)
     }
 
-    /// The card ids in display order. O(n).
-    func currentIDs() -> [CardID] {
-        order.withUnsafeBufferPointer { order in
-            ids.withUnsafeBufferPointer { ids in order.map { ids[$0] } }
-        }
-    }
+    /// The card ids in display order: `displayIDs`, shared, not gathered. O(1).
+    func currentIDs() -> [CardID] { displayIDs }
 
     /// Scrolls to `target` (clamped) with `.smooth`; reaching the top from a screen or more away bounces.
     mutating func scroll(to target: Double, context: inout SceneContext, metrics: DeckMetrics) {
@@ -142,7 +138,8 @@ extension DeckScene {
     /// their new one. O(n) plus the diff; the plan is O(visible).
     mutating func sortDeck(_ sort: DeckSort, context: inout SceneContext, metrics: DeckMetrics) {
         let oldOrder = order
-        let (newOrder, sources) = sortedOrder(by: ranks(for: sort.key), descending: sort.descending)
+        let sorted = sortedOrder(by: ranks(for: sort.key), descending: sort.descending)
+        let (newOrder, sources) = (sorted.order, sorted.sources)
         let window = metrics.visibleSlots(count: count, scroll: scrollOffset, pull: pull)
         let height = metrics.viewport.height
         let pitch = metrics.pitch(pull: pull)
@@ -155,7 +152,7 @@ extension DeckScene {
             entering[card] = min(max(Double(position[card] - slot) * pitch, -height), height)
         }
         let focusedCard = count > 0 ? order[min(focus, count - 1)] : nil
-        setOrder(newOrder)
+        install(sorted)
         self.sort = sort
         record(.sort(sort), cost: sortCost)
         if let focusedCard { focus = position[focusedCard] }

@@ -5,7 +5,8 @@ import CardModels
 /// implementations (`replaceDeck` of the reordered copy — the new order becomes the user's order, sortOrder =
 /// position, any scene sort dropped, the focus follows its card), but a move costs O(|from − to|) in the order and
 /// a sort the scene's own counting sort over cached key ranks, and both are recorded as operations so a large
-/// deck's persisted state stays incremental. The change report's id list is O(n) (`DeckChange.ids`).
+/// deck's persisted state stays incremental. The change report's id list (`DeckChange.ids`) is the scene's own
+/// `displayIDs`, shared, not gathered: O(1).
 extension DeckScene {
     public mutating func moveCard(_ id: CardID, to destination: Int, context: inout SceneContext) throws(SceneError) {
         guard let card = cardIndex(of: id) else { throw .unknownCard(id) }
@@ -41,7 +42,7 @@ extension DeckScene {
             let sceneSort = DeckSort(key == .title ? .title : .sortOrder, descending: descending)
             let sorted = sortedOrder(by: ranks(for: sceneSort.key), descending: descending)
             sources = sorted.sources
-            setOrder(sorted.order)
+            install(sorted)
             // The scene's own sort gives the same order; an in-place move then makes it the user's order, exactly
             // as a restore will replay it.
             record(.sort(sceneSort), cost: sortCost)
@@ -80,30 +81,29 @@ extension DeckScene {
     @discardableResult
     mutating func applyHostSort(by key: DeckSortKey, descending: Bool) -> [Int32] {
         let keyRanks = key == .id ? idRanks() : hostColorRanks()
-        let (newOrder, sources) = sortedOrder(by: keyRanks, descending: descending)
-        setOrder(newOrder)
+        let sorted = sortedOrder(by: keyRanks, descending: descending)
+        install(sorted)
         makeOrderTheUsersOrder()
         sort = nil
         record(.hostSort(key, descending: descending), cost: sortCost)
-        return sources
+        return sorted.sources
     }
 
-    /// The dense ranks of the card ids: the identity when the ids ascend with the card index (every generated
-    /// deck), O(n); otherwise O(n log n). Cached.
-    private mutating func idRanks() -> DenseRanks {
+    /// The dense ranks of the card ids (unique, so a permutation): an LSD radix sort of the 64-bit ids
+    /// (`DenseRanks(sortedBy:)`), O(n) — generated ids are random 64-bit values, so no order can be assumed. Cached;
+    /// `prepareRanks()` computes them when a large deck opens.
+    mutating func idRanks() -> DenseRanks {
         if let ranks = keyRanks.id { return ranks }
-        let ascending = ids.withUnsafeBufferPointer { ids in
-            ids.indices.dropFirst().allSatisfy { ids[$0 - 1] < ids[$0] }
+        let ranks = ids.withUnsafeBufferPointer { ids in
+            DenseRanks(sortedBy: ids.map { $0.rawValue })
         }
-        let ranks =
-            ascending ? DenseRanks(permutation: Array(0..<ids.count)) : DenseRanks(count: ids.count) { ids[$0] }
         keyRanks.id = ranks
         return ranks
     }
 
     /// The dense ranks of the colours as numbers (`DeckSortKey.colorKey`): their few distinct values are ranked,
     /// O(n + d log d). Cached.
-    private mutating func hostColorRanks() -> DenseRanks {
+    mutating func hostColorRanks() -> DenseRanks {
         if let ranks = keyRanks.hostColor { return ranks }
         let ranks = Self.colorRanks(base) { $0 }
         keyRanks.hostColor = ranks

@@ -79,10 +79,14 @@ extension DeckScene {
         }
     }
 
-    /// Computes the ranks of every key, so that even the first sort of a large deck costs only the sort (about
-    /// 70 ms for a million cards, once, when the deck opens — most of it the titles' comparison sort).
+    /// Computes the ranks of every key a scene or a host sorts by (title, colour, given sortOrder, and the host's
+    /// id and colour number), so that even the first sort of a large deck by any key costs only the sort (about
+    /// 100 ms for a million cards, once, when the deck opens — most of it the titles' comparison sort; the ids'
+    /// radix sort about 20 ms).
     mutating func prepareRanks() {
         for key in DeckSort.Key.allCases where key != .sortOrder || manualRank == nil { _ = ranks(for: key) }
+        _ = idRanks()
+        _ = hostColorRanks()
     }
 
     static func titleRanks(_ deck: Deck) -> DenseRanks {
@@ -181,33 +185,180 @@ extension DeckScene {
         return (sorted, sources)
     }
 
-    /// The current order stably sorted by `ranks` (`sorted(_:positions:by:descending:)`).
-    func sortedOrder(by ranks: DenseRanks, descending: Bool) -> (order: [Int], sources: [Int32]) {
-        Self.sorted(order, positions: position, by: ranks, descending: descending)
+    /// The current order stably sorted by `ranks` (`sorted(_:positions:by:descending:)`), with the new positions
+    /// and display ids written in the same pass (`install(_:)` puts them in place without another pass). O(n).
+    func sortedOrder(by ranks: DenseRanks, descending: Bool) -> SortedOrder {
+        Self.sortedOrder(
+            order, positions: position, ids: ids, displayIDs: displayIDs, by: ranks, descending: descending)
     }
 
-    /// Puts the cards in `newOrder`, keeping `position` in step. O(n).
+    /// A whole new order with everything that follows from it, written by one pass of a sort.
+    struct SortedOrder {
+        /// Display position → card index.
+        var order: [Int]
+        /// For each new slot, the old slot of its card (the diff's permutation).
+        var sources: [Int32]
+        /// Card index → new display position (the inverse of `order`).
+        var position: [Int]
+        /// New display position → card id.
+        var displayIDs: [CardID]
+    }
+
+    /// `sorted(_:positions:by:descending:)` that also writes the new positions and display ids in its placing pass,
+    /// so that a sort of a million cards touches each card once after counting (a separate `setOrder` pass cost a
+    /// sixth of a sort, reading the ids and writing the positions in random order). With distinct ranks the cards
+    /// are visited by index (sequential reads of `positions`, `ids` and the ranks, sequential writes of the new
+    /// positions); otherwise a counting sort visits the old slots in order (sequential reads of `order` and
+    /// `displayIDs`), which keeps equal keys in their order. O(n + distinct keys).
+    static func sortedOrder(
+        _ order: [Int], positions: [Int], ids: [CardID], displayIDs: [CardID], by ranks: DenseRanks,
+        descending: Bool
+    ) -> SortedOrder {
+        let count = order.count
+        let distinct = ranks.distinct
+        guard count > 1, distinct > 0 else {
+            return SortedOrder(
+                order: order, sources: order.indices.map { Int32(truncatingIfNeeded: $0) }, position: positions,
+                displayIDs: displayIDs)
+        }
+        var sources = [Int32](repeating: 0, count: count)
+        var newPosition = [Int](repeating: 0, count: count)
+        var newIDs = [CardID](repeating: 0, count: count)
+        var newOrder = [Int](repeating: 0, count: count)
+        ranks.ranks.withUnsafeBufferPointer { ranks in
+            newOrder.withUnsafeMutableBufferPointer { newOrder in
+                sources.withUnsafeMutableBufferPointer { sources in
+                    newPosition.withUnsafeMutableBufferPointer { newPosition in
+                        newIDs.withUnsafeMutableBufferPointer { newIDs in
+                            if distinct == count {
+                                positions.withUnsafeBufferPointer { positions in
+                                    ids.withUnsafeBufferPointer { ids in
+                                        for card in 0..<count {
+                                            let rank = Int(ranks[card])
+                                            let target = descending ? count - 1 - rank : rank
+                                            newOrder[target] = card
+                                            sources[target] = Int32(truncatingIfNeeded: positions[card])
+                                            newPosition[card] = target
+                                            newIDs[target] = ids[card]
+                                        }
+                                    }
+                                }
+                                return
+                            }
+                            // Counting sort (Seward 1954; Knuth TAOCP vol. 3, §5.2 "distribution counting"): the
+                            // counts by card index (sequential), then each old slot placed after the equal keys before.
+                            var starts = [Int](repeating: 0, count: distinct + 1)
+                            starts.withUnsafeMutableBufferPointer { starts in
+                                for card in 0..<count {
+                                    let rank = Int(ranks[card])
+                                    starts[(descending ? distinct - 1 - rank : rank) + 1] += 1
+                                }
+                                for bucket in 1...distinct { starts[bucket] += starts[bucket - 1] }
+                                order.withUnsafeBufferPointer { order in
+                                    displayIDs.withUnsafeBufferPointer { displayIDs in
+                                        for slot in 0..<count {
+                                            let card = order[slot]
+                                            let rank = Int(ranks[card])
+                                            let bucket = descending ? distinct - 1 - rank : rank
+                                            let target = starts[bucket]
+                                            starts[bucket] = target + 1
+                                            newOrder[target] = card
+                                            sources[target] = Int32(truncatingIfNeeded: slot)
+                                            newPosition[card] = target
+                                            newIDs[target] = displayIDs[slot]
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return SortedOrder(order: newOrder, sources: sources, position: newPosition, displayIDs: newIDs)
+    }
+
+    /// Puts a sort's result in place: O(1) (the arrays are taken, not copied). When the user's order was the
+    /// display order, the old positions become it as they are, without a copy.
+    mutating func install(_ sorted: SortedOrder) {
+        if manualRankIsPosition {
+            storedManualRank = position
+            manualRankIsPosition = false
+        }
+        order = sorted.order
+        position = sorted.position
+        displayIDs = sorted.displayIDs
+        orderSlotWrites += sorted.order.count
+        _checkInvariants()
+    }
+
+    /// Puts the cards in `newOrder`, keeping `position` and `displayIDs` in step (one pass writes both). O(n).
     mutating func setOrder(_ newOrder: [Int]) {
         // The user's order was the display order: it stays what it was.
         if manualRankIsPosition { manualRank = position }
         order = newOrder
         newOrder.withUnsafeBufferPointer { order in
-            position.withUnsafeMutableBufferPointer { position in
-                for (slot, card) in order.enumerated() { position[card] = slot }
+            ids.withUnsafeBufferPointer { ids in
+                position.withUnsafeMutableBufferPointer { position in
+                    displayIDs.withUnsafeMutableBufferPointer { displayIDs in
+                        for slot in order.indices {
+                            let card = order[slot]
+                            position[card] = slot
+                            displayIDs[slot] = ids[card]
+                        }
+                    }
+                }
             }
         }
+        orderSlotWrites += newOrder.count
+        _checkInvariants()
     }
 
     /// Moves the card at `from` to `to` (positions in the resulting order); the result becomes the user's order
-    /// (sortOrder = position) and any sort is dropped. O(n).
+    /// (sortOrder = position) and any sort is dropped. Only the slots between `from` and `to` shift (in `order`,
+    /// `displayIDs` and `position`): O(|to − from|).
     mutating func applyMove(from: Int, to: Int) {
         let card = order[from]
-        order.remove(at: from)
-        order.insert(card, at: to)
-        for slot in min(from, to)...max(from, to) { position[order[slot]] = slot }
+        if from != to {
+            let lower = min(from, to)
+            let upper = max(from, to)
+            order.withUnsafeMutableBufferPointer { order in
+                displayIDs.withUnsafeMutableBufferPointer { displayIDs in
+                    position.withUnsafeMutableBufferPointer { position in
+                        // The cards between shift by one towards `from`: two memmoves (copyMemory allows overlap),
+                        // then one pass over the shifted slots writing their positions.
+                        let id = displayIDs[from]
+                        let (source, target) = from < to ? (from + 1, from) : (to, to + 1)
+                        let shifted = upper - lower
+                        UnsafeMutableRawPointer(order.baseAddress! + target).copyMemory(
+                            from: order.baseAddress! + source, byteCount: shifted * MemoryLayout<Int>.stride)
+                        UnsafeMutableRawPointer(displayIDs.baseAddress! + target).copyMemory(
+                            from: displayIDs.baseAddress! + source, byteCount: shifted * MemoryLayout<CardID>.stride)
+                        order[to] = card
+                        displayIDs[to] = id
+                        for slot in lower...upper { position[order[slot]] = slot }
+                    }
+                }
+            }
+            orderSlotWrites += abs(to - from) + 1
+        }
         makeOrderTheUsersOrder()
         sort = nil
         record(.move(base[card].id, to: to), cost: abs(to - from) + 1)
+        _checkInvariants()
+    }
+
+    /// Checks in debug builds (as swift-collections' `_checkInvariants`) that `position` is the inverse of `order`
+    /// and `displayIDs` is `order`'s ids. O(n), so only for decks of up to 10,000 cards; nothing in release builds.
+    func _checkInvariants() {
+        #if DEBUG
+            guard order.count <= 10_000 else { return }
+            precondition(order.count == position.count && order.count == displayIDs.count, "order sizes differ")
+            for (slot, card) in order.enumerated() {
+                precondition(position[card] == slot, "position is not the inverse of order at \(slot)")
+                precondition(displayIDs[slot] == ids[card], "displayIDs is not order's ids at \(slot)")
+            }
+        #endif
     }
 
     /// The display order becomes the user's order (sortOrder = position), without copying it. O(1).

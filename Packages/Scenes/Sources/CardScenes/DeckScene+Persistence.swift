@@ -153,7 +153,7 @@ extension DeckScene {
     mutating func apply(_ operation: DeckOperation) throws(SceneError) {
         switch operation {
         case .sort(let sort):
-            setOrder(sortedOrder(by: ranks(for: sort.key), descending: sort.descending).order)
+            install(sortedOrder(by: ranks(for: sort.key), descending: sort.descending))
             self.sort = sort
             record(.sort(sort), cost: sortCost)
         case .move(let id, let to):

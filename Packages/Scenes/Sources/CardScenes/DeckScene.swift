@@ -125,6 +125,14 @@ public struct DeckScene: Scene {
     let ids: [CardID]
     /// Display position → card index.
     var order: [Int]
+    /// Display position → card id: `ids[order[slot]]`, kept in step with `order` by every change (a move shifts
+    /// only the slots between its source and destination, a sort writes it in the pass that writes `order`), so a
+    /// change reports the new order (`DeckChange.ids`) by sharing this array instead of gathering a million ids.
+    var displayIDs: [CardID]
+    /// Slots of `order`, `position` and `displayIDs` written by changes of the order since the scene was made: a
+    /// move adds its distance + 1, a whole new order the card count. Tests read it (`@testable`) to prove a move is
+    /// O(distance).
+    var orderSlotWrites = 0
     /// Card index → display position.
     var position: [Int]
     /// Card index → the user's sortOrder after a manual reorder; nil while the cards keep their given sortOrder.
@@ -204,12 +212,14 @@ public struct DeckScene: Scene {
     /// larger deck.
     public init(options: SceneOptions = SceneOptions()) throws(SceneError) {
         let deck: Deck
+        var cachedRanks = KeyRankCache()
         if let count = options.cardCount {
             guard (0...Self.maximumCount).contains(count) else {
                 throw .invalidArgument(
                     action: "open", argument: "cardCount", reason: "must be 0…\(Self.maximumCount), got \(count)")
             }
-            deck = DeckGenerator.deck(count: count)
+            // A large generated deck opened again comes with its ranks, from the process's cache.
+            (deck, cachedRanks) = GeneratedDeckCache.shared.deck(count: count)
         } else {
             deck = options.deck ?? SeedData.colorDeck
         }
@@ -219,11 +229,17 @@ public struct DeckScene: Scene {
         base = deck
         ids = deck.ids
         order = Array(0..<deck.count)
+        // Its own storage, not shared with `ids`: the first move would otherwise copy it.
+        displayIDs = deck.ids.withUnsafeBufferPointer { Array($0) }
         // Its own storage, not shared with `order`: the first sort would otherwise copy it.
         position = Array(0..<deck.count)
         // A large deck's first sort by any key then costs no more than the next ones (the ranks take tens of
         // milliseconds for a million cards, once).
+        keyRanks = cachedRanks
         if deck.count > Self.persistListLimit { prepareRanks() }
+        if let count = options.cardCount {
+            GeneratedDeckCache.shared.remember(count: count, deck: deck, ranks: keyRanks)
+        }
     }
 
     /// The cards in display order, each with its current sortOrder. O(n) (builds a `Deck`).

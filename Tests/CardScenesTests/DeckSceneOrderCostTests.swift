@@ -1,0 +1,179 @@
+import CardEngine
+import CardGeometry
+import CardModels
+import Testing
+
+@testable import CardScenes
+
+/// Issue 29: a change of a large deck's order costs what it changes. A move shifts only the slots between its
+/// source and destination (counted by `orderSlotWrites`), the new order is reported without gathering every id,
+/// every key's ranks are ready when a large deck opens (ids by a radix sort), and the order checksum kept change by
+/// change equals the whole-array computation.
+@Suite struct DeckSceneOrderCostTests {
+    static let viewport = Size(width: 390, height: 844)
+
+    /// The reference: the ids in display order gathered from `order`, as every change did before.
+    static func gathered(_ scene: DeckScene) -> [CardID] { scene.order.map { scene.ids[$0] } }
+
+    @Test func aMoveWritesOnlyTheSlotsBetweenItsEnds() throws {
+        var scene = try DeckScene(options: SceneOptions(cardCount: 100_000))
+        var context = SceneContext(time: 0, viewport: Self.viewport)
+        let ids = scene.deckIDs
+        var before = scene.orderSlotWrites
+        try scene.moveCard(ids[50_000], to: 50_003, context: &context)
+        #expect(scene.orderSlotWrites - before == 4)
+        before = scene.orderSlotWrites
+        try scene.moveCard(ids[99_999], to: 99_990, context: &context)
+        #expect(scene.orderSlotWrites - before == 10)
+        before = scene.orderSlotWrites
+        try scene.perform(SceneAction("move", ["card": .string("\(ids[7])"), "to": .number(5)]), context: &context)
+        #expect(scene.orderSlotWrites - before == 3)
+        before = scene.orderSlotWrites
+        _ = scene.handle(KeyInput("down", shift: true), context: &context)
+        #expect(scene.orderSlotWrites - before == 2)
+        #expect(scene.deckIDs == Self.gathered(scene))
+    }
+
+    @Test func aLargeDeckRanksEveryKeyWhenItOpens() throws {
+        let scene = try DeckScene(options: SceneOptions(cardCount: 20_000))
+        #expect(scene.keyRanks.id != nil)
+        #expect(scene.keyRanks.hostColor != nil)
+        #expect(scene.keyRanks.title != nil)
+        #expect(scene.keyRanks.color != nil)
+        #expect(scene.keyRanks.givenSortOrder != nil)
+    }
+
+    /// The ids' radix ranks equal the comparison sort's, for generated (random 64-bit) ids and for seeded ids with
+    /// long shared prefixes.
+    @Test func idRanksByRadixMatchTheComparisonSort() throws {
+        var scene = try DeckScene(options: SceneOptions(cardCount: 3_000))
+        let ids = scene.ids
+        #expect(scene.idRanks() == DenseRanks(count: ids.count) { ids[$0] })
+        var generator = SplitMix64(seed: 29)
+        for round in 0..<200 {
+            let count = 1 + Int(generator.next() % 300)
+            let high = generator.next() & 0xFFFF_FFFF_0000_0000
+            let raw = Set((0..<count).map { _ in high | (generator.next() % 100_000) })
+            let deck = try Deck(
+                raw.map { Card(id: CardID($0), title: "c\($0)", color: RGBColor(red: 0, green: 0, blue: 0)) })
+            var small = try DeckScene(options: SceneOptions(deck: deck))
+            let smallIDs = small.ids
+            #expect(small.idRanks() == DenseRanks(count: smallIDs.count) { smallIDs[$0] }, "round \(round)")
+        }
+    }
+
+    /// 3,000 seeded changes through the engine (moves at random distances, scene sorts, host sorts by every key,
+    /// key moves, action moves) on decks of 1 to 60 cards and on a 12,000-card deck: every reported order is the
+    /// gathered one, and the checksum the engine keeps change by change (O(1) a move) and sends is `OrderChecksum.of`
+    /// the whole order, the computation the wire contract defines.
+    @Test func keptOrderAndChecksumEqualTheWholeArrayComputation() throws {
+        var generator = SplitMix64(seed: 0x29_29)
+        var checked = 0
+        for deckRound in 0..<60 {
+            let count = deckRound == 0 ? 12_000 : 1 + Int(generator.next() % 60)
+            var engine = Engine(
+                scene: try DeckScene(options: SceneOptions(cardCount: count)), viewport: Self.viewport)
+            var time = 1.0
+            for step in 0..<50 {
+                let ids = try #require(engine.scene as? DeckScene).deckIDs
+                let card = ids[Int(generator.next() % UInt64(count))]
+                let to = Int(generator.next() % UInt64(count))
+                let descending = generator.next() % 2 == 0
+                switch generator.next() % 5 {
+                case 0, 1:
+                    try engine.moveCard(card, to: to, at: time)
+                case 2:
+                    let key = DeckSort.Key.allCases[Int(generator.next() % 3)]
+                    let order = descending ? "descending" : "ascending"
+                    try engine.perform(
+                        SceneAction("sort", ["by": .string(key.rawValue), "order": .string(order)]), at: time)
+                case 3:
+                    let key = DeckSortKey.allCases[Int(generator.next() % 4)]
+                    try engine.sortDeck(by: key, descending: descending, at: time)
+                default:
+                    try engine.perform(
+                        SceneAction("move", ["card": .string("\(card)"), "to": .number(Double(to))]), at: time)
+                }
+                let scene = try #require(engine.scene as? DeckScene)
+                let whole = Self.gathered(scene)
+                for case .deckChanged(let change) in engine.takeEvents(at: time) {
+                    #expect(change.ids == whole)
+                    #expect(change.checksum == OrderChecksum.of(whole), "deck \(deckRound), step \(step)")
+                }
+                #expect(scene.deckIDs == whole)
+                #expect(engine.deckChecksum == OrderChecksum.of(whole), "deck \(deckRound), step \(step)")
+                checked += 1
+                time += 1
+            }
+        }
+        #expect(checked == 3_000)
+    }
+}
+
+@Suite struct DeckSceneSortPassTests {
+    /// The one-pass sort (order, sources, positions and display ids together) equals the reference counting sort
+    /// followed by the separate pass that inverted the order and gathered the ids: 2,000 seeded orders and rank
+    /// tables (few and all-distinct keys, both directions).
+    @Test func theFusedPassEqualsTheSortThenTheGather() {
+        var generator = SplitMix64(seed: 0x5047)
+        for round in 0..<2_000 {
+            let count = Int(generator.next() % 80)
+            var order = Array(0..<count)
+            order.shuffle(using: &generator)
+            var positions = [Int](repeating: 0, count: count)
+            for (slot, card) in order.enumerated() { positions[card] = slot }
+            let ids = (0..<count).map { _ in CardID(generator.next()) }
+            let displayIDs = order.map { ids[$0] }
+            let distinct = round % 2 == 0 ? count : 1 + Int(generator.next() % 6)
+            let ranks: DenseRanks
+            if distinct == count {
+                ranks = DenseRanks(permutation: Array(0..<count).shuffled(using: &generator))
+            } else {
+                ranks = DenseRanks(integers: (0..<count).map { _ in Int(generator.next() % UInt64(distinct)) })
+            }
+            let descending = generator.next() % 2 == 0
+            let reference = DeckScene.sorted(order, positions: positions, by: ranks, descending: descending)
+            let fused = DeckScene.sortedOrder(
+                order, positions: positions, ids: ids, displayIDs: displayIDs, by: ranks, descending: descending)
+            #expect(fused.order == reference.order, "round \(round)")
+            #expect(fused.sources == reference.sources, "round \(round)")
+            var inverse = [Int](repeating: 0, count: count)
+            for (slot, card) in reference.order.enumerated() { inverse[card] = slot }
+            #expect(fused.position == inverse, "round \(round)")
+            #expect(fused.displayIDs == reference.order.map { ids[$0] }, "round \(round)")
+        }
+    }
+}
+
+@Suite struct GeneratedDeckCacheTests {
+    /// A cache keeps the last large generated deck with its ranks and hands out the same storage; another size
+    /// replaces it; small decks are not kept.
+    @Test func theLastLargeGeneratedDeckIsKeptWithItsRanks() throws {
+        let cache = GeneratedDeckCache()
+        let (first, noRanks) = cache.deck(count: 12_000)
+        #expect(noRanks == KeyRankCache())
+        #expect(first == DeckGenerator.deck(count: 12_000))
+        var ranks = KeyRankCache()
+        ranks.id = DenseRanks(permutation: Array(0..<12_000))
+        cache.remember(count: 12_000, deck: first, ranks: ranks)
+        let (again, keptRanks) = cache.deck(count: 12_000)
+        #expect(keptRanks == ranks)
+        #expect(
+            again.cards.withUnsafeBufferPointer { $0.baseAddress }
+                == first.cards.withUnsafeBufferPointer { $0.baseAddress })
+        #expect(cache.deck(count: 11_000).ranks == KeyRankCache())
+        cache.remember(count: 500, deck: DeckGenerator.deck(count: 500), ranks: ranks)
+        #expect(cache.deck(count: 500).ranks == KeyRankCache())
+        #expect(cache.deck(count: 12_000).ranks == ranks)
+    }
+
+    /// A scene opened on a generated deck again (through the process's cache or not) has the same cards, order and
+    /// ranks as the first.
+    @Test func aReopenedGeneratedDeckIsTheSame() throws {
+        let first = try DeckScene(options: SceneOptions(cardCount: 10_009))
+        let second = try DeckScene(options: SceneOptions(cardCount: 10_009))
+        #expect(first.base == second.base)
+        #expect(first.keyRanks == second.keyRanks)
+        #expect(first.deckIDs == second.deckIDs)
+    }
+}
