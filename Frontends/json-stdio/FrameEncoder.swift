@@ -1,3 +1,4 @@
+import CardCells
 import CardEngine
 import CardJSON
 
@@ -10,6 +11,9 @@ public struct FrameEncoder: Sendable {
     private var sentOrder: [NodeID] = []
     /// Whether the host holds a frame a delta can apply to.
     private var hasSent = false
+    /// Cells sessions: the grid the host shows, and the style ids it knows.
+    private var sentCells: CellBuffer?
+    private var styleIDs: [CellStyle: Int] = [:]
 
     public init() {}
 
@@ -18,6 +22,8 @@ public struct FrameEncoder: Sendable {
         switch item {
         case .message(let bytes): return bytes
         case .frameNotification(let frame):
+            // A cells frame in which no cell changed is not sent at all: an idle grid costs nothing.
+            if let cells = frame.cells, !frame.forceFull, let sent = sentCells, sent == cells { return [] }
             var out = JSONOutput(capacity: 256 + frame.nodes.count * 200)
             out.raw("{\"jsonrpc\":\"2.0\",\"method\":\"frame\",\"params\":")
             encode(frame, into: &out)
@@ -38,6 +44,10 @@ public struct FrameEncoder: Sendable {
     /// Writes the frame object `{seq, t, full, animating, ...}` (the engine's `FrameJSON`, the bytes a recording's
     /// digests are taken over) and records it as what the host has.
     mutating func encode(_ frame: FrameUpdate, into out: inout JSONOutput) {
+        if let cells = frame.cells {
+            encodeCells(frame, cells, into: &out)
+            return
+        }
         if !frame.deltaMode || frame.forceFull || !hasSent {
             FrameJSON.fullFrame(
                 seq: frame.seq, time: frame.time, isAnimating: frame.isAnimating, viewport: frame.viewport,
@@ -94,4 +104,109 @@ public struct FrameEncoder: Sendable {
             out.byte(UInt8(ascii: "]"))
         }
     }
+
+    /// A cells frame: `{seq, t, full, animating, viewport, grid?, styles?, rows}`. Full (the first frame, a forced
+    /// one, a new grid size): `grid` and every row, the style table started over. Otherwise only the changed span of
+    /// each changed row, and only the styles the host has not been sent. A row is `[row, column, run, …]`; a run
+    /// `[style, text]`, or `[style, cluster, cells]` for one cluster that is not one cell per scalar.
+    private mutating func encodeCells(_ frame: FrameUpdate, _ cells: CellBuffer, into out: inout JSONOutput) {
+        let previous = sentCells.flatMap { $0.width == cells.width && $0.height == cells.height ? $0 : nil }
+        let full = frame.forceFull || previous == nil
+        if full { styleIDs = [:] }
+        FrameJSON.head(
+            seq: frame.seq, time: frame.time, full: full, isAnimating: frame.isAnimating, viewport: frame.viewport,
+            into: &out)
+        if full {
+            out.raw(",\"grid\":{\"cols\":")
+            out.integer(cells.width)
+            out.raw(",\"rows\":")
+            out.integer(cells.height)
+            out.raw(",\"pointsPerColumn\":")
+            out.number(frame.cellScale.pointsPerColumn)
+            out.raw(",\"pointsPerRow\":")
+            out.number(frame.cellScale.pointsPerRow)
+            out.byte(UInt8(ascii: "}"))
+        }
+        let spans = CellRows.changedSpans(from: full ? nil : previous, to: cells)
+        var rows: [(row: Int, column: Int, runs: [CellRun])] = []
+        rows.reserveCapacity(spans.count)
+        var newStyles: [(CellStyle, Int)] = []
+        for span in spans {
+            let runs = CellRows.runs(of: cells, row: span.row, columns: span.columns)
+            for run in runs where styleIDs[run.style] == nil {
+                let id = styleIDs.count
+                styleIDs[run.style] = id
+                newStyles.append((run.style, id))
+            }
+            rows.append((span.row, span.columns.lowerBound, runs))
+        }
+        if !newStyles.isEmpty {
+            out.raw(",\"styles\":{")
+            for (index, (style, id)) in newStyles.enumerated() {
+                if index > 0 { out.byte(UInt8(ascii: ",")) }
+                out.byte(UInt8(ascii: "\""))
+                out.integer(id)
+                out.raw("\":{")
+                var first = true
+                func color(_ key: StaticString, _ color: CellColor) {
+                    switch color.kind {
+                    case .terminalDefault: return
+                    case .rgb(let red, let green, let blue):
+                        if !first { out.byte(UInt8(ascii: ",")) }
+                        out.raw(key)
+                        out.raw(":\"#")
+                        for channel in [red, green, blue] {
+                            out.byte(Self.hexDigits[Int(channel >> 4)])
+                            out.byte(Self.hexDigits[Int(channel & 15)])
+                        }
+                        out.byte(UInt8(ascii: "\""))
+                    case .indexed(let index):
+                        if !first { out.byte(UInt8(ascii: ",")) }
+                        out.raw(key)
+                        out.byte(UInt8(ascii: ":"))
+                        out.integer(Int(index))
+                    }
+                    first = false
+                }
+                color("\"fg\"", style.foreground)
+                color("\"bg\"", style.background)
+                for (flag, name) in Self.attributeNames where style.attributes.contains(flag) {
+                    if !first { out.byte(UInt8(ascii: ",")) }
+                    out.raw(name)
+                    out.raw(":true")
+                    first = false
+                }
+                out.byte(UInt8(ascii: "}"))
+            }
+            out.byte(UInt8(ascii: "}"))
+        }
+        out.raw(",\"rows\":[")
+        for (index, row) in rows.enumerated() {
+            if index > 0 { out.byte(UInt8(ascii: ",")) }
+            out.byte(UInt8(ascii: "["))
+            out.integer(row.row)
+            out.byte(UInt8(ascii: ","))
+            out.integer(row.column)
+            for run in row.runs {
+                out.raw(",[")
+                out.integer(styleIDs[run.style] ?? 0)
+                out.byte(UInt8(ascii: ","))
+                out.string(run.text)
+                if let width = run.width {
+                    out.byte(UInt8(ascii: ","))
+                    out.integer(width)
+                }
+                out.byte(UInt8(ascii: "]"))
+            }
+            out.byte(UInt8(ascii: "]"))
+        }
+        out.raw("]}")
+        sentCells = cells
+        hasSent = true
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    private static let attributeNames: [(CellAttributes, StaticString)] = [
+        (.bold, "\"bold\""), (.dim, "\"dim\""), (.underline, "\"underline\""), (.reverse, "\"reverse\""),
+    ]
 }

@@ -76,8 +76,17 @@ extension Server {
             deck = try loadDeck(named: deckName).deck
             identity = StateKey.stored(name: deckName)
         }
-        let session = try requireSession()
+        var session = try requireSession()
         let start = try currentTime(now: now)
+        // A cells session: the scene gets the terminal UI's scale, viewport and text measurer for the grid.
+        var measurer: (any TextMeasurer)?
+        if var cells = session.cells {
+            cells.open(descriptors.first { $0.name == name })
+            measurer = cells.measurer
+            session.viewport = cells.viewport
+            self.session?.viewport = cells.viewport
+            self.session?.cells = cells
+        }
         // The scene open now is written (or kept under another name) before any state is read: reopening the same
         // deck sees its latest state.
         takeRecording()
@@ -87,7 +96,7 @@ extension Server {
         do {
             openedScene = try configuration.provider.open(
                 name, options: SceneOptions(deck: deck, cardCount: cardCount, deckIdentity: identity),
-                persistState: persistState, viewport: session.viewport, startTime: start)
+                persistState: persistState, viewport: session.viewport, startTime: start, textMeasurer: measurer)
         } catch {
             throw Self.rpcError(error)
         }
@@ -100,6 +109,10 @@ extension Server {
             output += stateSaveFailed(message)
         }
         if configuration.records { opened.startRecording(options: SceneOptions(deck: deck, cardCount: cardCount)) }
+        // A cells session starts as the terminal UI does: keyboard focus on the first card.
+        if session.cells != nil && opened.wantsFirstCardFocus(in: session.viewport) {
+            _ = opened.key(KeyInput("tab"), at: start)
+        }
         let frame = opened.frame(at: start)
         let sceneName = opened.sceneName
         let title = opened.title
@@ -116,8 +129,7 @@ extension Server {
         self.session?.lastDeckChange = nil
         self.session?.orderChecksum = checksum
         emit(frame, into: &output, notify: false)
-        let update = FrameUpdate(
-            seq: nextSeq(), frame: frame, forceFull: true, deltaMode: self.session?.deltas ?? false)
+        let update = update(frame, forceFull: true)
         if session.clock == .realtime { scheduleAfterOpen(frame) }
         var out = JSONOutput(capacity: 512)
         out.raw("{\"scene\":")
@@ -196,8 +208,7 @@ extension Server {
         let frame = taken.frame(at: time)
         driver = taken
         emit(frame, into: &output, notify: false)
-        return framed(
-            FrameUpdate(seq: nextSeq(), frame: frame, forceFull: true, deltaMode: self.session?.deltas ?? false))
+        return framed(update(frame, forceFull: true))
     }
 
     /// `{"frame": <frame>}`.
