@@ -1,6 +1,8 @@
 import CardEngine
 import CardJSON
 import CardModels
+import CardPersistence
+import Foundation
 
 extension Server {
     /// `scene.list` → `{scenes, details, open}`; `details` says what each scene is and whether it takes a deck
@@ -36,10 +38,14 @@ extension Server {
     mutating func sceneOpen(_ p: Params, now: Double, into output: inout [Outbound]) throws(RPCError)
         -> [OutboundPart]
     {
-        try p.only(["scene", "deck", "options"])
+        try p.only(["scene", "deck", "deckFile", "options"])
         let name = try p.requiredString("scene")
         // Every field's type and range before anything the state decides (an unknown scene is −32010).
         let deckName = try p.string("deck")
+        let deckFile = try p.string("deckFile")
+        if deckName != nil && deckFile != nil {
+            throw .invalidParams("deckFile", "cannot be given together with 'deck'")
+        }
         var cardCount: Int?
         var persistState = false
         if let options = try p.object("options") {
@@ -65,9 +71,9 @@ extension Server {
                     "options.cardCount",
                     "is not taken by the scene '\(name)' (scenes that take one: \(takers(\.takesCardCount)))")
             }
-            if p.has("deck") && !descriptor.takesDeck {
+            for key in ["deck", "deckFile"] where p.has(key) && !descriptor.takesDeck {
                 throw .invalidParams(
-                    "deck", "is not taken by the scene '\(name)' (scenes that take one: \(takers(\.takesDeck)))")
+                    key, "is not taken by the scene '\(name)' (scenes that take one: \(takers(\.takesDeck)))")
             }
         }
         var deck: Deck?
@@ -75,6 +81,21 @@ extension Server {
         if let deckName {
             deck = try loadDeck(named: deckName).deck
             identity = StateKey.stored(name: deckName)
+        }
+        if let deckFile {
+            // A deck file, as `cardistry tui --deck FILE` reads it: its state is keyed by its content, so the same
+            // file has the same progress in the terminal UI and in any host.
+            let read = DeckFile.contents(path: deckFile).flatMap { bytes in
+                DeckFile.parse(bytes, pathExtension: URL(fileURLWithPath: deckFile).pathExtension).map { (bytes, $0) }
+            }
+            switch read {
+            case .success(let (bytes, loaded)):
+                deck = loaded
+                identity = StateKey.file(contents: bytes)
+            case .failure(let problem):
+                let text = problem.description(file: deckFile)
+                throw .invalidParams("deckFile", text.hasSuffix("\n") ? String(text.dropLast()) : text)
+            }
         }
         var session = try requireSession()
         let start = try currentTime(now: now)
