@@ -23,7 +23,9 @@ public struct FrameEncoder: Sendable {
         case .message(let bytes): return bytes
         case .frameNotification(let frame):
             // A cells frame in which no cell changed is not sent at all: an idle grid costs nothing.
-            if let cells = frame.cells, !frame.forceFull, let sent = sentCells, sent == cells { return [] }
+            if let cells = frame.cells, !frame.forceFull, let sent = sentCells, CellRows.looksSame(sent, cells) {
+                return []
+            }
             var out = JSONOutput(capacity: 256 + frame.nodes.count * 200)
             out.raw("{\"jsonrpc\":\"2.0\",\"method\":\"frame\",\"params\":")
             encode(frame, into: &out)
@@ -108,7 +110,8 @@ public struct FrameEncoder: Sendable {
     /// A cells frame: `{seq, t, full, animating, viewport, grid?, styles?, rows}`. Full (the first frame, a forced
     /// one, a new grid size): `grid` and every row, the style table started over. Otherwise only the changed span of
     /// each changed row, and only the styles the host has not been sent. A row is `[row, column, run, …]`; a run
-    /// `[style, text]`, or `[style, cluster, cells]` for one cluster that is not one cell per scalar.
+    /// `[style, text]`, `[style, [character, count]]` for one character repeated, or `[style, cluster, cells]` for one
+    /// cluster that is not one cell per scalar.
     private mutating func encodeCells(_ frame: FrameUpdate, _ cells: CellBuffer, into out: inout JSONOutput) {
         let previous = sentCells.flatMap { $0.width == cells.width && $0.height == cells.height ? $0 : nil }
         let full = frame.forceFull || previous == nil
@@ -188,21 +191,62 @@ public struct FrameEncoder: Sendable {
             out.byte(UInt8(ascii: ","))
             out.integer(row.column)
             for run in row.runs {
-                out.raw(",[")
-                out.integer(styleIDs[run.style] ?? 0)
-                out.byte(UInt8(ascii: ","))
-                out.string(run.text)
+                let style = styleIDs[run.style] ?? 0
                 if let width = run.width {
+                    out.raw(",[")
+                    out.integer(style)
+                    out.byte(UInt8(ascii: ","))
+                    out.string(run.text)
                     out.byte(UInt8(ascii: ","))
                     out.integer(width)
+                    out.byte(UInt8(ascii: "]"))
+                    continue
                 }
-                out.byte(UInt8(ascii: "]"))
+                Self.writePlain(run.text, style: style, into: &out)
             }
             out.byte(UInt8(ascii: "]"))
         }
         out.raw("]}")
         sentCells = cells
         hasSent = true
+    }
+
+    /// A character repeated this many times or more goes as `[style, [character, count]]`.
+    static let repeatRun = 8
+
+    /// Writes plain text as runs of one style: `[style, text]`, with every stretch of one character repeated
+    /// `repeatRun` times or more as `[style, [character, count]]` (a box's edge, a card's blank rows).
+    private static func writePlain(_ text: String, style: Int, into out: inout JSONOutput) {
+        let scalars = Array(text.unicodeScalars)
+        var start = 0
+        var plainStart = 0
+        func flushPlain(upTo end: Int) {
+            guard end > plainStart else { return }
+            out.raw(",[")
+            out.integer(style)
+            out.byte(UInt8(ascii: ","))
+            var piece = String.UnicodeScalarView()
+            piece.append(contentsOf: scalars[plainStart..<end])
+            out.string(String(piece))
+            out.byte(UInt8(ascii: "]"))
+        }
+        while start < scalars.count {
+            var end = start + 1
+            while end < scalars.count && scalars[end] == scalars[start] { end += 1 }
+            if end - start >= repeatRun {
+                flushPlain(upTo: start)
+                out.raw(",[")
+                out.integer(style)
+                out.raw(",[")
+                out.string(String(Character(scalars[start])))
+                out.byte(UInt8(ascii: ","))
+                out.integer(end - start)
+                out.raw("]]")
+                plainStart = end
+            }
+            start = end
+        }
+        flushPlain(upTo: scalars.count)
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

@@ -151,6 +151,9 @@ extension Server {
     {
         if var cells = session?.cells {
             // A cells session resizes its grid: the scale follows the rows, and so does the text measurer.
+            for key in ["width", "height"] where p.has(key) {
+                throw .invalidParams(key, "is not taken in a cells session: send the grid's size as cols and rows")
+            }
             try p.only(["cols", "rows", "t"])
             let columns = try Self.gridSide(p, "cols")
             let rows = try Self.gridSide(p, "rows")
@@ -167,6 +170,9 @@ extension Server {
                 driver.resize(size, at: time)
             }
             return timeResult(time)
+        }
+        for key in ["cols", "rows"] where p.has(key) {
+            throw .invalidParams(key, "is taken only in a cells session (frames \"cells\")")
         }
         try p.only(["width", "height", "t"])
         let width = try p.requiredNumber("width")

@@ -13,7 +13,11 @@ extension Server {
             _ = try client.requiredString("name")
             _ = try client.string("version")
         }
-        let frames = try p.choice("frames", ["full", "delta", "cells"]) ?? "full"
+        if try p.string("frames") == "cells" && !p.has("cells") {
+            throw .invalidParams("cells", "is required with frames \"cells\" (an object {cols, rows, colors?, ascii?})")
+        }
+        // Without a `cells` member only frames of nodes can be had, and the error names those (as before cells).
+        let frames = try p.choice("frames", p.has("cells") ? ["full", "delta", "cells"] : ["full", "delta"]) ?? "full"
         let cells = try Self.cellsOptions(p, frames: frames)
         let width: Double
         let height: Double

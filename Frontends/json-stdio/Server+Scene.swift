@@ -71,9 +71,13 @@ extension Server {
                     "options.cardCount",
                     "is not taken by the scene '\(name)' (scenes that take one: \(takers(\.takesCardCount)))")
             }
-            for key in ["deck", "deckFile"] where p.has(key) && !descriptor.takesDeck {
+            if p.has("deck") && !descriptor.takesDeck {
                 throw .invalidParams(
-                    key, "is not taken by the scene '\(name)' (scenes that take one: \(takers(\.takesDeck)))")
+                    "deck", "is not taken by the scene '\(name)' (scenes that take one: \(takers(\.takesDeck)))")
+            }
+            if deckFile != nil && !descriptor.takesDeck {
+                throw .invalidParams(
+                    "deckFile", "is not taken by the scene '\(name)' (scenes that take one: \(takers(\.takesDeck)))")
             }
         }
         var deck: Deck?

@@ -8,7 +8,8 @@ import Testing
 
 /// The stdio server's cells frames (`frames: "cells"`) against the terminal UI: for the same inputs at the same
 /// times and the same size, the grid a host builds from the frames on the wire equals, cell for cell (character,
-/// colours, attributes), the scene rows the terminal UI draws (every row above its status line).
+/// background, attributes, and the foreground wherever it shows: `CellRows.looksSame`), the scene rows the terminal
+/// UI draws (every row above its status line).
 ///
 /// The only test target that sees two front ends (scripts/check-module-graph.py names it): what it checks is that
 /// they agree.
@@ -53,7 +54,7 @@ import Testing
                     for column in 0..<columns {
                         let expected = tuiBuffer[column, row]
                         let got = host.cell(column: column, row: row)
-                        guard got == expected else {
+                        guard CellRows.looksSame(expected, got) else {
                             let place = "\(scene) \(columns)x\(rows) at t=\(time): cell (\(column), \(row))"
                             let screens = "stdio:\n\(host.text)\ntui:\n\(tuiBuffer.text)"
                             Issue.record("\(place) is \(got), the terminal UI drew \(expected)\n\(screens)")
@@ -143,9 +144,19 @@ struct StdioCellsHost {
                 var x = parts[1].integerValue
             else { throw ParityError.reply("a bad row \(row)") }
             for run in parts.dropFirst(2) {
-                guard let fields = run.arrayValue, let style = fields[0].integerValue,
-                    let text = fields[1].stringValue
-                else { throw ParityError.reply("a bad run \(run)") }
+                guard let fields = run.arrayValue, let style = fields[0].integerValue else {
+                    throw ParityError.reply("a bad run \(run)")
+                }
+                if let repeated = fields[1].arrayValue, let character = repeated.first?.stringValue,
+                    let count = repeated.last?.integerValue
+                {
+                    for _ in 0..<count {
+                        grid[y][x] = (character, style)
+                        x += 1
+                    }
+                    continue
+                }
+                guard let text = fields[1].stringValue else { throw ParityError.reply("a bad run \(run)") }
                 if fields.count == 3, let width = fields[2].integerValue {
                     grid[y][x] = (text, style)
                     if width == 2 { grid[y][x + 1] = ("", style) }

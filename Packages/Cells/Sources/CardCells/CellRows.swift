@@ -28,10 +28,31 @@ package struct CellRun: Sendable, Hashable {
 /// Row diffs of cell buffers: which cells of each row changed between two buffers, and those cells as runs.
 ///
 /// The cells a host must redraw are found row by row: from the first cell that differs to the last, widened so
-/// that a wide character is never cut in half. O(cells) per comparison; O(cells of the span) per run list.
+/// that a wide character is never cut in half. Cells are compared by what shows: the foreground of a cell that
+/// shows none (a space without underline or reverse video, `Cell.hidesForeground`) does not count, as in the
+/// terminal UI's writer. O(cells) per comparison; O(cells of the span) per run list.
 package enum CellRows {
-    /// Each row of `new` whose cells differ from `old`'s, with the columns from its first changed cell to its last
-    /// (whole wide characters). Every row in full when there is no `old` or it has another size.
+    /// Whether two cells look the same: character, background and attributes, and the foreground where it shows.
+    @inline(__always)
+    package static func looksSame(_ a: Cell, _ b: Cell) -> Bool {
+        a.character == b.character && a.background == b.background && a.attributes == b.attributes
+            && (a.foreground == b.foreground || a.hidesForeground)
+    }
+
+    /// Whether two buffers of one size look the same cell for cell (`looksSame`).
+    package static func looksSame(_ a: CellBuffer, _ b: CellBuffer) -> Bool {
+        guard a.width == b.width, a.height == b.height else { return false }
+        if a == b { return true }
+        for index in a.cells.indices where !looksSame(a.cells[index], b.cells[index]) { return false }
+        return true
+    }
+
+    /// Unchanged cells that end a span: a gap this long costs more to send than a new span's header.
+    package static let spanGap = 12
+
+    /// The changed spans of each row of `new` whose cells differ from `old`'s: from a changed cell to the last
+    /// changed cell before `spanGap` unchanged ones (whole wide characters), so a row may have several. Every row in
+    /// full when there is no `old` or it has another size.
     package static func changedSpans(from old: CellBuffer?, to new: CellBuffer) -> [(row: Int, columns: Range<Int>)] {
         let width = new.width
         guard width > 0 else { return [] }
@@ -45,14 +66,23 @@ package enum CellRows {
                     let base = row * width
                     var first = -1
                     var last = -1
-                    for column in 0..<width where cells[base + column] != before[base + column] {
+                    func close() {
+                        guard first >= 0 else { return }
+                        if first > 0 && cells[base + first].isWideContinuation { first -= 1 }
+                        if last + 1 < width && cells[base + last].isWide { last += 1 }
+                        if let previous = spans.last, previous.row == row, previous.columns.upperBound > first {
+                            spans[spans.count - 1].columns = previous.columns.lowerBound..<(last + 1)
+                        } else {
+                            spans.append((row, first..<(last + 1)))
+                        }
+                        first = -1
+                    }
+                    for column in 0..<width where !looksSame(cells[base + column], before[base + column]) {
+                        if first >= 0 && column - last > spanGap { close() }
                         if first < 0 { first = column }
                         last = column
                     }
-                    guard first >= 0 else { continue }
-                    if first > 0 && cells[base + first].isWideContinuation { first -= 1 }
-                    if last + 1 < width && cells[base + last].isWide { last += 1 }
-                    spans.append((row, first..<(last + 1)))
+                    close()
                 }
             }
         }
@@ -60,7 +90,9 @@ package enum CellRows {
     }
 
     /// The cells of `row` in `columns` as runs: neighbouring cells of one style joined, the right half of a wide
-    /// character skipped (its left half's run says it takes two cells).
+    /// character skipped (its left half's run says it takes two cells). A cell that shows no foreground joins the
+    /// run before it when its background and attributes match, and otherwise gets its background as foreground,
+    /// so such cells make no runs and no styles of their own.
     package static func runs(of buffer: CellBuffer, row: Int, columns: Range<Int>) -> [CellRun] {
         var runs: [CellRun] = []
         var current: CellRun?
@@ -68,7 +100,16 @@ package enum CellRows {
         for column in columns where column >= 0 && column < buffer.width {
             let cell = buffer.cells[base + column]
             if cell.isWideContinuation { continue }
-            let style = CellStyle(cell)
+            var style = CellStyle(cell)
+            if cell.hidesForeground {
+                if let run = current, run.width == nil, run.style.background == style.background,
+                    run.style.attributes == style.attributes
+                {
+                    style.foreground = run.style.foreground
+                } else {
+                    style.foreground = style.background
+                }
+            }
             let glyph = cell.character
             if let scalar = glyph.scalar, !cell.isWide {
                 if current?.style == style && current?.width == nil {

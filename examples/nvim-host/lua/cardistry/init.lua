@@ -87,7 +87,7 @@ local function define_style(id, style)
 end
 
 -- UTF-8 characters of `text`, one per cell (the server sends a run as text of which every character takes one
--- cell, or as one cluster with its width).
+-- cell, as one character and a count, or as one cluster with its width).
 local function characters(text)
   local result = {}
   for character in text:gmatch("[%z\1-\127\194-\244][\128-\191]*") do
@@ -154,7 +154,15 @@ local function apply_frame(s, frame)
       for index = 3, #row do
         local run = row[index]
         local style, text, width = run[1], run[2], run[3]
-        if width and width ~= vim.NIL then
+        if type(text) == "table" then
+          -- [style, [character, count]]: one character in count cells.
+          for _ = 1, text[2] do
+            if cells[x] then
+              cells[x] = { text[1], style }
+            end
+            x = x + 1
+          end
+        elseif width and width ~= vim.NIL then
           if cells[x] then
             cells[x] = { text, style }
           end
