@@ -124,6 +124,11 @@ class Nvim:
                 return lines
         return last
 
+    def resize(self, cols: int, rows: int) -> None:
+        """The terminal changes size (Neovim gets SIGWINCH and VimResized)."""
+        self.tmux("resize-window", "-t", "t", "-x", str(cols), "-y", str(rows))
+        self.cols, self.rows = cols, rows
+
     def close(self) -> None:
         self.tmux("kill-server", check=False)
 
@@ -224,6 +229,19 @@ def play(binary: str, cols: int, rows: int, capture: str | None) -> None:
         lines = nvim.wait_for(lambda lines: all(row_of(lines, b) is not None for b in BRANDS), "wallet back")
         lines = nvim.still()
         check(all(joined(lines).count(b) == 1 for b in BRANDS), f"{size} wallet: every brand once again", lines)
+        # VimResized: the window and the grid follow the terminal (the stack is centred in the new width).
+        visa = lines[row_of(lines, "VISA") or 0].index("VISA")
+        nvim.resize(cols + 20, rows + 4)
+        lines = nvim.wait_for(
+            lambda lines: row_of(lines, "VISA") is not None and lines[row_of(lines, "VISA")].index("VISA") != visa,
+            "wallet: the window followed the resize",
+        )
+        lines = nvim.still()
+        check(all(joined(lines).count(b) == 1 for b in BRANDS), f"{size} wallet: every brand once after a resize", lines)
+        nvim.resize(cols, rows)
+        nvim.wait_for(lambda lines: row_of(lines, "VISA") is not None and lines[row_of(lines, "VISA")].index("VISA") == visa,
+                      "wallet: back to the first size")
+        nvim.still()
         close_scene(nvim, store, size, "wallet")
 
         # hero: j chooses the second category, Enter opens its details (one item a row), Escape closes them.
