@@ -16,7 +16,7 @@ struct CellsSession: Sendable {
     var rows: Int
     /// The colours the host shows (`none`: `NO_COLOR`, with the rasteriser's monochrome cues).
     var depth: ColorDepth
-    /// Every character sent is drawn from ASCII: box decoration in ASCII, text transliterated.
+    /// Every character of the frames is ASCII: box decoration in ASCII, text transliterated.
     var ascii: Bool
     /// The open scene's scale (the base scale until one is open).
     var scale = CellScale()
