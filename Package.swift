@@ -68,7 +68,7 @@ let package = Package(
         .target(
             name: "CardStdio",
             dependencies: [
-                "CardEngine", "CardFrontend", "CardJSON", "CardModels", "CardGeometry", "CardGestures",
+                "CardCells", "CardEngine", "CardFrontend", "CardJSON", "CardModels", "CardGeometry", "CardGestures",
                 "CardPersistence",
             ],
             path: "Frontends/json-stdio"),
@@ -147,10 +147,16 @@ let package = Package(
             ],
             path: "Tests/CardTUITests",
             exclude: ["Golden"]),
+        // The one test target that sees two front ends: the stdio server's cells frames against the terminal UI.
+        .testTarget(
+            name: "FrontendParityTests",
+            dependencies: ["CardTUI", "CardStdio", "CardCells", "CardScenes", "CardEngine", "CardJSON"],
+            path: "Tests/FrontendParityTests"),
         .testTarget(
             name: "CardStdioTests",
             dependencies: [
-                "CardStdio", "CardScenes", "CardTestScenes", "CardEngine", "CardModels", "CardGeometry", "CardJSON",
+                "CardStdio", "CardCells", "CardScenes", "CardTestScenes", "CardEngine", "CardModels", "CardGeometry",
+                "CardJSON",
                 "CardPersistence", "CardGestures",
             ],
             path: "Tests/CardStdioTests"),

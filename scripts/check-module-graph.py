@@ -10,7 +10,8 @@ What it checks, each a failure with a message naming the file:
    `@_exported import` (which would hide one) fails anywhere. A front end (every target whose sources are under
    Frontends/, found from the manifest, and every directory under Frontends/ must be such a target) imports no
    other front end and no scene module; nothing but the registration point (CardistryCLI), the executable, the
-   benchmarks and a front end's own tests imports a front end.
+   benchmarks, a front end's own tests and the parity tests (PARITY_TESTS: front ends checked against each other)
+   imports a front end.
 4. Each local package (Packages/X/Package.swift) declares its targets with the same dependencies as the root.
 5. No file under Frontends/ or the engine core names a scene (the names come from the scenes' descriptors).
 
@@ -34,6 +35,8 @@ TOOLCHAIN = {
     "Foundation", "FoundationEssentials", "Dispatch", "Glibc", "Darwin", "Synchronization", "Testing", "XCTest",
 }
 REGISTRATION = {"CardistryCLI", "cardistry"}
+# Test targets that check front ends against each other (the stdio server's cells frames against the terminal UI).
+PARITY_TESTS = {"FrontendParityTests"}
 FRONT_END_DIRECTORY = "Frontends"
 # An import statement (a whole line): `import M`, `@testable import M`, `internal import M`, `import struct M.T`.
 IMPORT = re.compile(
@@ -144,7 +147,8 @@ def check_imports(targets, read_sources, front_end_directories):
                         problems.append(f"{relative}: imports {imported}, which is neither a target nor the toolchain")
                 if imported in front_end_modules:
                     own_tests = own == imported + "Tests"
-                    if name not in REGISTRATION and name != "cardistry-bench" and not own_tests:
+                    parity = name in PARITY_TESTS and target["type"] == "test"
+                    if name not in REGISTRATION and name != "cardistry-bench" and not own_tests and not parity:
                         problems.append(f"{relative}: imports the front end {imported}; only the registration point may")
                 if name in front_ends and imported == "CardScenes":
                     problems.append(

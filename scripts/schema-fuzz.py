@@ -127,6 +127,14 @@ def allowed(method: str, params: dict[str, Any], code: int, message: str, state:
     if method == "initialize" and "protocolVersion" in message and not re.match(r"^1(\.|$)", params.get(
             "protocolVersion", "")):
         return "another major version"
+    # Cells sessions (docs/protocol.md, "Cells frames"): frames "cells" and cells go together, and col/row,
+    # cols/rows belong to cells sessions; the fuzz's sessions are of nodes.
+    if method == "initialize" and "'cells'" in message:
+        return "frames \"cells\" and cells go together"
+    if method in ("input.pointer", "input.wheel", "viewport.resize") and "is taken only in a cells session" in message:
+        return "col/row and cols/rows belong to cells sessions"
+    if method == "scene.open" and "'deckFile' cannot read" in message:
+        return "a deck file that cannot be read"
     return None
 
 

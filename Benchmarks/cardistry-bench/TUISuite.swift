@@ -1,6 +1,7 @@
 import CardCells
 import CardEngine
 import CardScenes
+import CardStdio
 import CardTUI
 
 /// The terminal front end's per-frame cost and output size, at 200 × 60 cells (12,000 cells), true colour.
@@ -22,6 +23,12 @@ import CardTUI
 /// Workloads: `scores-resort` (the cards re-ranking after the next test is selected), `deck-resort` (the stack
 /// re-sorted by title with the `s` key: every visible card moves), and each other scene animated by its first key
 /// among right, down, enter.
+///
+/// Beside them, `tui/flashcards-cells/4800/120x40/stdio-cells`: the stdio server's cells frames (`frames: "cells"`)
+/// of the same swipe in a 120 × 40 grid, each drawn as a cells session draws it (the rasteriser, with the frame
+/// before) and encoded as the `frame` notification a host reads (`FrameEncoder`: changed row spans and new styles).
+/// `frame_ms` is the time per frame (goal: ≤ 1 ms), `bytes_per_frame` and `max_bytes_per_frame` the mean and
+/// largest line of a moving frame (goal: ≤ 3 KB), `idle_bytes_per_frame` what a frame at rest writes (goal: 0).
 struct TUISuite: BenchSuite {
     let name = "tui"
     let columns = 200
@@ -45,6 +52,82 @@ struct TUISuite: BenchSuite {
             }
             measureWorkload(context, workload: workload.name, frames: sample.frames, scale: sample.scale)
         }
+        measureCellsFrames(context)
+    }
+
+    /// The stdio server's cells frames of one card swiped away, at 120 × 40 (see the type's documentation).
+    private func measureCellsFrames(_ context: BenchContext) {
+        let (columns, rows) = (120, 40)
+        let prefix = "\(name)/flashcards-cells/\(columns * rows)/\(columns)x\(rows)"
+        guard context.selects(prefix, impls: ["stdio-cells", "floor"]),
+            SceneCatalog.standard.names.contains("flashcards"),
+            let sample = AnimationSample(
+                scene: "flashcards", keys: ["right"], catalog: .standard, columns: columns, rows: rows + 1,
+                idleFrames: Self.idleFrames)
+        else { return }
+        let frames = sample.frames
+        let rasterizer = Rasterizer(scale: sample.scale)
+        let moving = frames.count - Self.idleFrames
+        /// Draws and encodes every frame; returns each line's length (0: nothing written).
+        func encodeAll() -> [Int] {
+            var encoder = FrameEncoder()
+            var previous: Frame?
+            var sizes: [Int] = []
+            sizes.reserveCapacity(frames.count)
+            for (index, frame) in frames.enumerated() {
+                var buffer = CellBuffer(width: columns, height: rows)
+                rasterizer.render(frame, into: &buffer, previous: previous)
+                previous = frame
+                var update = FrameUpdate(
+                    seq: index + 1,
+                    frame: Frame(
+                        time: frame.time, viewport: frame.viewport, nodes: [], events: [],
+                        isAnimating: frame.isAnimating),
+                    forceFull: index == 0, deltaMode: true)
+                update.cells = buffer
+                update.cellScale = sample.scale
+                sizes.append(encoder.encode(.frameNotification(update)).count)
+            }
+            return sizes
+        }
+        let sizes = encodeAll()
+        let movingSizes = sizes[1..<moving]
+        let bytesPerFrame = Double(movingSizes.reduce(0, +)) / Double(max(1, movingSizes.count))
+        let idle = sizes[(moving + 1)...]
+        let idlePerFrame = Double(idle.reduce(0, +)) / Double(max(1, idle.count))
+        let floor = { () -> Int in
+            var previous = CellBuffer(width: columns, height: rows)
+            var current = previous
+            var equal = 0
+            for _ in frames {
+                current.clear(to: Cell("x"))
+                if current == previous { equal += 1 }
+                swap(&current, &previous)
+            }
+            return equal
+        }
+        let samples = measureCell(
+            prefix + "/stdio-cells", rounds: gateRounds(context), { encodeAll().reduce(0, +) }, floor: floor)
+        let count = Double(frames.count)
+        var row = BenchRow(
+            suite: name, workload: "flashcards-cells", n: columns * rows, key: "\(columns)x\(rows)",
+            impl: "stdio-cells",
+            samples: samples,
+            metrics: [
+                ("frame_ms", samples.cell.medianMs / count), ("bytes_per_frame", bytesPerFrame.rounded()),
+                ("max_bytes_per_frame", Double(movingSizes.max() ?? 0)), ("idle_bytes_per_frame", idlePerFrame),
+                ("full_frame_bytes", Double(sizes[0])), ("frames", count),
+            ])
+        row.medianMs /= count
+        row.minMs /= count
+        context.emit(
+            BenchRow(
+                suite: name, workload: "flashcards-cells", n: columns * rows, key: "\(columns)x\(rows)", impl: "floor",
+                timing: Timing(
+                    medianMs: samples.floor.medianMs / count, minMs: samples.floor.minMs / count,
+                    runs: samples.floor.runs),
+                metrics: [("frames", count)]))
+        context.emit(row)
     }
 
     /// Frames after the animation settled, drawn to check that an idle screen writes nothing.

@@ -1,3 +1,4 @@
+import CardCells
 import CardEngine
 import CardGeometry
 import CardGestures
@@ -16,6 +17,7 @@ extension Engine: SceneDriver {
     public mutating func pointer(_ event: PointerEvent) { handle(.pointer(event)) }
     public mutating func key(_ key: KeyInput, at time: Double) -> Bool { handle(.key(key, time: time)) }
     public mutating func resize(_ viewport: Size, at time: Double) { handle(.resize(viewport, time: time)) }
+    public func wantsFirstCardFocus(in viewport: Size) -> Bool { FirstFocus.wantsTab(scene, viewport: viewport) }
 }
 
 /// A scene catalogue as a `SceneProvider`; scenes opened with `persistState` restore their state from `store`
@@ -42,14 +44,26 @@ public struct CatalogSceneProvider: SceneProvider {
     public func open(
         _ name: String, options: SceneOptions, persistState: Bool, viewport: Size, startTime: Double
     ) throws(SceneError) -> OpenedScene {
+        try open(
+            name, options: options, persistState: persistState, viewport: viewport, startTime: startTime,
+            textMeasurer: nil)
+    }
+
+    public func open(
+        _ name: String, options: SceneOptions, persistState: Bool, viewport: Size, startTime: Double,
+        textMeasurer: (any TextMeasurer)?
+    ) throws(SceneError) -> OpenedScene {
         let scene = try catalog.make(name, options: options)
+        let measurer = textMeasurer ?? StandardTextMeasurer()
         guard persistState, let store, let stateName = scene.stateName else {
-            return OpenedScene(driver: Engine(scene: scene, viewport: viewport, startTime: startTime))
+            return OpenedScene(
+                driver: Engine(scene: scene, viewport: viewport, startTime: startTime, textMeasurer: measurer))
         }
         let key = StateKey.name(stateName, deck: options.stateIdentity)
         let loaded = saver?.load(key) ?? LoadedState(key, from: store)
         let saved = loaded.isEmpty ? nil : SavedState(snapshot: loaded.snapshot, journal: loaded.journal)
-        let engine = Engine(scene: scene, viewport: viewport, savedState: saved, startTime: startTime)
+        let engine = Engine(
+            scene: scene, viewport: viewport, savedState: saved, startTime: startTime, textMeasurer: measurer)
         return OpenedScene(
             driver: engine, stateKey: key, journalSequence: loaded.sequence,
             stateError: loaded.error?.description ?? engine.stateError?.description)

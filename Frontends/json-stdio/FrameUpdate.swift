@@ -1,3 +1,4 @@
+import CardCells
 import CardEngine
 import CardGeometry
 
@@ -14,6 +15,10 @@ public struct FrameUpdate: Sendable {
     public var forceFull: Bool
     /// The session asked for delta frames.
     public var deltaMode: Bool
+    /// A cells session's frame (`frames: "cells"`): the grid drawn, sent as changed rows (the nodes are then empty).
+    public var cells: CellBuffer?
+    /// The points per cell of `cells` (the mapping a pointer in a cell is converted with).
+    public var cellScale = CellScale()
 
     public init(seq: Int, frame: Frame, forceFull: Bool, deltaMode: Bool) {
         self.deltaMode = deltaMode

@@ -45,10 +45,16 @@ struct OutboundEncoder {
                     if let before = previous.before { encoder = before }
                 }
                 let before = encoder
+                let bytes = encoder.encode(.frameNotification(frame))
+                // A cells frame that changes nothing the host shows is not written (nor waits to be merged).
+                if bytes.isEmpty {
+                    pending = nil
+                    continue
+                }
                 let id = nextID
                 nextID += 1
                 pending = (id, frame.forceFull, before)
-                item = OutboundQueue.Item(bytes: encoder.encode(.frameNotification(frame)), frame: id)
+                item = OutboundQueue.Item(bytes: bytes, frame: id)
             }
             guard queue.push(item, stallTimeout: stallTimeout) else { return false }
         }

@@ -34,6 +34,10 @@ public protocol SceneDriver: Sendable {
     mutating func key(_ key: KeyInput, at time: Double) -> Bool
     /// A new viewport from `time` on.
     mutating func resize(_ viewport: Size, at time: Double)
+    /// Measures text with `measurer` from `time` on (a cells session whose scale changed with its grid).
+    mutating func setTextMeasurer(_ measurer: any TextMeasurer, at time: Double)
+    /// Whether a host of cells gives the scene a tab when it opens, to focus its first card (`FirstFocus`).
+    func wantsFirstCardFocus(in viewport: Size) -> Bool
     /// A semantic action; throws, changing nothing, for an unknown action or bad arguments.
     mutating func perform(_ action: SceneAction, at time: Double) throws(SceneError)
     /// Replaces the deck from outside.
@@ -70,9 +74,31 @@ public protocol SceneProvider: Sendable {
     func open(
         _ name: String, options: SceneOptions, persistState: Bool, viewport: Size, startTime: Double
     ) throws(SceneError) -> OpenedScene
+    /// `open` with the text measurer the scene lays out with (a cells session's: the grid's cells); nil: the
+    /// provider's own. The default ignores it.
+    func open(
+        _ name: String, options: SceneOptions, persistState: Bool, viewport: Size, startTime: Double,
+        textMeasurer: (any TextMeasurer)?
+    ) throws(SceneError) -> OpenedScene
+}
+
+extension SceneProvider {
+    /// Opens the scene with the provider's own measurer (`textMeasurer` is ignored).
+    public func open(
+        _ name: String, options: SceneOptions, persistState: Bool, viewport: Size, startTime: Double,
+        textMeasurer: (any TextMeasurer)?
+    ) throws(SceneError) -> OpenedScene {
+        try open(name, options: options, persistState: persistState, viewport: viewport, startTime: startTime)
+    }
 }
 
 extension SceneDriver {
+    /// Ignores the measurer (a driver that measures no text).
+    public mutating func setTextMeasurer(_ measurer: any TextMeasurer, at time: Double) {}
+
+    /// No first focus (a driver without a scene to ask).
+    public func wantsFirstCardFocus(in viewport: Size) -> Bool { false }
+
     /// The checksum of `deckIDs`, O(n); the engine's own is kept change by change.
     public var deckChecksum: UInt32 { OrderChecksum.of(deckIDs) }
 }

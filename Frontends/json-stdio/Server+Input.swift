@@ -8,7 +8,7 @@ extension Server {
     mutating func inputPointer(_ p: Params, now: Double, into output: inout [Outbound]) throws(RPCError)
         -> [OutboundPart]
     {
-        try p.only(["phase", "x", "y", "t", "pointer", "buttons", "modifiers"])
+        try p.only(["phase", "x", "y", "col", "row", "t", "pointer", "buttons", "modifiers"])
         guard let phase = try p.choice("phase", ["down", "move", "up", "cancel"]) else {
             throw .invalidParams("phase", "is required (\"down\", \"move\", \"up\" or \"cancel\")")
         }
@@ -26,17 +26,21 @@ extension Server {
     mutating func inputWheel(_ p: Params, now: Double, into output: inout [Outbound]) throws(RPCError)
         -> [OutboundPart]
     {
-        try p.only(["dx", "dy", "x", "y", "t", "pointer", "modifiers"])
-        let dx = try p.requiredNumber("dx")
-        let dy = try p.requiredNumber("dy")
+        try p.only(["dx", "dy", "x", "y", "col", "row", "t", "pointer", "modifiers"])
+        var dx = try p.requiredNumber("dx")
+        var dy = try p.requiredNumber("dy")
+        // A cells session scrolls in cells: columns and rows of content offset.
+        if let scale = session?.cells?.scale {
+            dx *= scale.pointsPerColumn
+            dy *= scale.pointsPerRow
+        }
         return try pointer(.wheel(dx: dx, dy: dy), p, now: now, into: &output)
     }
 
     private mutating func pointer(
         _ kind: PointerEvent.Kind, _ p: Params, now: Double, into output: inout [Outbound]
     ) throws(RPCError) -> [OutboundPart] {
-        let x = try p.requiredNumber("x")
-        let y = try p.requiredNumber("y")
+        let location = try pointerLocation(p)
         let pointerID = try p.int("pointer") ?? 0
         var buttons = PointerButtons.primary
         if let raw = try p.int("buttons") {
@@ -47,12 +51,37 @@ extension Server {
         _ = try requireDriver()
         let time = try inputTime(p, now: now)
         let event = PointerEvent(
-            kind, at: Point(x: x, y: y), time: time, pointerID: pointerID, buttons: buttons,
+            kind, at: location, time: time, pointerID: pointerID, buttons: buttons,
             modifiers: PointerModifiers(
                 rawValue: (modifiers.shift ? 1 : 0) | (modifiers.control ? 2 : 0)
                     | (modifiers.alt ? 4 : 0) | (modifiers.command ? 8 : 0)))
         try changeScene(at: time, into: &output) { driver in driver.pointer(event) }
         return timeResult(time)
+    }
+
+    /// Where a pointer is: `x`, `y` in points, or in a cells session `col`, `row`, a cell of the grid, converted
+    /// to the cell's centre (`CellsSession.point(column:row:)`). A cell outside the grid is −32602 naming it.
+    private func pointerLocation(_ p: Params) throws(RPCError) -> Point {
+        guard let cells = session?.cells else {
+            if p.has("col") || p.has("row") {
+                throw .invalidParams(
+                    p.has("col") ? "col" : "row", "is taken only in a cells session (frames \"cells\")")
+            }
+            return Point(x: try p.requiredNumber("x"), y: try p.requiredNumber("y"))
+        }
+        if p.has("x") || p.has("y") {
+            throw .invalidParams(
+                p.has("x") ? "x" : "y", "is not taken in a cells session: send the cell as col and row")
+        }
+        let column = try p.requiredInt("col")
+        let row = try p.requiredInt("row")
+        guard column >= 0, column < cells.columns else {
+            throw .invalidParams("col", "must be in 0…\(cells.columns - 1) (the grid has \(cells.columns) columns)")
+        }
+        guard row >= 0, row < cells.rows else {
+            throw .invalidParams("row", "must be in 0…\(cells.rows - 1) (the grid has \(cells.rows) rows)")
+        }
+        return cells.point(column: column, row: row)
     }
 
     /// The `modifiers` array: any of "shift", "control", "alt", "command".
@@ -120,6 +149,31 @@ extension Server {
     mutating func viewportResize(_ p: Params, now: Double, into output: inout [Outbound]) throws(RPCError)
         -> [OutboundPart]
     {
+        if var cells = session?.cells {
+            // A cells session resizes its grid: the scale follows the rows, and so does the text measurer.
+            for key in ["width", "height"] where p.has(key) {
+                throw .invalidParams(key, "is not taken in a cells session: send the grid's size as cols and rows")
+            }
+            try p.only(["cols", "rows", "t"])
+            let columns = try Self.gridSide(p, "cols")
+            let rows = try Self.gridSide(p, "rows")
+            _ = try requireDriver()
+            let time = try inputTime(p, now: now)
+            let oldScale = cells.scale
+            cells.resize(columns: columns, rows: rows)
+            let size = cells.viewport
+            let measurer = cells.measurer
+            session?.cells = cells
+            session?.viewport = size
+            try changeScene(at: time, into: &output) { driver in
+                if cells.scale != oldScale { driver.setTextMeasurer(measurer, at: time) }
+                driver.resize(size, at: time)
+            }
+            return timeResult(time)
+        }
+        for key in ["cols", "rows"] where p.has(key) {
+            throw .invalidParams(key, "is taken only in a cells session (frames \"cells\")")
+        }
         try p.only(["width", "height", "t"])
         let width = try p.requiredNumber("width")
         let height = try p.requiredNumber("height")
@@ -168,7 +222,6 @@ extension Server {
         emit(frame, into: &output, notify: false)
         // A timer that fired on the way (a long press) may have changed what is available.
         announce(available, at: target, into: &output)
-        return framed(
-            FrameUpdate(seq: nextSeq(), frame: frame, forceFull: false, deltaMode: self.session?.deltas ?? false))
+        return framed(update(frame, forceFull: false))
     }
 }

@@ -1,3 +1,4 @@
+import CardCells
 import CardEngine
 import CardGeometry
 import CardJSON
@@ -5,32 +6,49 @@ import CardJSON
 extension Server {
     /// `initialize`: validates the options, then answers with the server's version, scenes and capabilities.
     mutating func initialize(_ p: Params, now: Double) throws(RPCError) -> [OutboundPart] {
-        try p.only(["protocolVersion", "clientInfo", "viewport", "clock", "frames", "fps", "deckOrder"])
+        try p.only(["protocolVersion", "clientInfo", "viewport", "clock", "frames", "fps", "deckOrder", "cells"])
         try Self.negotiate(try p.requiredString("protocolVersion"))
         if let client = try p.object("clientInfo") {
             try client.only(["name", "version"])
             _ = try client.requiredString("name")
             _ = try client.string("version")
         }
-        let viewport = try p.requiredObject("viewport")
-        try viewport.only(["width", "height"])
-        let width = try viewport.requiredNumber("width")
-        let height = try viewport.requiredNumber("height")
-        guard width > 0, width <= 100_000 else {
-            throw .invalidParams("viewport.width", "must be in 0 < width ≤ 100000")
+        if try p.string("frames") == "cells" && !p.has("cells") {
+            throw .invalidParams("cells", "is required with frames \"cells\" (an object {cols, rows, colors?, ascii?})")
         }
-        guard height > 0, height <= 100_000 else {
-            throw .invalidParams("viewport.height", "must be in 0 < height ≤ 100000")
+        // Without a `cells` member only frames of nodes can be had, and the error names those (as before cells).
+        let frames = try p.choice("frames", p.has("cells") ? ["full", "delta", "cells"] : ["full", "delta"]) ?? "full"
+        let cells = try Self.cellsOptions(p, frames: frames)
+        let width: Double
+        let height: Double
+        if let cells {
+            guard !p.has("viewport") else {
+                throw .invalidParams(
+                    "viewport", "must be absent with frames \"cells\" (cells.cols and cells.rows set it)")
+            }
+            width = cells.viewport.width
+            height = cells.viewport.height
+        } else {
+            let viewport = try p.requiredObject("viewport")
+            try viewport.only(["width", "height"])
+            width = try viewport.requiredNumber("width")
+            height = try viewport.requiredNumber("height")
+            guard width > 0, width <= 100_000 else {
+                throw .invalidParams("viewport.width", "must be in 0 < width ≤ 100000")
+            }
+            guard height > 0, height <= 100_000 else {
+                throw .invalidParams("viewport.height", "must be in 0 < height ≤ 100000")
+            }
         }
         let clock = try p.choice("clock", ["host", "realtime"]).flatMap(Session.Clock.init(rawValue:)) ?? .host
-        let frames = try p.choice("frames", ["full", "delta"]) ?? "full"
         let fps = try p.number("fps") ?? 60
         guard fps >= 1, fps <= 240 else { throw .invalidParams("fps", "must be in 1…240") }
         let deckOrder = try p.choice("deckOrder", ["diff", "full"]) ?? "diff"
         session = Session(
-            clock: clock, deltas: frames == "delta", fps: fps, viewport: Size(width: width, height: height),
+            clock: clock, deltas: frames != "full", fps: fps, viewport: Size(width: width, height: height),
             origin: now)
         session?.wholeOrders = deckOrder == "full"
+        session?.cells = cells
         phase = .running
         var out = JSONOutput(capacity: 1024)
         out.raw("{\"protocolVersion\":")
@@ -45,6 +63,17 @@ extension Server {
         out.string(clock.rawValue)
         out.raw(",\"frames\":")
         out.string(frames)
+        if let cells {
+            out.raw(",\"cells\":{\"cols\":")
+            out.integer(cells.columns)
+            out.raw(",\"rows\":")
+            out.integer(cells.rows)
+            out.raw(",\"colors\":")
+            out.string(Self.colorNames.first { $0.depth == cells.depth }?.name ?? "truecolor")
+            out.raw(",\"ascii\":")
+            out.bool(cells.ascii)
+            out.byte(UInt8(ascii: "}"))
+        }
         out.raw(",\"fps\":")
         out.number(fps)
         out.raw(",\"deckOrder\":")
@@ -66,6 +95,37 @@ extension Server {
         }
         out.raw("}}}")
         return [.bytes(out.bytes)]
+    }
+
+    /// The names of `cells.colors`, with the depth each stands for.
+    static let colorNames: [(name: String, depth: ColorDepth)] = [
+        ("truecolor", .trueColor), ("256", .palette256), ("16", .basic16), ("none", .none),
+    ]
+
+    /// `initialize`'s `cells {cols, rows, colors?, ascii?}`: required with `frames: "cells"`, refused without it.
+    static func cellsOptions(_ p: Params, frames: String) throws(RPCError) -> CellsSession? {
+        guard frames == "cells" else {
+            if p.has("cells") { throw .invalidParams("cells", "is taken only with frames \"cells\"") }
+            return nil
+        }
+        guard let cells = try p.object("cells") else {
+            throw .invalidParams("cells", "is required with frames \"cells\" (an object {cols, rows, colors?, ascii?})")
+        }
+        try cells.only(["cols", "rows", "colors", "ascii"])
+        let columns = try Self.gridSide(cells, "cols")
+        let rows = try Self.gridSide(cells, "rows")
+        let colors = try cells.choice("colors", colorNames.map(\.name)) ?? "truecolor"
+        let depth = colorNames.first { $0.name == colors }?.depth ?? .trueColor
+        return CellsSession(columns: columns, rows: rows, depth: depth, ascii: try cells.bool("ascii") ?? false)
+    }
+
+    /// A grid size (`cols`, `rows`): a whole number in 1…`CellsSession.maximumSide`.
+    static func gridSide(_ p: Params, _ key: String) throws(RPCError) -> Int {
+        let value = try p.requiredInt(key)
+        guard value >= 1, value <= CellsSession.maximumSide else {
+            throw .invalidParams(p.name(key), "must be a whole number in 1…\(CellsSession.maximumSide)")
+        }
+        return value
     }
 
     /// The negotiation rule: a host asking for any `1.x` (or `1`) gets this server's `1.0` (minor versions only
@@ -175,6 +235,7 @@ extension Server {
             let events = taken.takeEvents(at: time)
             driver = taken
             for event in events { output.append(.message(eventMessage(event))) }
+            session?.cells?.note(events)
         }
         announce(available, at: time, into: &output)
     }
@@ -202,10 +263,9 @@ extension Server {
         for event in frame.events {
             output.append(.message(eventMessage(event)))
         }
+        session?.cells?.note(frame.events)
         guard notify, let session else { return }
-        output.append(
-            .frameNotification(
-                FrameUpdate(seq: nextSeq(), frame: frame, forceFull: false, deltaMode: self.session?.deltas ?? false)))
+        output.append(.frameNotification(update(frame, forceFull: false)))
         self.session?.lastFrameTime = frame.time
         scheduleTick(after: frame, session: session)
     }
@@ -219,6 +279,23 @@ extension Server {
         } else {
             self.session?.nextTick = nil
         }
+    }
+
+    /// The frame as the host gets it: its nodes, or in a cells session the grid drawn from them (`CellsSession`).
+    mutating func update(_ frame: Frame, forceFull: Bool) -> FrameUpdate {
+        guard var cells = session?.cells else {
+            return FrameUpdate(seq: nextSeq(), frame: frame, forceFull: forceFull, deltaMode: session?.deltas ?? false)
+        }
+        session?.cells = nil  // drawn outside the session, so that its lastFrame is not copied
+        var update = FrameUpdate(
+            seq: nextSeq(),
+            frame: Frame(
+                time: frame.time, viewport: frame.viewport, nodes: [], events: [],
+                isAnimating: frame.isAnimating), forceFull: forceFull, deltaMode: true)
+        update.cells = cells.draw(frame)
+        update.cellScale = cells.scale
+        session?.cells = cells
+        return update
     }
 
     /// Realtime: when the next frame is due, in the transport's `now` units; nil when idle (or host clock).

@@ -1,6 +1,8 @@
 import CardEngine
 import CardJSON
 import CardModels
+import CardPersistence
+import Foundation
 
 extension Server {
     /// `scene.list` → `{scenes, details, open}`; `details` says what each scene is and whether it takes a deck
@@ -36,10 +38,14 @@ extension Server {
     mutating func sceneOpen(_ p: Params, now: Double, into output: inout [Outbound]) throws(RPCError)
         -> [OutboundPart]
     {
-        try p.only(["scene", "deck", "options"])
+        try p.only(["scene", "deck", "deckFile", "options"])
         let name = try p.requiredString("scene")
         // Every field's type and range before anything the state decides (an unknown scene is −32010).
         let deckName = try p.string("deck")
+        let deckFile = try p.string("deckFile")
+        if deckName != nil && deckFile != nil {
+            throw .invalidParams("deckFile", "cannot be given together with 'deck'")
+        }
         var cardCount: Int?
         var persistState = false
         if let options = try p.object("options") {
@@ -69,6 +75,10 @@ extension Server {
                 throw .invalidParams(
                     "deck", "is not taken by the scene '\(name)' (scenes that take one: \(takers(\.takesDeck)))")
             }
+            if deckFile != nil && !descriptor.takesDeck {
+                throw .invalidParams(
+                    "deckFile", "is not taken by the scene '\(name)' (scenes that take one: \(takers(\.takesDeck)))")
+            }
         }
         var deck: Deck?
         var identity: String?
@@ -76,8 +86,32 @@ extension Server {
             deck = try loadDeck(named: deckName).deck
             identity = StateKey.stored(name: deckName)
         }
-        let session = try requireSession()
+        if let deckFile {
+            // A deck file, as `cardistry tui --deck FILE` reads it: its state is keyed by its content, so the same
+            // file has the same progress in the terminal UI and in any host.
+            let read = DeckFile.contents(path: deckFile).flatMap { bytes in
+                DeckFile.parse(bytes, pathExtension: URL(fileURLWithPath: deckFile).pathExtension).map { (bytes, $0) }
+            }
+            switch read {
+            case .success(let (bytes, loaded)):
+                deck = loaded
+                identity = StateKey.file(contents: bytes)
+            case .failure(let problem):
+                let text = problem.description(file: deckFile)
+                throw .invalidParams("deckFile", text.hasSuffix("\n") ? String(text.dropLast()) : text)
+            }
+        }
+        var session = try requireSession()
         let start = try currentTime(now: now)
+        // A cells session: the scene gets the terminal UI's scale, viewport and text measurer for the grid.
+        var measurer: (any TextMeasurer)?
+        if var cells = session.cells {
+            cells.open(descriptors.first { $0.name == name })
+            measurer = cells.measurer
+            session.viewport = cells.viewport
+            self.session?.viewport = cells.viewport
+            self.session?.cells = cells
+        }
         // The scene open now is written (or kept under another name) before any state is read: reopening the same
         // deck sees its latest state.
         takeRecording()
@@ -87,7 +121,7 @@ extension Server {
         do {
             openedScene = try configuration.provider.open(
                 name, options: SceneOptions(deck: deck, cardCount: cardCount, deckIdentity: identity),
-                persistState: persistState, viewport: session.viewport, startTime: start)
+                persistState: persistState, viewport: session.viewport, startTime: start, textMeasurer: measurer)
         } catch {
             throw Self.rpcError(error)
         }
@@ -100,6 +134,10 @@ extension Server {
             output += stateSaveFailed(message)
         }
         if configuration.records { opened.startRecording(options: SceneOptions(deck: deck, cardCount: cardCount)) }
+        // A cells session starts as the terminal UI does: keyboard focus on the first card.
+        if session.cells != nil && opened.wantsFirstCardFocus(in: session.viewport) {
+            _ = opened.key(KeyInput("tab"), at: start)
+        }
         let frame = opened.frame(at: start)
         let sceneName = opened.sceneName
         let title = opened.title
@@ -116,8 +154,7 @@ extension Server {
         self.session?.lastDeckChange = nil
         self.session?.orderChecksum = checksum
         emit(frame, into: &output, notify: false)
-        let update = FrameUpdate(
-            seq: nextSeq(), frame: frame, forceFull: true, deltaMode: self.session?.deltas ?? false)
+        let update = update(frame, forceFull: true)
         if session.clock == .realtime { scheduleAfterOpen(frame) }
         var out = JSONOutput(capacity: 512)
         out.raw("{\"scene\":")
@@ -196,8 +233,7 @@ extension Server {
         let frame = taken.frame(at: time)
         driver = taken
         emit(frame, into: &output, notify: false)
-        return framed(
-            FrameUpdate(seq: nextSeq(), frame: frame, forceFull: true, deltaMode: self.session?.deltas ?? false))
+        return framed(update(frame, forceFull: true))
     }
 
     /// `{"frame": <frame>}`.

@@ -35,6 +35,8 @@ struct Session: Sendable {
     var lastFrameTime: Double = -.infinity
     /// The store name the open scene's state is saved under (`persistState`), or nil.
     var stateKey: String?
+    /// A cells session (`frames: "cells"`): the grid, and how frames are drawn into it; nil for frames of nodes.
+    var cells: CellsSession?
 
     /// The session time for `now`.
     func sessionTime(now: Double) -> Double { max(now - origin, clockTime) }

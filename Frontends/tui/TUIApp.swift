@@ -173,15 +173,9 @@ public struct TUIApp: Sendable {
 
     /// Keyboard focus starts on the first card in every scene: a scene whose cards take the focus with tab and that
     /// opens with none focused gets that tab, so Enter acts at once (it did nothing: focus started nowhere). Through
-    /// the engine, so a recording replays it. Hosts over stdio keep the scenes' own start.
+    /// the engine, so a recording replays it (`FirstFocus`, shared with the stdio server's cells sessions).
     mutating func focusFirstCard(at time: Double) {
-        guard let scene = engine?.scene, scene.descriptor.keyHelp.contains(where: { $0.names.contains("tab") })
-        else { return }
-        // The scene's own layout (not a frame: that would take the events the first draw reports).
-        let nodes = scene.layout(in: viewport)
-        guard nodes.contains(where: { $0.role == .card }),
-            !nodes.contains(where: { $0.role == .card && $0.stroke != nil })
-        else { return }
+        guard let scene = engine?.scene, FirstFocus.wantsTab(scene, viewport: viewport) else { return }
         _ = engine?.handle(.key(KeyInput("tab"), time: time))
     }
 

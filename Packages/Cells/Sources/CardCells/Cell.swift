@@ -35,7 +35,7 @@ public struct CellColor: Sendable, Hashable {
     }
 
     /// The colour unpacked.
-    public var kind: Kind {
+    @inlinable public var kind: Kind {
         switch rawValue >> 24 {
         case 0:
             .rgb(
@@ -111,18 +111,18 @@ public struct Cell: Sendable, Hashable {
     public static let wideContinuation: Glyph = "\u{0}"
 
     /// Whether this is the right-hand half of a wide character.
-    public var isWideContinuation: Bool { character == Cell.wideContinuation }
+    @inlinable public var isWideContinuation: Bool { character == Cell.wideContinuation }
 
     /// Whether this cell's character takes two columns (its right-hand half is the next cell).
-    public var isWide: Bool { character.isWide }
+    @inlinable public var isWide: Bool { character.isWide }
 
     /// Whether the cell's foreground colour shows nowhere: a space without underline or reverse video.
-    package var hidesForeground: Bool {
+    @inlinable package var hidesForeground: Bool {
         character == " " && !attributes.contains(.underline) && !attributes.contains(.reverse)
     }
 
     /// Whether two cells have the same colours and attributes (the SGR state needed to draw them).
-    package func hasSameStyle(as other: Cell) -> Bool {
+    @inlinable package func hasSameStyle(as other: Cell) -> Bool {
         foreground == other.foreground && background == other.background && attributes == other.attributes
     }
 }

@@ -17,8 +17,8 @@ public struct Glyph: Sendable, Hashable, ExpressibleByUnicodeScalarLiteral, Cust
     /// The packed value (see the type's documentation); equal glyphs have equal raw values.
     public let rawValue: UInt32
 
-    static let clusterFlag: UInt32 = 1 << 31
-    static let wideFlag: UInt32 = 1 << 30
+    @usableFromInline static let clusterFlag: UInt32 = 1 << 31
+    @usableFromInline static let wideFlag: UInt32 = 1 << 30
     static let indexMask: UInt32 = (1 << 30) - 1
 
     init(rawValue: UInt32) {
@@ -52,21 +52,21 @@ public struct Glyph: Sendable, Hashable, ExpressibleByUnicodeScalarLiteral, Cust
     }
 
     /// Whether this glyph is an interned cluster of several scalars.
-    public var isCluster: Bool { rawValue & Self.clusterFlag != 0 }
+    @inlinable public var isCluster: Bool { rawValue & Self.clusterFlag != 0 }
 
     /// The scalar of a one-scalar glyph (nil for an interned cluster).
-    public var scalar: Unicode.Scalar? { isCluster ? nil : Unicode.Scalar(rawValue) }
+    @inlinable public var scalar: Unicode.Scalar? { isCluster ? nil : Unicode.Scalar(rawValue) }
 
     /// Whether the glyph takes two columns: `TextLayout.isWide` for a scalar, the cluster's width
     /// (`TextLayout.columns(of:)`) for a cluster. O(1) for a cluster, no table look-up.
-    public var isWide: Bool {
+    @inlinable public var isWide: Bool {
         if isCluster { return rawValue & Self.wideFlag != 0 }
         guard rawValue >= 0x1100, let scalar = Unicode.Scalar(rawValue) else { return false }
         return TextLayout.isWide(scalar)
     }
 
     /// Whether the glyph is one ASCII scalar.
-    public var isASCII: Bool { rawValue < 0x80 }
+    @inlinable public var isASCII: Bool { rawValue < 0x80 }
 
     /// The glyph's text.
     public var string: String {
@@ -77,17 +77,22 @@ public struct Glyph: Sendable, Hashable, ExpressibleByUnicodeScalarLiteral, Cust
     /// The glyph's text (`string`).
     public var description: String { string }
 
-    /// Appends the glyph's UTF-8 bytes to `output`.
-    package func appendUTF8(into output: inout [UInt8]) {
+    /// Appends the glyph's UTF-8 bytes to `output` (inlinable: the terminal UI's writer calls it for every cell).
+    @inlinable package func appendUTF8(into output: inout [UInt8]) {
         if isCluster {
-            output.append(contentsOf: GlyphTable.shared.cluster(at: Int(rawValue & Self.indexMask)).utf8)
+            appendClusterUTF8(into: &output)
         } else if let scalar = Unicode.Scalar(rawValue) {
             Self.appendUTF8(scalar, into: &output)
         }
     }
 
+    /// Appends an interned cluster's UTF-8 bytes.
+    @usableFromInline func appendClusterUTF8(into output: inout [UInt8]) {
+        output.append(contentsOf: GlyphTable.shared.cluster(at: Int(rawValue & Self.indexMask)).utf8)
+    }
+
     /// Appends `scalar` as UTF-8.
-    private static func appendUTF8(_ scalar: Unicode.Scalar, into output: inout [UInt8]) {
+    @inlinable static func appendUTF8(_ scalar: Unicode.Scalar, into output: inout [UInt8]) {
         let value = scalar.value
         if value < 0x80 {
             output.append(UInt8(truncatingIfNeeded: value))
