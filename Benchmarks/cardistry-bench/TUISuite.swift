@@ -95,17 +95,7 @@ struct TUISuite: BenchSuite {
         let bytesPerFrame = Double(movingSizes.reduce(0, +)) / Double(max(1, movingSizes.count))
         let idle = sizes[(moving + 1)...]
         let idlePerFrame = Double(idle.reduce(0, +)) / Double(max(1, idle.count))
-        let floor = { () -> Int in
-            var previous = CellBuffer(width: columns, height: rows)
-            var current = previous
-            var equal = 0
-            for _ in frames {
-                current.clear(to: Cell("x"))
-                if current == previous { equal += 1 }
-                swap(&current, &previous)
-            }
-            return equal
-        }
+        let floor = { Self.clearAndCompareFloor(columns: columns, rows: rows, frames: frames.count) }
         let samples = measureCell(
             prefix + "/stdio-cells", rounds: gateRounds(context), { encodeAll().reduce(0, +) }, floor: floor)
         let count = Double(frames.count)
@@ -178,17 +168,7 @@ struct TUISuite: BenchSuite {
         let repaintPerFrame = Double(repaintBytes) / max(1, Double(moving - 1))
         let idlePerFrame = Double(idleBytes) / Double(max(1, Self.idleFrames - 1))
 
-        let floor = { () -> Int in
-            var previous = CellBuffer(width: columns, height: rows)
-            var current = previous
-            var equal = 0
-            for _ in frames {
-                current.clear(to: Cell("x"))
-                if current == previous { equal += 1 }
-                swap(&current, &previous)
-            }
-            return equal
-        }
+        let floor = { Self.clearAndCompareFloor(columns: columns, rows: rows, frames: frames.count) }
         let prefix = "\(name)/\(workload)/\(columns * rows)/\(columns)x\(rows)/"
         let diffSamples = measureCell(
             prefix + "diff", rounds: gateRounds(context),
@@ -253,5 +233,19 @@ struct TUISuite: BenchSuite {
                 BenchRow(
                     suite: name, workload: workload, n: n, key: key, impl: "repaint", samples: repaintSamples,
                     metrics: [("bytes_per_frame", repaintPerFrame.rounded()), ("frames", count)])))
+    }
+
+    /// The floor of a render cell: clearing a `columns`×`rows` buffer and comparing it with the previous one,
+    /// `frames` times (the least a frame of cells costs). Returns how many compared equal, to keep the work.
+    static func clearAndCompareFloor(columns: Int, rows: Int, frames: Int) -> Int {
+        var previous = CellBuffer(width: columns, height: rows)
+        var current = previous
+        var equal = 0
+        for _ in 0..<frames {
+            current.clear(to: Cell("x"))
+            if current == previous { equal += 1 }
+            swap(&current, &previous)
+        }
+        return equal
     }
 }

@@ -56,17 +56,23 @@ extension Server {
             DeckFastEncoder.content(card.payload, into: &out)
             out.byte(UInt8(ascii: "}"))
         }
-        out.raw("],\"offset\":")
+        out.byte(UInt8(ascii: "]"))
+        pageTail(driver, start: start, total: ids.count, into: &out)
+        return [.bytes(out.bytes)]
+    }
+
+    /// A page's members after its cards or ids: `,"offset":…,"total":…,"order":{revision, checksum}}` (the
+    /// session remembers the checksum it announced). O(1).
+    private mutating func pageTail(_ driver: any SceneDriver, start: Int, total: Int, into out: inout JSONOutput) {
+        out.raw(",\"offset\":")
         out.integer(start)
         out.raw(",\"total\":")
-        out.integer(ids.count)
+        out.integer(total)
         let checksum = driver.deckChecksum
         session?.orderChecksum = checksum
         out.raw(",\"order\":")
-        Messages.order(
-            revision: session?.deckRevision ?? 0, checksum: checksum, diff: nil, ids: nil, into: &out)
+        Messages.order(revision: session?.deckRevision ?? 0, checksum: checksum, diff: nil, ids: nil, into: &out)
         out.byte(UInt8(ascii: "}"))
-        return [.bytes(out.bytes)]
     }
 
     /// `deck.get {format: "ids"}`'s result: `{ids: base64 of little-endian u64 ids, offset, total, order}`. O(ids
@@ -78,15 +84,7 @@ extension Server {
         var out = JSONOutput(capacity: 160 + (end - start + 2) / 3 * 32)
         out.raw("{\"ids\":")
         Self.packedIDs(ids[start..<end], into: &out)
-        out.raw(",\"offset\":")
-        out.integer(start)
-        out.raw(",\"total\":")
-        out.integer(ids.count)
-        let checksum = driver.deckChecksum
-        session?.orderChecksum = checksum
-        out.raw(",\"order\":")
-        Messages.order(revision: session?.deckRevision ?? 0, checksum: checksum, diff: nil, ids: nil, into: &out)
-        out.byte(UInt8(ascii: "}"))
+        pageTail(driver, start: start, total: ids.count, into: &out)
         return [.bytes(out.bytes)]
     }
 

@@ -1,6 +1,7 @@
 import CardEngine
 import CardGeometry
 import CardGestures
+import CardModels
 import CardPhysics
 import Foundation
 import Testing
@@ -8,17 +9,6 @@ import Testing
 /// `ScrollView`: the scroll element every scene can keep (issue 27). Properties over seeded random gestures, and
 /// the published constants (UIScrollView's rubber band and deceleration).
 @Suite struct ScrollViewTests {
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     func drag(_ translation: Double, velocity: Double = 0) -> GestureValue {
         .scroll(ScrollValue(source: .drag, translation: translation, offset: 0, overscroll: 0, velocity: velocity))
     }
@@ -59,7 +49,7 @@ import Testing
     }
 
     @Test func randomGesturesAlwaysSettleInsideTheRange() {
-        var random = SplitMix64(state: 27)
+        var random = SplitMix64(seed: 27)
         for _ in 0..<5_000 {
             let content = Double.random(in: 0...3000, using: &random)
             let port = Double.random(in: 1...800, using: &random)

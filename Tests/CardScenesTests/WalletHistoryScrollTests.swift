@@ -48,14 +48,10 @@ import Testing
         // Slow drags (no coast) from right to left, 200 pt each.
         for _ in 0..<12 {
             let y = row.midY
-            engine.handle(.pointer(PointerEvent(.down, at: Point(x: 300, y: y), time: time)))
-            for step in 1...20 {
-                engine.handle(
-                    .pointer(
-                        PointerEvent(
-                            .move, at: Point(x: 300 - Double(step) * 10, y: y), time: time + Double(step) * 0.1)))
-            }
-            engine.handle(.pointer(PointerEvent(.up, at: Point(x: 100, y: y), time: time + 2.1)))
+            let last = drag(
+                &engine, from: Point(x: 300, y: y), by: Vector(dx: -200, dy: 0), steps: 20, at: time, duration: 2,
+                lift: false)
+            pointer(&engine, .up, 100, y, at: last + 0.1)
             time += 3
             seen.formUnion(tilesOnScreen(engine.frame(at: time)))
         }
@@ -69,13 +65,7 @@ import Testing
         var engine = try selected()
         let row = try scrollRow(&engine, at: 2)
         let first = try #require(engine.frame(at: 2).node("history.1")).rect.minX
-        engine.handle(.pointer(PointerEvent(.down, at: Point(x: 50, y: row.midY), time: 3)))
-        for step in 1...10 {
-            engine.handle(
-                .pointer(
-                    PointerEvent(.move, at: Point(x: 50 + Double(step) * 20, y: row.midY), time: 3 + Double(step) * 0.1)
-                ))
-        }
+        drag(&engine, from: Point(x: 50, y: row.midY), by: Vector(dx: 200, dy: 0), at: 3, duration: 1, lift: false)
         // 200 pt of finger past the start shows UIScrollView's (1 − 1/(200·0.55/390 + 1))·390 = 85.8 pt.
         let pulled = try #require(engine.frame(at: 4).node("history.1")).rect.minX - first
         let banded = (1 - 1 / (200 * 0.55 / 390 + 1)) * 390
@@ -91,13 +81,7 @@ import Testing
         let row = try scrollRow(&engine, at: 2)
         let first = try #require(engine.frame(at: 2).node("history.1")).rect.minX
         // 100 pt left in 100 ms: a flick of about 1000 pt/s.
-        engine.handle(.pointer(PointerEvent(.down, at: Point(x: 300, y: row.midY), time: 3)))
-        for step in 1...10 {
-            engine.handle(
-                .pointer(
-                    PointerEvent(
-                        .move, at: Point(x: 300 - Double(step) * 10, y: row.midY), time: 3 + Double(step) * 0.01)))
-        }
+        drag(&engine, from: Point(x: 300, y: row.midY), by: Vector(dx: -100, dy: 0), at: 3, duration: 0.1, lift: false)
         engine.handle(.pointer(PointerEvent(.up, at: Point(x: 200, y: row.midY), time: 3.1)))
         let released = try #require(engine.frame(at: 3.1).node("history.1")).rect.minX
         #expect(abs(released - (first - 100)) < 1e-6)
