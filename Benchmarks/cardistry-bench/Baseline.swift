@@ -41,6 +41,24 @@ struct Baseline {
         let measured = Set(rows.map(\.cellID))
         return cells.keys.filter { !measured.contains($0) }.sorted()
     }
+
+    /// Gated cells this run measured that the baseline has no row for: they are judged by nothing.
+    func unjudged(in rows: [BenchRow]) -> [String] {
+        rows.filter { $0.gated && cells[$0.cellID] == nil }.map(\.cellID).sorted()
+    }
+
+    /// Why a whole-suite run in the baseline's mode cannot be trusted, if it cannot: a baseline cell it did not
+    /// measure, or a gated cell the baseline does not have. Either means a cell's id changed (a node count in it,
+    /// a renamed workload) and the cell silently left the gate — the baseline must be re-recorded for it. Nil when
+    /// the run and the baseline cover the same gated cells.
+    static func coverageProblem(missing: [String], unjudged: [String]) -> String? {
+        guard !missing.isEmpty || !unjudged.isEmpty else { return nil }
+        var lines = ["BASELINE OUT OF DATE: the run and the baseline do not gate the same cells (re-record them:"]
+        lines[0] += " --quick --json --repeat 5 --filter CELL, then replace their rows)"
+        lines += missing.map { "  in the baseline, not measured: \($0)" }
+        lines += unjudged.map { "  measured and gated, not in the baseline: \($0)" }
+        return lines.joined(separator: "\n")
+    }
 }
 
 /// The decision rule: when a cell's current samples count as a regression against its baseline.

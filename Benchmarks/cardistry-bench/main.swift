@@ -178,5 +178,13 @@ if let baseline {
         writeStandardError("REGRESSIONS:\n" + regressions.map(\.message).joined(separator: "\n") + "\n")
         exit(1)
     }
+    // A whole quick run (the baseline's mode, no --filter, no --only) must gate exactly the baseline's cells: a cell
+    // whose id changed would otherwise leave the gate without a word.
+    if quick, filters.isEmpty, only == nil,
+        let problem = Baseline.coverageProblem(missing: missing, unjudged: baseline.unjudged(in: measuredRows))
+    {
+        writeStandardError(problem + "\n")
+        exit(1)
+    }
     writeStandardError("no regression\n")
 }

@@ -171,6 +171,18 @@ import Testing
 }
 
 @Suite struct SlowdownAndPoolingTests {
+    /// A cell whose id changes (a node count in it) leaves the gate: a whole run then fails naming both ids.
+    @Test func aWholeRunFailsWhenTheBaselineAndTheRunGateDifferentCells() throws {
+        #expect(Baseline.coverageProblem(missing: [], unjudged: []) == nil)
+        let problem = try #require(
+            Baseline.coverageProblem(
+                missing: ["scene/scene-frame/hero/43/animating/engine"],
+                unjudged: ["scene/scene-frame/hero/56/animating/engine"]))
+        #expect(problem.contains("BASELINE OUT OF DATE"))
+        #expect(problem.contains("not measured: scene/scene-frame/hero/43/animating/engine"))
+        #expect(problem.contains("not in the baseline: scene/scene-frame/hero/56/animating/engine"))
+    }
+
     @Test func slowdownRulesMatchByText() {
         let rules = Slowdown.parse("1.3:diff/,2")
         #expect(rules.count == 2)
