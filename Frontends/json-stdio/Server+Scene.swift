@@ -89,13 +89,10 @@ extension Server {
         if let deckFile {
             // A deck file, as `cardistry tui --deck FILE` reads it: its state is keyed by its content, so the same
             // file has the same progress in the terminal UI and in any host.
-            let read = DeckFile.contents(path: deckFile).flatMap { bytes in
-                DeckFile.parse(bytes, pathExtension: URL(fileURLWithPath: deckFile).pathExtension).map { (bytes, $0) }
-            }
-            switch read {
-            case .success(let (bytes, loaded)):
-                deck = loaded
-                identity = StateKey.file(contents: bytes)
+            switch DeckFile.open(path: deckFile) {
+            case .success(let opened):
+                deck = opened.deck
+                identity = opened.identity
             case .failure(let problem):
                 let text = problem.description(file: deckFile)
                 throw .invalidParams("deckFile", text.hasSuffix("\n") ? String(text.dropLast()) : text)

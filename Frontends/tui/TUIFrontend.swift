@@ -99,13 +99,10 @@ public struct TUIFrontend: Frontend {
             // A deck file's state is its own, keyed by the file's content (the same cards, the same progress).
             var identity: String?
             if let path = parsed.value("deck") {
-                let read = DeckFile.contents(path: path).flatMap { bytes in
-                    DeckFile.parse(bytes, pathExtension: URL(fileURLWithPath: path).pathExtension).map { (bytes, $0) }
-                }
-                switch read {
-                case .success(let (bytes, loaded)):
-                    deck = loaded
-                    identity = StateKey.file(contents: bytes)
+                switch DeckFile.open(path: path) {
+                case .success(let opened):
+                    deck = opened.deck
+                    identity = opened.identity
                 case .failure(let problem):
                     io.err("cardistry tui: " + problem.description(file: path))
                     return 1
