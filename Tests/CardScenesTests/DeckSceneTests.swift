@@ -395,6 +395,38 @@ private func springOffset(_ offset: Double, response: Double, damping: Double, a
         #expect(abs((engine.frame(at: 5).node(node(ids[5]))?.rect.minY ?? 0) - top(5)) < 1e-6)
     }
 
+    /// The fan springing closed after a flick from the end brings the cards it had pushed below the screen back up
+    /// with the rest (issue 27, seen in the terminal: those cards appeared at their rest over the cards still
+    /// closing above them, hiding four of them): at every frame of the release the cards are in order, each one's
+    /// top below the one above it.
+    @Test func theCardsComingBackIntoViewAsTheFanClosesStayInOrder() throws {
+        var engine = try makeEngine()
+        try engine.perform(SceneAction("scroll", ["to": .number(1000)]), at: 0)
+        _ = engine.frame(at: 1)
+        // 600 pt down in 60 ms: from the end to far past the top, the fan wide open.
+        engine.handle(.pointer(PointerEvent(.down, at: Point(x: 200, y: 100), time: 1)))
+        for step in 1...6 {
+            engine.handle(
+                .pointer(
+                    PointerEvent(.move, at: Point(x: 200, y: 100 + Double(step) * 100), time: 1 + Double(step) * 0.01)))
+        }
+        let pulled = engine.frame(at: 1.06)
+        #expect(
+            pulled.nodes.filter { $0.role == .card }.count < colorIDs.count,
+            "the fan pushed some cards below the screen")
+        engine.handle(.pointer(PointerEvent(.up, at: Point(x: 200, y: 700), time: 1.06)))
+        for step in 0...150 {
+            let time = 1.06 + Double(step) * 0.01
+            let frame = engine.frame(at: time)
+            let tops = colorIDs.compactMap { id in frame.node(node(id)).map { $0.rect.minY } }
+            #expect(tops.count == colorIDs.count, "every card is laid out after the release (at \(time))")
+            #expect(
+                zip(tops, tops.dropFirst()).allSatisfy { $0 < $1 },
+                "at \(time) the cards are in order: \(tops.map { ($0 * 10).rounded() / 10 })")
+        }
+        #expect(!engine.frame(at: 5).isAnimating)
+    }
+
     /// A long coast in a large deck carries every card it passes through the view (issue 27: the column had no
     /// momentum): the cards between the old window and the coast's rest are laid out, so mid-coast the screen is
     /// full of cards, evenly spaced, and any input (an action here) stops the coast where it shows.

@@ -178,16 +178,50 @@ extension DeckScene {
         switch gesture.phase {
         case .began, .changed:
             guard case .scroll(let value)? = gesture.value else { return }
-            let speed = -value.velocity / 1000  // points per millisecond, upwards
+            // Points per millisecond towards the top: the finger's fitted velocity, or the content's own speed
+            // since the last event when that is faster (or the tracker has too few samples to say).
+            var speed = -value.velocity / 1000
+            if gesture.phase == .changed, let last = lastScroll, context.time > last.time {
+                speed = max(speed, (last.offset - column.offset) / ((context.time - last.time) * 1000))
+            }
+            lastScroll = ScrollSample(time: context.time, offset: column.offset)
             if oldOffset > 0, column.offset <= 0, speed > Self.fastVelocity {
                 bounce(context: &context, metrics: metrics)
             }
             if oldPull < Self.fanHapticPull, pull >= Self.fanHapticPull { context.haptic(.light, target: "column") }
         case .ended, .cancelled, .failed:
+            lastScroll = nil
             if oldPull >= Self.fanHapticPull { context.haptic(.soft, target: "column") }
             context.animation = animation
-            if case .decay? = animation?.motion { planCoast(from: oldOffset, metrics: metrics) }
+            if case .decay? = animation?.motion {
+                planCoast(from: oldOffset, metrics: metrics)
+            } else if animation != nil {
+                planSpringBack(fromScroll: oldOffset, pull: oldPull, metrics: metrics)
+            }
         }
+    }
+
+    /// The column's offset at a scroll event, and its time (seconds).
+    struct ScrollSample: Sendable, Hashable {
+        var time: Double
+        var offset: Double
+    }
+
+    /// A release that springs the column back (the fan closing, or the column returning from past its end): the
+    /// cards that come into view start where the released layout had them — below the screen, pushed down by the
+    /// fan — so the whole column closes as one, as a scroll view's content does, rather than those cards appearing
+    /// at their rest over the cards still closing above them. O(visible).
+    mutating func planSpringBack(fromScroll oldOffset: Double, pull oldPull: Double, metrics: DeckMetrics) {
+        let before = metrics.visibleSlots(count: count, scroll: oldOffset, pull: oldPull)
+        let after = metrics.visibleSlots(count: count, scroll: scrollOffset, pull: pull)
+        var entering: [Int: Double] = [:]
+        for slot in after where !before.contains(slot) {
+            guard let card = card(inSlot: slot) else { continue }
+            entering[card] =
+                metrics.cardTop(slot: slot, scroll: oldOffset, pull: oldPull)
+                - metrics.cardTop(slot: slot, scroll: scrollOffset, pull: pull)
+        }
+        if !entering.isEmpty { sortPlan = SortPlan(entering: entering) }
     }
 
     /// The coast's cards: every slot between the window at `oldOffset` and the window at the coast's rest is laid

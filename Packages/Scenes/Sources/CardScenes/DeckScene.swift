@@ -169,6 +169,10 @@ public struct DeckScene: Scene {
     /// The slots a coast carries through the view, laid out besides the window until the next change (so that
     /// every card the content passes shows on the way, not only those at either end).
     var coastSlots: Range<Int>?
+    /// The column's offset as the last scroll event of the current drag left it, and when: the content's own speed
+    /// between two events is what makes a scroll to the top "fast" (the seed watches the content offset), also
+    /// when the finger's fitted velocity has too few samples to say (the first move of a flick can cross the top).
+    var lastScroll: ScrollSample?
     /// The operations since the initial order, for a large deck's persisted state (nil once too many).
     var operations: [DeckOperation]? = []
     /// A large deck's operations not yet handed to the saver as journal records (`takeStateJournal`).
