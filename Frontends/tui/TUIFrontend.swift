@@ -20,6 +20,7 @@ public struct TUIFrontend: Frontend {
     public var usage: String {
         """
         Usage: cardistry tui [--scene S] [--deck FILE | --cards N] [--fps N] [--ascii] [--bell] [--store DIR] [--record FILE]
+                     [--slow-motion N]
 
         Opens a home screen listing the scenes (or scene S at once). Every scene is playable with the mouse
         (click = tap, hold = long press, drag, wheel = scroll and pull) and the keyboard (`?` shows the keys,
@@ -35,6 +36,9 @@ public struct TUIFrontend: Frontend {
           --store DIR    where decks and scene state are kept (default: the standard store location)
           --record FILE  record the session to FILE as it happens (a line per input and frame, flushed);
                          `cardistry replay FILE` replays it and checks every frame
+          --slow-motion N
+                         run the app's clock N times slower (1–100) to watch motion frame by frame; gestures
+                         are timed on that clock too, so a drag reads N times as fast
 
         Colours: 24-bit when COLORTERM is truecolor or 24bit, 256 when TERM ends in 256color, else 16;
         none when NO_COLOR is set (focus, bars and the status line then show by glyphs and reverse video).
@@ -53,7 +57,8 @@ public struct TUIFrontend: Frontend {
     public func run(arguments: [String], environment: [String: String], io: FrontendIO) -> Int32 {
         withUsage(io: io) {
             let parsed = try ParsedArguments(
-                arguments, options: ["scene", "deck", "cards", "fps", "store", "record"], flags: ["ascii", "bell"])
+                arguments, options: ["scene", "deck", "cards", "fps", "store", "record", "slow-motion"],
+                flags: ["ascii", "bell"])
             guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
             if let scene = parsed.value("scene"), !catalog.names.contains(scene) {
                 throw UsageError(
@@ -61,6 +66,10 @@ public struct TUIFrontend: Frontend {
             }
             let fps = try parsed.int("fps") ?? 60
             guard (1...240).contains(fps) else { throw UsageError("option '--fps' must be 1…240, got \(fps)") }
+            let slowMotion = try parsed.double("slow-motion") ?? 1
+            guard SlowMotion.range.contains(slowMotion) else {
+                throw UsageError("option '--slow-motion' must be 1…100, got \(parsed.value("slow-motion") ?? "")")
+            }
             let cards = try parsed.int("cards")
             if let cards, !(1...1_000_000).contains(cards) {
                 throw UsageError("option '--cards' must be 1…1000000, got \(cards)")
@@ -131,6 +140,7 @@ public struct TUIFrontend: Frontend {
             var options = TUIRunLoop.Options(
                 configuration: recording, scene: parsed.value("scene"), framesPerSecond: fps, depth: depth)
             options.recordPath = parsed.value("record")
+            options.slowMotion = SlowMotion(factor: slowMotion)
             do throws(TerminalError) {
                 return try TUIRunLoop.run(options)
             } catch {

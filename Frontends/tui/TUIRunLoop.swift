@@ -20,6 +20,8 @@ public struct TUIRunLoop {
         public var depth: ColorDepth
         /// Where to record the session (`--record FILE`), written line by line as it happens.
         public var recordPath: String?
+        /// How much slower than the wall clock the app's clock runs (`--slow-motion N`).
+        public var slowMotion = SlowMotion(factor: 1)
 
         public init(configuration: TUIApp.Configuration, scene: String?, framesPerSecond: Int, depth: ColorDepth) {
             self.configuration = configuration
@@ -54,7 +56,9 @@ public struct TUIRunLoop {
         try session.enter()
         defer { session.leave() }
         let origin = POSIXIO.monotonicSeconds()
+        // Wall time drives frames, sleeps and the terminal's own timeouts; the app sees its own (slowed) clock.
         func now() -> Double { POSIXIO.monotonicSeconds() - origin }
+        let clock = options.slowMotion
 
         var decoder = InputDecoder()
         session.write(ANSI.capabilityQuery)
@@ -69,7 +73,7 @@ public struct TUIRunLoop {
 
         let size = session.size()
         var app = TUIApp(columns: size.columns, rows: size.rows, configuration: options.configuration)
-        if let scene = options.scene { app.open(scene, at: now()) }
+        if let scene = options.scene { app.open(scene, at: clock.appTime(wall: now())) }
         defer { flushRecording(&app) }
         // Whichever way the session ends, the scene's state reaches the disk first.
         defer {
@@ -81,15 +85,17 @@ public struct TUIRunLoop {
             sink: { session.write($0) })
         var buffer = CellBuffer(width: size.columns, height: size.rows)
         var scheduler = FrameScheduler(framesPerSecond: options.framesPerSecond)
-        var queued = probe.otherInput
+        // Input with the wall time it is taken to have happened (reports read together are spread back in time).
+        var queued = probe.otherInput.map { (input: $0, time: now()) }
         // After heavy work (a million-card sort: the heap keeps its arrays for the next one), the free pages go
         // back to the system once the user has been idle for a second.
         var releaseAt: Double?
 
         while true {
             let time = now()
-            for input in queued {
-                for effect in app.handle(input, at: time) {
+            let appTime = clock.appTime(wall: time)
+            for (input, at) in queued {
+                for effect in app.handle(input, at: clock.appTime(wall: min(at, time))) {
                     switch effect {
                     case .quit: return 0
                     case .suspend: pendingSignals.append(.suspend)
@@ -104,7 +110,7 @@ public struct TUIRunLoop {
             func refreshSize() {
                 let size = session.size()
                 if size.columns != app.columns || size.rows != app.rows {
-                    app.resize(columns: size.columns, rows: size.rows, at: time)
+                    app.resize(columns: size.columns, rows: size.rows, at: appTime)
                 }
             }
             for signal in pendingSignals {
@@ -126,14 +132,14 @@ public struct TUIRunLoop {
                     app.markDirty()
                 case .resize:
                     let size = session.size()
-                    app.resize(columns: size.columns, rows: size.rows, at: time)
+                    app.resize(columns: size.columns, rows: size.rows, at: appTime)
                     renderer.invalidate()
                 }
             }
             pendingSignals = []
 
-            if scheduler.shouldDraw(at: time, wake: app.nextWakeTime(after: time)) {
-                let effects = app.draw(at: time, into: &buffer)
+            if scheduler.shouldDraw(at: time, wake: app.nextWakeTime(after: appTime).map(clock.wallTime)) {
+                let effects = app.draw(at: appTime, into: &buffer)
                 options.depth.convert(&buffer)
                 renderer.present(buffer)
                 if effects.contains(.bell) { session.write(ANSI.bell) }
@@ -147,12 +153,16 @@ public struct TUIRunLoop {
                 releaseAt = nil
             }
             var timeout = scheduler.timeout(
-                at: after, wake: app.nextWakeTime(after: after), inputDeadline: decoder.deadline)
+                at: after, wake: app.nextWakeTime(after: clock.appTime(wall: after)).map(clock.wallTime),
+                inputDeadline: decoder.deadline)
             if let due = releaseAt { timeout = min(timeout ?? .infinity, max(0, due - after)) }
             let wake = session.wait(timeout: timeout)
             let arrival = now()
-            queued = decoder.feed(wake.input, at: arrival)
-            if wake.input.isEmpty { queued += decoder.flush(at: arrival) }
+            var inputs = decoder.feed(wake.input, at: arrival)
+            if wake.input.isEmpty { inputs += decoder.flush(at: arrival) }
+            queued = zip(inputs, InputTiming.spread(count: inputs.count, since: after, arrival: arrival)).map {
+                (input: $0, time: $1)
+            }
             pendingSignals = wake.signals
         }
     }

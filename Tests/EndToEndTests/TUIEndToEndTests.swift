@@ -398,6 +398,8 @@ struct HarnessError: Error, CustomStringConvertible {
         (["tui", "--cards", "0"], "--cards"), (["tui", "--deck", "a", "--cards", "3"], "one of --deck and --cards"),
         (["tui", "extra"], "unexpected argument"),
         (["tui", "--scene", "wallet", "--cards", "10"], "scene 'wallet' takes no card count"),
+        (["tui", "--slow-motion", "0.5"], "option '--slow-motion' must be 1…100, got 0.5"),
+        (["tui", "--slow-motion", "fast"], "option '--slow-motion' needs a finite number, got 'fast'"),
     ])
     func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
         let (status, out, err) = try runCardistry(arguments)

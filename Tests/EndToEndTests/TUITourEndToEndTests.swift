@@ -345,3 +345,69 @@ extension TUITourEndToEndTests {
         }
     }
 }
+
+extension TUITourEndToEndTests {
+    /// The 0-based screen row of each deck title's text (nil where it is not on screen), reading sub-cell block
+    /// glyphs drawn over a moving card's row as blanks.
+    static func titleRows(_ lines: [String], _ titles: [String]) -> [Int?] {
+        let plain = lines.map { line in
+            String(
+                String.UnicodeScalarView(line.unicodeScalars.map { (0x2580...0x259F).contains($0.value) ? " " : $0 }))
+        }
+        return titles.map { title in
+            plain.firstIndex { $0.contains("│ " + title) || $0.contains("┃ " + title) }
+        }
+    }
+
+    /// After a flick down from the end of the deck that carries the column past its top, the cards bounce in turn
+    /// (issue 27; seed 004's staggered bounce, each card 0.03 s after the one above). At real speed a one-row kick
+    /// can fall between two captures of a busy machine, so the TUI runs in `--slow-motion 10`, where the cards'
+    /// turns are 0.3 s of wall time apart. What a kick shows in a terminal's rows: the card overshoots above its
+    /// resting row and comes back down onto it, each card after the one above (`InputTimingTests` proves the
+    /// kicks themselves, in points). Without the bounce no card rises above its rest: the fan closes from below.
+    @Test(arguments: [(80, 24), (120, 40), (200, 60)])
+    func aFlickPastTheTopBouncesTheCardsInTurn(columns: Int, rows: Int) throws {
+        let size = "\(columns)x\(rows)"
+        let titles = Array(Self.deckTitles.prefix(6))
+        try withTmux(columns: columns, rows: rows) { tmux in
+            try tmux.type(try tmux.command("tui --scene deck --slow-motion 10"))
+            #expect(try tmux.waitFor { $0.contains("Inbox") })
+            #expect(try tmux.waitForStillScreen(quiet: 0.5, timeout: 30))
+            let rest = Self.titleRows(try tmux.lines(), titles).compactMap(\.self)
+            try #require(rest.count == titles.count, "\(size): the first six cards on screen at rest: \(rest)")
+            try tmux.key("End")
+            #expect(try tmux.waitForStillScreen(quiet: 0.5, timeout: 30), "\(size): the deck came to rest at its end")
+            // A flick in ten reports: a scroll's first report has no speed yet (the finger's velocity needs three
+            // samples), so the column must not reach its top on the first.
+            try tmux.drag(from: (columns / 2, 2), to: (columns / 2, rows - 2), steps: 10)
+            // Each card's last landing on its resting row from above, by capture.
+            var last = Self.titleRows(try tmux.lines(), titles)
+            var landing = [Int?](repeating: nil, count: titles.count)
+            var trace = ["0: \(last.map { $0 ?? -1 })"]
+            var capture = 0
+            var still = 0
+            while still < 40 && capture < 1000 {
+                usleep(25_000)
+                capture += 1
+                let now = Self.titleRows(try tmux.lines(), titles)
+                still = now == last ? still + 1 : 0
+                if now != last { trace.append("\(capture): \(now.map { $0 ?? -1 })") }
+                for card in titles.indices {
+                    guard let row = now[card] else { continue }
+                    if row == rest[card], let before = last[card], before < row { landing[card] = capture }
+                    last[card] = row
+                }
+            }
+            let landed = landing.compactMap(\.self)
+            #expect(
+                landed.count == titles.count && zip(landed, landed.dropFirst()).allSatisfy { $0 < $1 },
+                "\(size): each of the first six cards bounces above its row and lands back, in turn: \(landing)\n\(trace)"
+            )
+            #expect(try tmux.waitForStillScreen(quiet: 0.5, timeout: 30))
+            #expect(
+                Self.titleRows(try tmux.lines(), titles).compactMap(\.self) == rest,
+                "\(size): the column rests at its top again")
+            try tmux.send("q")
+        }
+    }
+}
