@@ -114,7 +114,16 @@ struct DeckSceneSuite: BenchSuite {
                 suite: name, workload: workload, n: n, key: "u64", impl: "diff", timing: sceneSamples.floor,
                 metrics: [("moves", Double(moves)), ("frame_budget_ratio", sceneSamples.floor.medianMs / 16)],
                 note: "the floor of the scene and engine rows"))
-        context.emit(row("scene", sceneSamples))
+        var scene = row("scene", sceneSamples)
+        if sort == DeckSort(.sortOrder, descending: true) {
+            // One binary on an idle machine measured this cell at 0.31–0.34 × the diff in some runs and 0.50–0.60 in
+            // others minutes apart (the scene's sort itself 0.55 vs 1.5 ms), while the engine row beside it, whose
+            // time includes this very sort, held 0.64–0.69. A 1.6–1.8× swing between runs is past any minimum
+            // effect that keeps 2× power, so gated it would either raise false alarms or miss 2×. The engine row
+            // guards the code: a 2× slower scene sort (half of its time) moves it 1.5×, past its minimum effect.
+            scene.reportOnly = "swings 1.6-1.8x between runs of one binary; the engine row, which includes it, is gated"
+        }
+        context.emit(scene)
         context.emit(row("engine", engineSamples))
     }
 

@@ -151,6 +151,12 @@ func measureCell<Input, A, B>(
 
 /// Like `measureCell`, for a cell whose every call needs fresh state made outside the timed region (an engine
 /// built before the clock starts). One call per round.
+///
+/// Each of the two timings comes right after a `prepare()` of its own (the floor's is thrown away), so both see
+/// the heap and the caches as a preparation leaves them, whichever goes first. With the preparation before the
+/// round only, the timing that followed it ran in other conditions than the one after: the deck's sort cells
+/// measured 0.6 × the floor in the rounds that timed the cell first and 0.2 in the others, and the median of
+/// such a mixture flips between the two with the machine.
 func measureCell<State, A, B>(
     _ cellID: String, rounds: Int, prepare: () -> State, _ cell: (inout State) -> A, floor: () -> B
 ) -> CellSamples {
@@ -161,9 +167,18 @@ func measureCell<State, A, B>(
     blackHole(floor())
     return CellSamples(
         rounds: (0..<max(1, rounds)).map { round in
-            var state = prepare()
-            defer { blackHole(state) }
-            return timeRound(round, cell: { timer.milliseconds { cell(&state) } }, floor: { plain.milliseconds(floor) })
+            timeRound(
+                round,
+                cell: {
+                    var state = prepare()
+                    defer { blackHole(state) }
+                    return timer.milliseconds { cell(&state) }
+                },
+                floor: {
+                    let disturbance = prepare()
+                    defer { blackHole(disturbance) }
+                    return plain.milliseconds(floor)
+                })
         })
 }
 

@@ -183,6 +183,19 @@ import Testing
         #expect(problem.contains("not in the baseline: scene/scene-frame/hero/56/animating/engine"))
     }
 
+    @Test func aReportOnlyRowIsNotGatedAndSaysWhy() throws {
+        let samples = CellSamples(
+            cell: Timing(medianMs: 1, minMs: 1, runs: 3), floor: Timing(medianMs: 2, minMs: 2, runs: 3),
+            ratios: [0.5, 0.5, 0.5])
+        var row = BenchRow(suite: "deck", workload: "sort", n: 10, key: "u64", impl: "scene", samples: samples)
+        #expect(row.gated)
+        row.reportOnly = "moves with the machine"
+        #expect(!row.gated)
+        let object = try #require(JSONSerialization.jsonObject(with: Data(row.json.utf8)) as? [String: Any])
+        #expect(object["gated"] as? Bool == false)
+        #expect((object["note"] as? String)?.contains("not gated: moves with the machine") == true)
+    }
+
     @Test func slowdownRulesMatchByText() {
         let rules = Slowdown.parse("1.3:diff/,2")
         #expect(rules.count == 2)
