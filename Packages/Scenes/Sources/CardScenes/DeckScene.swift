@@ -171,7 +171,9 @@ public struct DeckScene: Scene {
     var coastSlots: Range<Int>?
     /// The column's offset as the last scroll event of the current drag left it, and when: the content's own speed
     /// between two events is what makes a scroll to the top "fast" (the seed watches the content offset), also
-    /// when the finger's fitted velocity has too few samples to say (the first move of a flick can cross the top).
+    /// when the finger's fitted velocity has too few samples to say. A scroll's first event has no previous one:
+    /// a flick that crosses the top on its very first move is judged by the finger's velocity alone, which reads
+    /// zero until the tracker has three samples (such a flick does not bounce).
     var lastScroll: ScrollSample?
     /// The operations since the initial order, for a large deck's persisted state (nil once too many).
     var operations: [DeckOperation]? = []
