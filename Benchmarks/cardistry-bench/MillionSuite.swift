@@ -630,7 +630,15 @@ final class StdioSession: @unchecked Sendable {
         thread.start()
     }
 
-    /// Sends `{"jsonrpc":"2.0","id":N,"method":<methodAndParams>}` and waits for the response with id N. With a
+    /// How long the session is idle before each request: a host sends its requests at a person's pace, not back to
+    /// back, so a request meets a server whose threads sleep. The gap also keeps the gate's injected slowdown
+    /// faithful: without it, a 2× slowdown's waits were the only idle time between requests, and the requests after
+    /// them came back faster (a drop 0.26 → 0.19 ms, its echo floor 13 → 11 µs), so a 2× slowdown of `drop` showed
+    /// as 1.15–1.7×; with it the drop reads 29.5 × its floor unslowed and 65 × slowed (2.2×).
+    static let idleGapNanoseconds: UInt64 = 2_000_000
+
+    /// Sends `{"jsonrpc":"2.0","id":N,"method":<methodAndParams>}` after `idleGapNanoseconds` of idle, and waits for
+    /// the response with id N. With a
     /// `slowdown` above 1 (`Slowdown`, for the gate's power tests), the time is stretched as a client of a slower
     /// server would see it, and the wait that makes it real is left in `pendingWait` for after the floor: the floor
     /// (a pipe echo, a few wake-ups of an idle thread) measured right after a sleep of a few milliseconds found the
@@ -642,6 +650,7 @@ final class StdioSession: @unchecked Sendable {
         condition.lock()
         scanner.expect(id: id, keepLine: keepLine)
         condition.unlock()
+        Slowdown.wait(nanoseconds: Self.idleGapNanoseconds)
         let start = monotonicNanoseconds()
         guard Self.writeAll(input.fileHandleForWriting.fileDescriptor, line) else { return nil }
         condition.lock()
