@@ -395,6 +395,59 @@ private func springOffset(_ offset: Double, response: Double, damping: Double, a
         #expect(abs((engine.frame(at: 5).node(node(ids[5]))?.rect.minY ?? 0) - top(5)) < 1e-6)
     }
 
+    /// The gaps between the tops of the cards in `slots` (of the deck order `ids`) at `time`.
+    private func gaps(_ engine: inout Engine, _ ids: [CardID], at time: Double) throws -> [Double] {
+        let frame = engine.frame(at: time)
+        let tops = try ids.map { try #require(frame.node(node($0))).rect.minY }
+        return zip(tops, tops.dropFirst()).map { $1 - $0 }
+    }
+
+    /// A fling released below the top that a scroll view would carry into the top fast bounces the cards when the
+    /// coast gets there (the seed's "fast scroll-to-top"; the column itself comes to rest at the top): while it
+    /// coasts the column moves as one, then each card's kick starts after the one above's.
+    @Test func aFlingThatCoastsIntoTheTopBouncesTheCardsWhenItArrives() throws {
+        var engine = try makeEngine(SceneOptions(cardCount: 40))
+        try engine.perform(SceneAction("scroll", ["to": .number(300)]), at: 0)
+        _ = engine.frame(at: 1)
+        let ids = Array(try deckScene(engine).deck.ids.prefix(7))
+        // 100 pt down in 40 ms (2500 pt/s), released 200 pt below the top: a scroll view would reach the top at
+        // 2500 − 2.002·200 ≈ 2100 pt/s, after −ln(1 − 2.002·200/2500)/2.002 ≈ 0.087 s.
+        let released = drag(
+            &engine, from: Point(x: 200, y: 400), by: Vector(dx: 0, dy: 100), steps: 4, at: 1, duration: 0.04)
+        let k = -1000 * log(0.998)
+        let arrival = -log(1 - k * 200 / 2500) / k
+        #expect(try deckScene(engine).scrollOffset == 0, "the coast ends at the top")
+        var firstBent = [Double?](repeating: nil, count: ids.count - 1)
+        for step in 0...200 {
+            let time = released + Double(step) * 0.0025
+            let gaps = try gaps(&engine, ids, at: time)
+            for (index, gap) in gaps.enumerated() where firstBent[index] == nil && abs(gap - 60) > 0.5 {
+                firstBent[index] = time - released
+            }
+        }
+        let bent = firstBent.compactMap(\.self)
+        #expect(bent.count == ids.count - 1, "every card is kicked: \(firstBent)")
+        #expect(bent.allSatisfy { $0 >= arrival - 0.003 }, "not before the coast arrives (\(arrival)): \(bent)")
+        #expect(zip(bent, bent.dropFirst()).allSatisfy { $0 < $1 }, "in turn: \(bent)")
+        #expect(!engine.frame(at: released + 5).isAnimating)
+        #expect(try gaps(&engine, ids, at: released + 5).allSatisfy { abs($0 - 60) < 1e-6 })
+    }
+
+    /// A gentle fling that a scroll view would bring to the top slowly does not bounce: the column coasts as one.
+    @Test func aGentleFlingToTheTopDoesNotBounce() throws {
+        var engine = try makeEngine(SceneOptions(cardCount: 40))
+        try engine.perform(SceneAction("scroll", ["to": .number(300)]), at: 0)
+        _ = engine.frame(at: 1)
+        let ids = Array(try deckScene(engine).deck.ids.prefix(7))
+        // 40 pt down in 40 ms (1000 pt/s) from 300: it would reach the top at 1000 − 2.002·260 < 1500 pt/s.
+        let released = drag(
+            &engine, from: Point(x: 200, y: 400), by: Vector(dx: 0, dy: 40), steps: 4, at: 1, duration: 0.04)
+        for step in 0...200 {
+            let gaps = try gaps(&engine, ids, at: released + Double(step) * 0.005)
+            #expect(gaps.allSatisfy { abs($0 - 60) < 1e-6 }, "the column moves as one: \(gaps)")
+        }
+    }
+
     /// The fan springing closed after a flick from the end brings the cards it had pushed below the screen back up
     /// with the rest (issue 27, seen in the terminal: those cards appeared at their rest over the cards still
     /// closing above them, hiding four of them): at every frame of the release the cards are in order, each one's

@@ -2,6 +2,7 @@ import CardEngine
 import CardGeometry
 import CardGestures
 import CardPhysics
+import Foundation
 
 extension DeckScene {
     public mutating func handle(_ gesture: GestureEvent<NodeID>, context: inout SceneContext) {
@@ -195,6 +196,11 @@ extension DeckScene {
             context.animation = animation
             if case .decay? = animation?.motion {
                 planCoast(from: oldOffset, metrics: metrics)
+                if scrollOffset == 0, case .scroll(let value)? = gesture.value,
+                    let arrival = Self.fastArrivalAtTop(from: oldOffset, velocity: value.velocity)
+                {
+                    bounce(context: &context, metrics: metrics, after: arrival)
+                }
             } else if animation != nil {
                 planSpringBack(fromScroll: oldOffset, pull: oldPull, metrics: metrics)
             }
@@ -256,14 +262,30 @@ extension DeckScene {
         scrollOffset = min(max(column.offset, 0), metrics.maxOffset(count: count))
     }
 
-    /// Kicks every card in view downwards, card k of the window `bounceStagger`·k seconds after the first.
-    mutating func bounce(context: inout SceneContext, metrics: DeckMetrics) {
+    /// When a coast released at `offset` with `velocity` (offset change per second) reaches the top fast, in
+    /// seconds from the release; nil when it does not. A scroll view's coast loses speed in proportion to the
+    /// distance it covers (UIScrollView's `.normal` deceleration: v = v₀ − k·x, k = −1000·ln 0.998 per second), so
+    /// released `offset` points below the top at `v₀` towards it, it would reach the top at `v₀ − k·offset` after
+    /// `−ln(1 − k·offset/v₀)/k` seconds. The column itself comes to rest at the top rather than overshooting
+    /// (`ScrollView`), so a fling that a scroll view would carry into the top faster than 1.5 pt/ms — the seed's
+    /// "fast scroll-to-top" — bounces the cards at that moment instead. O(1).
+    static func fastArrivalAtTop(from offset: Double, velocity: Double) -> Double? {
+        let speed = -velocity  // points per second, towards the top
+        let k = Deceleration.normal.decayConstant
+        guard offset > 0, speed.isFinite, speed - k * offset > fastVelocity * 1000 else { return nil }
+        let arrival = -log(1 - k * offset / speed) / k
+        return arrival.isFinite ? arrival : nil
+    }
+
+    /// Kicks every card in view downwards, card k of the window `bounceStagger`·k seconds after the first, the
+    /// first `after` seconds from now (a coast that reaches the top later).
+    mutating func bounce(context: inout SceneContext, metrics: DeckMetrics, after delay: Double = 0) {
         let visible = metrics.visibleSlots(count: count, scroll: scrollOffset, pull: pull)
         for (rank, slot) in visible.enumerated() {
             guard let card = card(inSlot: slot) else { continue }
             context.nodeImpulses[Self.node(base[card].id)] = NodeImpulse(
                 velocity: Vector(dx: 0, dy: Self.bounceKick),
-                animation: Self.bounceAnimation.delay(Double(rank) * Self.bounceStagger))
+                animation: Self.bounceAnimation.delay(delay + Double(rank) * Self.bounceStagger))
         }
         context.haptic(.light, target: "column")
     }
