@@ -196,6 +196,16 @@ public struct SceneContext: Sendable {
         deckChanges.append(DeckChange(time: time, ids: ids, diff: diff, checksum: 0))
         stateChanged = true
     }
+
+    /// `deckChanged(to:diff:)` for a pure reorder whose scene knows each new slot's old slot (`sources`, a
+    /// permutation that `diff` was computed from, as `ReorderDiff(permutation:)` does): the change carries them
+    /// (`DeckChange.sources`) for front ends that send them instead of the moves.
+    public mutating func deckChanged(to ids: [CardID], diff: ReorderDiff, sources: [Int32]) {
+        guard !diff.isEmpty else { return }
+        precondition(sources.count == diff.newCount && diff.oldCount == diff.newCount, "sources of another diff")
+        deckChanges.append(DeckChange(time: time, ids: ids, diff: diff, checksum: 0, sources: sources))
+        stateChanged = true
+    }
 }
 
 /// What a host's `deck.sort` compares cards by.

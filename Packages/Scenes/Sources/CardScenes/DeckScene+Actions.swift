@@ -168,7 +168,7 @@ extension DeckScene {
         let diff =
             (try? ReorderDiff(permutation: sources))
             ?? ReorderDiff(oldCount: sources.count, newCount: sources.count, removals: [], insertions: [], moves: [])
-        if !diff.isEmpty { context.deckChanged(to: currentIDs(), diff: diff) }
+        if !diff.isEmpty { context.deckChanged(to: currentIDs(), diff: diff, sources: sources) }
         context.stateChanged = true
         context.haptic(.success, target: "column")
     }

@@ -6,7 +6,8 @@ import CardModels
 /// position, any scene sort dropped, the focus follows its card), but a move costs O(|from − to|) in the order and
 /// a sort the scene's own counting sort over cached key ranks, and both are recorded as operations so a large
 /// deck's persisted state stays incremental. The change report's id list (`DeckChange.ids`) is the scene's own
-/// `displayIDs`, shared, not gathered: O(1).
+/// `displayIDs`, shared, not gathered: O(1); a sort's report carries its sources (`DeckChange.sources`), so the
+/// wire sends them without rebuilding them from the moves.
 extension DeckScene {
     public mutating func moveCard(_ id: CardID, to destination: Int, context: inout SceneContext) throws(SceneError) {
         guard let card = cardIndex(of: id) else { throw .unknownCard(id) }
@@ -53,7 +54,7 @@ extension DeckScene {
         focus = position[focusedCard]
         // A sort's sources are a permutation by construction, so this cannot throw.
         if let diff = try? ReorderDiff(permutation: sources), !diff.isEmpty {
-            context.deckChanged(to: currentIDs(), diff: diff)
+            context.deckChanged(to: currentIDs(), diff: diff, sources: sources)
         }
     }
 

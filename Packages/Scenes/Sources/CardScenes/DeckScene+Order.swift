@@ -221,15 +221,16 @@ extension DeckScene {
                 order: order, sources: order.indices.map { Int32(truncatingIfNeeded: $0) }, position: positions,
                 displayIDs: displayIDs)
         }
-        var sources = [Int32](repeating: 0, count: count)
-        var newPosition = [Int](repeating: 0, count: count)
-        var newIDs = [CardID](repeating: 0, count: count)
-        var newOrder = [Int](repeating: 0, count: count)
-        ranks.ranks.withUnsafeBufferPointer { ranks in
-            newOrder.withUnsafeMutableBufferPointer { newOrder in
-                sources.withUnsafeMutableBufferPointer { sources in
-                    newPosition.withUnsafeMutableBufferPointer { newPosition in
-                        newIDs.withUnsafeMutableBufferPointer { newIDs in
+        // The four arrays start uninitialised (a sort writes every slot of each: the placing pass visits every card
+        // once, and the targets are a permutation), which spares zeroing 28 MB for a million cards.
+        var sources: [Int32] = []
+        var newPosition: [Int] = []
+        var newIDs: [CardID] = []
+        let newOrder = [Int](unsafeUninitializedCapacity: count) { newOrder, orderWritten in
+            sources = [Int32](unsafeUninitializedCapacity: count) { sources, sourcesWritten in
+                newPosition = [Int](unsafeUninitializedCapacity: count) { newPosition, positionsWritten in
+                    newIDs = [CardID](unsafeUninitializedCapacity: count) { newIDs, idsWritten in
+                        ranks.ranks.withUnsafeBufferPointer { ranks in
                             if distinct == count {
                                 positions.withUnsafeBufferPointer { positions in
                                     ids.withUnsafeBufferPointer { ids in
@@ -271,9 +272,13 @@ extension DeckScene {
                                 }
                             }
                         }
+                        idsWritten = count
                     }
+                    positionsWritten = count
                 }
+                sourcesWritten = count
             }
+            orderWritten = count
         }
         return SortedOrder(order: newOrder, sources: sources, position: newPosition, displayIDs: newIDs)
     }
