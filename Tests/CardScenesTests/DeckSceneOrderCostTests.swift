@@ -111,7 +111,7 @@ import Testing
 }
 
 @Suite struct DeckSceneSortPassTests {
-    /// The one-pass sort (order, sources, positions and display ids together) equals the reference counting sort
+    /// The fused sort (order, sources, positions and display ids written together) equals the reference counting sort
     /// followed by the separate pass that inverted the order and gathered the ids: 2,000 seeded orders and rank
     /// tables (few and all-distinct keys, both directions).
     @Test func theFusedPassEqualsTheSortThenTheGather() {
