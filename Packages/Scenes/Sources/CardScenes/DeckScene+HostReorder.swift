@@ -16,11 +16,11 @@ extension DeckScene {
         }
         let focusedCard = order[min(focus, count - 1)]
         prepareForHostReorder()
-        let from = position[card]
+        let from = slot(of: card)
         // `applyMove` makes the order the user's (also when the card stays: the default's `replaceDeck` does)
         // and records `.move` for the persisted state.
         applyMove(from: from, to: destination)
-        focus = position[focusedCard]
+        focus = slot(of: focusedCard)
         context.stateChanged = true
         guard from != destination else { return }
         context.deckChanged(
@@ -51,7 +51,7 @@ extension DeckScene {
         case .id, .color:
             sources = applyHostSort(by: key, descending: descending)
         }
-        focus = position[focusedCard]
+        focus = slot(of: focusedCard)
         // A sort's sources are a permutation by construction, so this cannot throw.
         if let diff = try? ReorderDiff(permutation: sources), !diff.isEmpty {
             context.deckChanged(to: currentIDs(), diff: diff, sources: sources)
@@ -65,7 +65,12 @@ extension DeckScene {
     public func deckCards(_ range: Range<Int>) -> [Card] {
         range.map { slot in
             var card = base[order[slot]]
-            if let manualRank { card.sortOrder = manualRank[order[slot]] }
+            // The user's order is the display order, or kept apart.
+            if manualRankIsPosition {
+                card.sortOrder = slot
+            } else if let storedManualRank {
+                card.sortOrder = storedManualRank[order[slot]]
+            }
             return card
         }
     }

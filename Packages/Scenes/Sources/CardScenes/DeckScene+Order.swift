@@ -71,6 +71,7 @@ extension DeckScene {
             keyRanks.color = ranks
             return ranks
         case .sortOrder:
+            settlePositions()
             if let manualRank { return DenseRanks(permutation: manualRank) }
             if let ranks = keyRanks.givenSortOrder { return ranks }
             let ranks = Self.givenSortOrderRanks(base)
@@ -84,7 +85,8 @@ extension DeckScene {
     /// 100 ms for a million cards, once, when the deck opens — most of it the titles' comparison sort; the ids'
     /// radix sort about 20 ms).
     mutating func prepareRanks() {
-        for key in DeckSort.Key.allCases where key != .sortOrder || manualRank == nil { _ = ranks(for: key) }
+        let hasManualRank = manualRankIsPosition || storedManualRank != nil
+        for key in DeckSort.Key.allCases where key != .sortOrder || !hasManualRank { _ = ranks(for: key) }
         _ = idRanks()
         _ = hostColorRanks()
     }
@@ -186,10 +188,12 @@ extension DeckScene {
     }
 
     /// The current order stably sorted by `ranks` (`sorted(_:positions:by:descending:)`), with the new positions
-    /// and display ids written in the same pass (`install(_:)` puts them in place without another pass). O(n).
-    func sortedOrder(by ranks: DenseRanks, descending: Bool) -> SortedOrder {
-        Self.sortedOrder(
-            order, positions: position, ids: ids, displayIDs: displayIDs, by: ranks, descending: descending)
+    /// and display ids written in the same pass (`install(_:)` puts them in place without another pass); pending
+    /// moves are settled first. O(n).
+    mutating func sortedOrder(by ranks: DenseRanks, descending: Bool) -> SortedOrder {
+        settlePositions()
+        return Self.sortedOrder(
+            order, positions: positionBase, ids: ids, displayIDs: displayIDs, by: ranks, descending: descending)
     }
 
     /// A whole new order with everything that follows from it, written by one pass of a sort.
@@ -292,12 +296,13 @@ extension DeckScene {
     /// Puts a sort's result in place: O(1) (the arrays are taken, not copied). When the user's order was the
     /// display order, the old positions become it as they are, without a copy.
     mutating func install(_ sorted: SortedOrder) {
+        settlePositions()
         if manualRankIsPosition {
-            storedManualRank = position
+            storedManualRank = positionBase
             manualRankIsPosition = false
         }
         order = sorted.order
-        position = sorted.position
+        positionBase = sorted.position
         displayIDs = sorted.displayIDs
         orderSlotWrites += sorted.order.count
         _checkInvariants()
@@ -306,11 +311,12 @@ extension DeckScene {
     /// Puts the cards in `newOrder`, keeping `position` and `displayIDs` in step (one pass writes both). O(n).
     mutating func setOrder(_ newOrder: [Int]) {
         // The user's order was the display order: it stays what it was.
-        if manualRankIsPosition { manualRank = position }
+        settlePositions()
+        if manualRankIsPosition { manualRank = positionBase }
         order = newOrder
         newOrder.withUnsafeBufferPointer { order in
             ids.withUnsafeBufferPointer { ids in
-                position.withUnsafeMutableBufferPointer { position in
+                positionBase.withUnsafeMutableBufferPointer { position in
                     displayIDs.withUnsafeMutableBufferPointer { displayIDs in
                         for slot in order.indices {
                             let card = order[slot]
@@ -326,8 +332,10 @@ extension DeckScene {
     }
 
     /// Moves the card at `from` to `to` (positions in the resulting order); the result becomes the user's order
-    /// (sortOrder = position) and any sort is dropped. Only the slots between `from` and `to` shift (in `order`,
-    /// `displayIDs` and `position`): O(|to − from|).
+    /// (sortOrder = position) and any sort is dropped. Only the slots between `from` and `to` shift, in `order` and
+    /// `displayIDs` (two memmoves); the move joins `pendingMoves` instead of rewriting the shifted cards' positions
+    /// (every `pendingMoveLimit`-th move settles them, `settlePositions()`). O(|to − from|), plus O(n) for the
+    /// settling move.
     mutating func applyMove(from: Int, to: Int) {
         let card = order[from]
         if from != to {
@@ -335,23 +343,21 @@ extension DeckScene {
             let upper = max(from, to)
             order.withUnsafeMutableBufferPointer { order in
                 displayIDs.withUnsafeMutableBufferPointer { displayIDs in
-                    position.withUnsafeMutableBufferPointer { position in
-                        // The cards between shift by one towards `from`: two memmoves (copyMemory allows overlap),
-                        // then one pass over the shifted slots writing their positions.
-                        let id = displayIDs[from]
-                        let (source, target) = from < to ? (from + 1, from) : (to, to + 1)
-                        let shifted = upper - lower
-                        UnsafeMutableRawPointer(order.baseAddress! + target).copyMemory(
-                            from: order.baseAddress! + source, byteCount: shifted * MemoryLayout<Int>.stride)
-                        UnsafeMutableRawPointer(displayIDs.baseAddress! + target).copyMemory(
-                            from: displayIDs.baseAddress! + source, byteCount: shifted * MemoryLayout<CardID>.stride)
-                        order[to] = card
-                        displayIDs[to] = id
-                        for slot in lower...upper { position[order[slot]] = slot }
-                    }
+                    // The cards between shift by one towards `from` (copyMemory allows overlap).
+                    let id = displayIDs[from]
+                    let (source, target) = from < to ? (from + 1, from) : (to, to + 1)
+                    let shifted = upper - lower
+                    UnsafeMutableRawPointer(order.baseAddress! + target).copyMemory(
+                        from: order.baseAddress! + source, byteCount: shifted * MemoryLayout<Int>.stride)
+                    UnsafeMutableRawPointer(displayIDs.baseAddress! + target).copyMemory(
+                        from: displayIDs.baseAddress! + source, byteCount: shifted * MemoryLayout<CardID>.stride)
+                    order[to] = card
+                    displayIDs[to] = id
                 }
             }
             orderSlotWrites += abs(to - from) + 1
+            pendingMoves.append(PendingMove(from: from, to: to))
+            if pendingMoves.count >= Self.pendingMoveLimit { settlePositions() }
         }
         makeOrderTheUsersOrder()
         sort = nil
@@ -359,15 +365,85 @@ extension DeckScene {
         _checkInvariants()
     }
 
-    /// Checks in debug builds (as swift-collections' `_checkInvariants`) that `position` is the inverse of `order`
-    /// and `displayIDs` is `order`'s ids. O(n), so only for decks of up to 10,000 cards; nothing in release builds.
+    /// A move not yet applied to `positionBase`.
+    struct PendingMove: Sendable, Hashable {
+        var from: Int
+        var to: Int
+
+        /// Where the card at `slot` before the move is after it. O(1).
+        @inline(__always)
+        func carry(_ slot: Int) -> Int {
+            if slot == from { return to }
+            if from < to { return slot > from && slot <= to ? slot - 1 : slot }
+            return slot >= to && slot < from ? slot + 1 : slot
+        }
+    }
+
+    /// The display position of `card`: its settled position carried through the pending moves. O(pending moves),
+    /// at most `pendingMoveLimit`.
+    func slot(of card: Int) -> Int {
+        var slot = positionBase[card]
+        for move in pendingMoves { slot = move.carry(slot) }
+        return slot
+    }
+
+    /// `card`'s sortOrder in the user's order, nil while the cards keep their given sortOrder. O(pending moves).
+    func manualRank(of card: Int) -> Int? {
+        manualRankIsPosition ? slot(of: card) : storedManualRank?[card]
+    }
+
+    /// Applies the pending moves to `positionBase`. A card whose position a move changed ends inside the slots of
+    /// the last move that shifted it, so rewriting the positions of the cards now in the union of the moves' slot
+    /// ranges settles them all: O(the union), at most n.
+    mutating func settlePositions() {
+        guard !pendingMoves.isEmpty else { return }
+        let written = Self.settle(&positionBase, order: order, moves: pendingMoves)
+        pendingMoves.removeAll(keepingCapacity: true)
+        orderSlotWrites += written
+    }
+
+    /// `positionBase` with the pending moves applied, without changing the scene (for reads that cannot mutate it):
+    /// O(1) with none pending, else a copy, O(n).
+    func settledPositions() -> [Int] {
+        guard !pendingMoves.isEmpty else { return positionBase }
+        var positions = positionBase
+        _ = Self.settle(&positions, order: order, moves: pendingMoves)
+        return positions
+    }
+
+    /// Rewrites `positions[order[slot]] = slot` over the union of the moves' slot ranges; returns how many slots.
+    static func settle(_ positions: inout [Int], order: [Int], moves: [PendingMove]) -> Int {
+        let ranges = moves.map { min($0.from, $0.to)...max($0.from, $0.to) }.sorted { $0.lowerBound < $1.lowerBound }
+        var written = 0
+        positions.withUnsafeMutableBufferPointer { positions in
+            order.withUnsafeBufferPointer { order in
+                var next = 0  // the first slot not rewritten yet
+                for range in ranges where range.upperBound >= next {
+                    let lower = max(range.lowerBound, next)
+                    for slot in lower...range.upperBound { positions[order[slot]] = slot }
+                    written += range.upperBound - lower + 1
+                    next = range.upperBound + 1
+                }
+            }
+        }
+        return written
+    }
+
+    /// Checks in debug builds (as swift-collections' `_checkInvariants`) that `positionBase` with the pending moves
+    /// settled is the inverse of `order`, that `slot(of:)` reads the same through them, and that `displayIDs` is
+    /// `order`'s ids. O(n), so only for decks of up to 10,000 cards; nothing in release builds.
     func _checkInvariants() {
         #if DEBUG
             guard order.count <= 10_000 else { return }
-            precondition(order.count == position.count && order.count == displayIDs.count, "order sizes differ")
+            precondition(order.count == positionBase.count && order.count == displayIDs.count, "order sizes differ")
+            precondition(pendingMoves.count < Self.pendingMoveLimit, "too many pending moves")
+            let settled = settledPositions()
             for (slot, card) in order.enumerated() {
-                precondition(position[card] == slot, "position is not the inverse of order at \(slot)")
+                precondition(settled[card] == slot, "position is not the inverse of order at \(slot)")
                 precondition(displayIDs[slot] == ids[card], "displayIDs is not order's ids at \(slot)")
+            }
+            for slot in Swift.stride(from: 0, to: order.count, by: max(1, order.count / 64)) {
+                precondition(self.slot(of: order[slot]) == slot, "slot(of:) is not the inverse of order at \(slot)")
             }
         #endif
     }

@@ -26,7 +26,7 @@ extension DeckScene {
             // A large deck's whole order, compactly: the card indices (in the deck as opened) as little-endian
             // 32-bit integers in base64 — 5.3 MB for a million cards, decoded in milliseconds.
             members.append(.init("orderIndices", .string(Self.packed(order))))
-            if let manualRank, manualRank != position {
+            if !manualRankIsPosition, let manualRank, manualRank != settledPositions() {
                 var manual = [Int](repeating: 0, count: count)
                 for (card, rank) in manualRank.enumerated() { manual[rank] = card }
                 members.append(.init("sortOrderIndices", .string(Self.packed(manual))))
@@ -160,7 +160,7 @@ extension DeckScene {
             guard let card = cardIndex(of: id), (0..<count).contains(to) else {
                 throw .invalidState("the saved deck state moves an unknown card or to a bad position")
             }
-            applyMove(from: position[card], to: to)
+            applyMove(from: slot(of: card), to: to)
         case .hostSort(let key, let descending):
             applyHostSort(by: key, descending: descending)
         }
