@@ -119,8 +119,10 @@ public final class StdioTransport: @unchecked Sendable {
         var pending: [LineEvent] = []
         var next = 0
         var endOfInput = false
-        // When a large message went out (a million-card change), the heap keeps its peak for the next one; once
-        // the host has been quiet for `idleRelease` seconds the free pages go back to the system.
+        // When a large message went out (a million-card change) or a request worked long (`heavyWork`: opening or
+        // reopening a million-card deck frees tens of megabytes of parsing and replay in the middle of the heap,
+        // which glibc keeps), the heap keeps its peak for the next one; once the host has been quiet for
+        // `idleRelease` seconds the free pages go back to the system.
         var releaseAt: Double?
         let chunkSize = 1 << 16
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
@@ -187,7 +189,9 @@ public final class StdioTransport: @unchecked Sendable {
             }
             // A full queue waits for the host to read; a host that reads nothing for `exitTimeout` seconds (it may
             // be blocked writing to us, which would deadlock both) ends the server instead of holding it forever.
-            if messages.contains(where: \.isLarge) { releaseAt = now + Self.idleRelease }
+            if messages.contains(where: \.isLarge) || Self.monotonicSeconds() - start - now >= Self.heavyWork {
+                releaseAt = now + Self.idleRelease
+            }
             guard outbound.push(messages, to: queue, stallTimeout: exitTimeout) else { return nil }
             if let exitStatus = server.exitStatus { return exitStatus }
         }
@@ -198,6 +202,10 @@ public final class StdioTransport: @unchecked Sendable {
 
     /// How long the host must stay quiet after a large message before the heap's free pages are released.
     static let idleRelease = 1.0
+
+    /// A request that took this long (seconds) may have freed a large peak: the heap's free pages are released after
+    /// `idleRelease` of quiet too.
+    static let heavyWork = 0.02
 
     /// Waits for input (until `deadline`, on the serving clock, when one is given) and splits what arrives;
     /// returns nil at the end of input (or a read error), an empty list on a timeout or a wake-up.
