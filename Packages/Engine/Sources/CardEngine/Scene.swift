@@ -181,7 +181,11 @@ public struct SceneContext: Sendable {
     /// Reports that the deck went from the order `oldIDs` to `new`. Keeping only the old ids (not the old deck)
     /// while the deck changes avoids a copy-on-write copy of every card.
     public mutating func deckChanged(from oldIDs: [CardID], to new: Deck) {
-        let newIDs = new.ids
+        deckChanged(from: oldIDs, toIDs: new.ids)
+    }
+
+    /// Reports that the deck went from the order `oldIDs` to `newIDs` (both of unique ids).
+    mutating func deckChanged(from oldIDs: [CardID], toIDs newIDs: [CardID]) {
         guard oldIDs != newIDs else { return }
         // Both orders come from decks, whose ids are unique, so the diff cannot fail.
         guard let diff = try? ReorderDiff(from: oldIDs, to: newIDs), !diff.isEmpty else { return }
