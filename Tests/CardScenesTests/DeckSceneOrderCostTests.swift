@@ -75,6 +75,25 @@ import Testing
         #expect(settled >= 6)
     }
 
+    /// A snapshot handed to the saver holds its own copy of the order and not the display ids, so the next move
+    /// shifts the scene's arrays in place (the same storage before and after) instead of copying them while the
+    /// snapshot is alive; the snapshot encodes the state as it was when taken.
+    @Test func aSnapshotLeavesTheNextMoveItsArrays() throws {
+        var scene = try DeckScene(options: SceneOptions(cardCount: 20_000))
+        var context = SceneContext(time: 0, viewport: Self.viewport)
+        try scene.sortDeck(by: .id, descending: false, context: &context)
+        scene.applyMove(from: 5, to: 17_000)
+        let state = scene.encodeState()
+        let snapshot = scene.stateSnapshot()
+        let order = scene.order.withUnsafeBufferPointer { $0.baseAddress }
+        let displayIDs = scene.displayIDs.withUnsafeBufferPointer { $0.baseAddress }
+        scene.applyMove(from: 19_000, to: 3)
+        #expect(scene.order.withUnsafeBufferPointer { $0.baseAddress } == order)
+        #expect(scene.displayIDs.withUnsafeBufferPointer { $0.baseAddress } == displayIDs)
+        #expect(snapshot() == state)
+        #expect(scene.encodeState() != state)
+    }
+
     @Test func aLargeDeckRanksEveryKeyWhenItOpens() throws {
         let scene = try DeckScene(options: SceneOptions(cardCount: 20_000))
         #expect(scene.keyRanks.id != nil)

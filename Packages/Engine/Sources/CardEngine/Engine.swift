@@ -343,14 +343,13 @@ public struct Engine: Sendable {
     }
 
     /// What changed in the scene's persistent state since the last call, for the front end's saver (nil:
-    /// nothing): journal records, or a snapshot to encode (off the interaction path: the closure holds the scene as
-    /// it is now, a copy-on-write value). O(records); the snapshot costs nothing until it is encoded.
+    /// nothing): journal records, or a snapshot to encode (off the interaction path: the closure holds the scene's
+    /// state as it is now, `Scene.stateSnapshot`). O(records), plus what the scene's `stateSnapshot` copies.
     public mutating func takeStateChange() -> StateChange? {
         if stateNeedsSnapshot {
             stateNeedsSnapshot = false
             stateRecords.removeAll()
-            let scene = self.scene
-            return StateChange(snapshot: { scene.encodeState() }, records: [])
+            return StateChange(snapshot: scene.stateSnapshot(), records: [])
         }
         guard !stateRecords.isEmpty else { return nil }
         defer { stateRecords.removeAll() }

@@ -54,6 +54,11 @@ public protocol Scene: Sendable {
     var stateName: String? { get }
     /// The scene's persistent state as JSON (what to restore on the next launch).
     func encodeState() -> [UInt8]?
+    /// What `Engine.takeStateChange` hands the saver to encode off the interaction path: a closure holding what
+    /// `encodeState` needs. The default holds the scene as it is (a copy-on-write value: free now, but the scene's
+    /// next change in place copies whatever the closure still shares); a scene whose large arrays change in place
+    /// right after (a million-card deck's moves) hands over its own copies of those instead.
+    func stateSnapshot() -> @Sendable () -> [UInt8]?
     /// Restores a state written by `encodeState`; throws on a document it cannot use, changing nothing.
     mutating func restoreState(_ json: [UInt8]) throws(SceneError)
     /// The changes of persistent state since the last call as journal records (JSON texts, applied in order by
@@ -110,6 +115,10 @@ extension Scene {
     }
     public var stateName: String? { nil }
     public func encodeState() -> [UInt8]? { nil }
+    public func stateSnapshot() -> @Sendable () -> [UInt8]? {
+        let scene = self
+        return { scene.encodeState() }
+    }
     public mutating func restoreState(_ json: [UInt8]) throws(SceneError) {}
     public mutating func takeStateJournal() -> [[UInt8]]? { nil }
     public mutating func applyStateJournal(_ records: [[UInt8]]) throws(SceneError) {
