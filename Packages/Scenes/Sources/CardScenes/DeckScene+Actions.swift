@@ -143,7 +143,7 @@ extension DeckScene {
         let window = metrics.visibleSlots(count: count, scroll: scrollOffset, pull: pull)
         let height = metrics.viewport.height
         let pitch = metrics.pitch(pull: pull)
-        // Cards entering the window come from their old place (read before `position` changes).
+        // Cards entering the window come from their old place (read before `install` changes the positions).
         var oldVisible: [Int: Int] = [:]
         for slot in window { oldVisible[oldOrder[slot]] = slot }
         var entering: [Int: Double] = [:]

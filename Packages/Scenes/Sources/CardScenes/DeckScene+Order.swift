@@ -188,15 +188,15 @@ extension DeckScene {
     }
 
     /// The current order stably sorted by `ranks` (`sorted(_:positions:by:descending:)`), with the new positions
-    /// and display ids written in the same pass (`install(_:)` puts them in place without another pass); pending
-    /// moves are settled first. O(n).
+    /// and display ids written as the cards are placed (`install(_:)` puts them in place without another pass);
+    /// pending moves are settled first. O(n).
     mutating func sortedOrder(by ranks: DenseRanks, descending: Bool) -> SortedOrder {
         settlePositions()
         return Self.sortedOrder(
             order, positions: positionBase, ids: ids, displayIDs: displayIDs, by: ranks, descending: descending)
     }
 
-    /// A whole new order with everything that follows from it, written by one pass of a sort.
+    /// A whole new order with everything that follows from it, written by a sort as it places the cards.
     struct SortedOrder {
         /// Display position → card index.
         var order: [Int]
@@ -226,8 +226,8 @@ extension DeckScene {
                 order: order, sources: order.indices.map { Int32(truncatingIfNeeded: $0) }, position: positions,
                 displayIDs: displayIDs)
         }
-        // The four arrays start uninitialised (a sort writes every slot of each: the placing pass visits every card
-        // once, and the targets are a permutation), which spares zeroing 28 MB for a million cards.
+        // The four arrays start uninitialised (a sort writes every slot of each: every card is placed once, and the
+        // targets are a permutation), which spares zeroing 28 MB for a million cards.
         var sources: [Int32] = []
         var newPosition: [Int] = []
         var newIDs: [CardID] = []
@@ -308,7 +308,8 @@ extension DeckScene {
         _checkInvariants()
     }
 
-    /// Puts the cards in `newOrder`, keeping `position` and `displayIDs` in step (one pass writes both). O(n).
+    /// Puts the cards in `newOrder`, keeping `positionBase` (settled) and `displayIDs` in step (one pass writes
+    /// both). O(n).
     mutating func setOrder(_ newOrder: [Int]) {
         // The user's order was the display order: it stays what it was.
         settlePositions()

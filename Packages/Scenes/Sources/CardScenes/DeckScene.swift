@@ -145,8 +145,8 @@ public struct DeckScene: Scene {
     static let pendingMoveLimit = 256
     /// Card index → the user's sortOrder after a manual reorder; nil while the cards keep their given sortOrder.
     /// After a move or a host sort the user's order is the display order itself: then `manualRankIsPosition` is set
-    /// and `position` serves, so that a move does not copy a million ranks (a shared array is copied in full at
-    /// its next write); `setOrder` keeps a copy before the display order changes.
+    /// and the positions serve (`positionBase` settled), so that a move does not copy a million ranks (a shared
+    /// array is copied in full at its next write); `setOrder` and `install` keep them before the order changes.
     /// Reading it whole costs O(n) while moves are pending (`settledPositions()`); one card's rank is
     /// `manualRank(of:)`.
     var manualRank: [Int]? {
