@@ -31,6 +31,12 @@ import Foundation
 ///   (`bytes_goal_ratio` ≤ 1);
 /// - `reopen`: `scene.close` and the same `scene.open` again, restoring the saved state after the workloads above
 ///   (at least 100 rounds of sorts and moves); goal p99 ≤ 300 ms;
+/// - `reopen-memory` (impl `rss`, reported, not gated): the server's RSS after the reopens and 1.3 s of quiet (the
+///   server gives free pages back after 1 s) over its RSS after the session's first open and the same quiet; goal
+///   ≤ 1.05 (issue 29: reopening costs no more memory than a fresh open);
+/// - `load` (reported, not gated): `deck.save` of the whole deck, then `deck.load` of it timed, with the peak RSS
+///   during the load (the kernel's high-water mark, reset first through `/proc/PID/clear_refs`) over the RSS
+///   before it; goal peak ≤ 2× (issue 29);
 ///
 /// The request cells take at least 100 samples, so their p99 is one. Each sample's floor is measured right after it
 /// in the same run: the same bytes through pipes (`PipeEcho`), plus for a sort the counting sort of n cards by
@@ -59,9 +65,11 @@ struct MillionSuite: BenchSuite {
     func run(_ context: BenchContext) {
         let n = context.quick ? 100_000 : 1_000_000
         let stdioWorkloads =
-            ["open", "deck-sort", "deck-move", "drop", "action-sort", "reopen", "fetch-order"]
+            ["open", "deck-sort", "deck-move", "drop", "action-sort", "reopen", "fetch-order", "load"]
             + ["title", "id", "color", "sortOrder"].map { "first-sort-" + $0 }
-        if stdioWorkloads.contains(where: { context.selects("million/\($0)/\(n)/deck", impls: ["stdio"]) }) {
+        if stdioWorkloads.contains(where: { context.selects("million/\($0)/\(n)/deck", impls: ["stdio"]) })
+            || context.selects("million/reopen-memory/\(n)/deck", impls: ["rss"])
+        {
             stdio(context, n: n)
         }
         if context.selects("million/tui-move/\(n)/deck", impls: ["tui"]) { tui(context, n: n) }
@@ -237,6 +245,13 @@ struct MillionSuite: BenchSuite {
             context.progress("million: scene.open failed")
             return
         }
+        // The RSS a fresh open leaves once the server has released its free pages (after 1 s of quiet).
+        let memoryCell = "\(name)/reopen-memory/\(n)/deck/rss"
+        var freshRSS: Int?
+        if context.selects(cellID: memoryCell) {
+            usleep(1_300_000)
+            freshRSS = StdioSuite.residentBytes(of: session.processIdentifier)
+        }
         // Cards to move: windows of the order fetched in the compact form (`deck.get {format: "ids"}`), spread over
         // the deck, so that a move's card sits anywhere and its distance to a random destination is random.
         var ids: [String] = []
@@ -331,7 +346,7 @@ struct MillionSuite: BenchSuite {
         }
         // Reopening restores the saved state; floor: reading the store's files back and validating them as UTF-8.
         var reopens = Samples()
-        if context.selects(cellID: cell("reopen")) {
+        if context.selects(cellID: cell("reopen")) || freshRSS != nil {
             let reopenStart = monotonicNanoseconds()
             context.progress("million: \(rounds) reopens")
             for _ in 0..<rounds {
@@ -344,6 +359,25 @@ struct MillionSuite: BenchSuite {
                 reopens.add(reply, floor: floor)
                 if !withinBudget(reopenStart) { break }
             }
+        }
+        if let freshRSS, freshRSS > 0 {
+            usleep(1_300_000)
+            if let reopenedRSS = StdioSuite.residentBytes(of: session.processIdentifier) {
+                let ratio = Double(reopenedRSS) / Double(freshRSS)
+                context.emit(
+                    BenchRow(
+                        suite: name, workload: "reopen-memory", n: n, key: "deck", impl: "rss", timing: .none,
+                        metrics: [
+                            ("rss_fresh_mb", Double(freshRSS) / 1_048_576),
+                            ("rss_reopened_mb", Double(reopenedRSS) / 1_048_576), ("rss_ratio", ratio),
+                            ("goal_ratio", 1.05), ("meets_goal", ratio <= 1.05 ? 1 : 0),
+                        ],
+                        note: "RSS after \(reopens.milliseconds.count) reopens over the RSS after the first open, each "
+                            + "after 1.3 s of quiet"))
+            }
+        }
+        if context.selects(cellID: "\(name)/load/\(n)/deck/stdio") {
+            loadPeak(context, session: session, n: n)
         }
         let pipe = "the same bytes through pipes and an echo thread"
         emit(
@@ -379,6 +413,42 @@ struct MillionSuite: BenchSuite {
         emit(
             context, workload: "reopen", n: n, impl: "stdio", samples: reopens, goalMs: 300, changes: false,
             floor: "reading the store's files")
+    }
+
+    /// `deck.save` of the open deck, then `deck.load` of it, timed, with the server's peak RSS during the load over
+    /// its RSS before (the high-water mark is reset first: `/proc/PID/clear_refs`, Linux only). One sample,
+    /// reported, not gated.
+    private func loadPeak(_ context: BenchContext, session: StdioSession, n: Int) {
+        let pid = session.processIdentifier
+        guard let saved = session.request("\"deck.save\",\"params\":{\"name\":\"million\"}"), !saved.isError,
+            let before = StdioSuite.residentBytes(of: pid), before > 0,
+            (try? "5".write(toFile: "/proc/\(pid)/clear_refs", atomically: false, encoding: .utf8)) != nil
+        else {
+            context.progress("million: deck.save failed or RSS unavailable, load row skipped")
+            return
+        }
+        guard let loaded = session.request("\"deck.load\",\"params\":{\"name\":\"million\"}"), !loaded.isError,
+            let peak = Self.peakResidentBytes(of: pid)
+        else { return }
+        let ratio = Double(peak) / Double(before)
+        context.emit(
+            BenchRow(
+                suite: name, workload: "load", n: n, key: "deck", impl: "stdio",
+                timing: Timing(medianMs: loaded.milliseconds, minMs: loaded.milliseconds, runs: 1),
+                metrics: [
+                    ("rss_before_mb", Double(before) / 1_048_576), ("rss_peak_mb", Double(peak) / 1_048_576),
+                    ("peak_ratio", ratio), ("goal_ratio", 2), ("meets_goal", ratio <= 2 ? 1 : 0),
+                ],
+                note: "deck.load of the deck just saved; one run; peak RSS during it over the RSS before"))
+    }
+
+    /// The process's peak RSS since its high-water mark was last reset (`VmHWM`), in bytes.
+    private static func peakResidentBytes(of pid: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
+        }
+        return nil
     }
 
     /// The store's files (every regular file under `root`) and their sizes.

@@ -85,7 +85,7 @@ enum Messages {
                 out.nextKey("checksum")
                 out.unsigned(UInt64(stamp.checksum))
                 out.nextKey("diff")
-                changeDiff(change.diff, into: &out)
+                changeDiff(change.diff, sources: change.sources, into: &out)
                 if !change.diff.insertions.isEmpty {
                     // The cards that came in, so a host applies the change from the change alone. O(insertions).
                     out.nextKey("inserted")
@@ -174,15 +174,24 @@ enum Messages {
     /// (no removals or insertions) whose moves would be longer as JSON (`packsSources`). `S`: for each slot of the
     /// new order, the slot of the old order its card came from, as little-endian 32-bit integers in base64; `M`:
     /// the number of moves of the minimal diff. A million-card sort: 5.3 MB instead of about 16 MB, and written
-    /// several times faster. O(moves) for the arrays, O(n) for the sources.
-    static func changeDiff(_ diff: ReorderDiff, into out: inout JSONOutput) {
+    /// several times faster. O(moves) for the arrays, O(n) for the sources. `knownSources`, the change's own
+    /// (`DeckChange.sources`: a sort's), are what `sourceSlots(of:)` would rebuild from the moves; given, they are
+    /// written as they are.
+    static func changeDiff(_ diff: ReorderDiff, sources knownSources: [Int32]? = nil, into out: inout JSONOutput) {
         guard packsSources(diff) else {
             self.diff(diff, into: &out)
             return
         }
-        let sources = sourceSlots(of: diff)
         out.raw("{\"sources\":")
-        sources.withUnsafeBytes { out.base64String($0) }
+        #if _endian(little)
+            if let knownSources, knownSources.count == diff.newCount {
+                knownSources.withUnsafeBytes { out.base64String($0) }
+            } else {
+                sourceSlots(of: diff).withUnsafeBytes { out.base64String($0) }
+            }
+        #else
+            sourceSlots(of: diff).withUnsafeBytes { out.base64String($0) }
+        #endif
         out.raw(",\"moved\":")
         out.integer(diff.moves.count)
         out.byte(UInt8(ascii: "}"))

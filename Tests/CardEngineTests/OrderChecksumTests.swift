@@ -64,4 +64,33 @@ import Testing
             current = next
         }
     }
+
+    /// The checksum eight cards at a time is the definition one card at a time: 3,000 seeded orders of 0 to 5,000
+    /// cards (every remainder of eight, blocks of 1,024 and their edges), ids from the whole 64-bit range and small.
+    @Test func eightAtATimeIsTheDefinition() {
+        /// docs/protocol.md's formula, written here again one card at a time.
+        func reference(_ ids: [CardID]) -> UInt32 {
+            func mix(_ value: UInt32) -> UInt32 {
+                var x = value
+                x ^= x >> 16
+                x &*= 0x85EB_CA6B
+                x ^= x >> 13
+                x &*= 0xC2B2_AE35
+                return x ^ (x >> 16)
+            }
+            func key(_ id: CardID) -> UInt32 {
+                let low = UInt32(truncatingIfNeeded: id.rawValue)
+                let high = UInt32(truncatingIfNeeded: id.rawValue >> 32)
+                return mix(low ^ mix(high ^ 0x9E37_79B9))
+            }
+            let keys = [0x6A09_E667] + ids.map(key) + [0x6A09_E667]
+            return zip(keys, keys.dropFirst()).reduce(0) { $0 &+ mix($1.0 &* 0x9E37_79B1 &+ $1.1) }
+        }
+        var generator = SplitMix64(seed: 0x0C4E_C508)
+        for round in 0..<3_000 {
+            let count = round < 40 ? round : Int(generator.next() % (round % 10 == 0 ? 5_000 : 100))
+            let ids = (0..<count).map { _ in CardID(generator.next() >> (round % 3 == 0 ? 44 : 0)) }
+            #expect(OrderChecksum.of(ids) == reference(ids), "round \(round): \(count) cards")
+        }
+    }
 }

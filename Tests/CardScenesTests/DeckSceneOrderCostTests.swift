@@ -34,6 +34,66 @@ import Testing
         #expect(scene.deckIDs == Self.gathered(scene))
     }
 
+    /// A move leaves the positions alone (`positionBase` unchanged, the move pending) and every read goes through
+    /// the pending moves: 2,400 seeded moves at random distances on a 3,000-card deck, a sort or a host sort every
+    /// 600 moves and settling every `pendingMoveLimit` moves; after each, `slot(of:)` of 40 seeded cards (of every
+    /// card each 40th move) is its index in `order`, and the user's order (`manualRank`) is the display order.
+    @Test func positionsAreReadThroughThePendingMoves() throws {
+        var scene = try DeckScene(options: SceneOptions(cardCount: 3_000))
+        var context = SceneContext(time: 0, viewport: Self.viewport)
+        var generator = SplitMix64(seed: 0x2990)
+        var settled = 0
+        for step in 0..<2_400 {
+            if step % 600 == 599 {
+                if step % 1_200 == 599 {
+                    try scene.sortDeck(by: .id, descending: generator.next() % 2 == 0, context: &context)
+                } else {
+                    try scene.perform(SceneAction("sort", ["by": .string("title")]), context: &context)
+                }
+                #expect(scene.pendingMoves.isEmpty, "a sort settles the positions")
+            }
+            let from = Int(generator.next() % 3_000)
+            let to = Int(generator.next() % 3_000)
+            let before = scene.positionBase
+            let pending = scene.pendingMoves.count
+            let writes = scene.orderSlotWrites
+            scene.applyMove(from: from, to: to)
+            if from != to, pending + 1 < DeckScene.pendingMoveLimit {
+                #expect(scene.positionBase == before, "step \(step): a move rewrote positions")
+                #expect(scene.orderSlotWrites - writes == abs(to - from) + 1)
+            } else if from != to {
+                #expect(scene.pendingMoves.isEmpty)
+                settled += 1
+            }
+            var inverse = [Int](repeating: -1, count: 3_000)
+            for (slot, card) in scene.order.enumerated() { inverse[card] = slot }
+            let cards = step % 40 == 0 ? Array(0..<3_000) : (0..<40).map { _ in Int(generator.next() % 3_000) }
+            #expect(cards.allSatisfy { scene.slot(of: $0) == inverse[$0] }, "step \(step)")
+            if step % 40 == 0 { #expect(scene.manualRank == inverse, "step \(step)") }
+            #expect(scene.deckCards(0..<3).map(\.sortOrder) == [0, 1, 2])
+        }
+        #expect(settled >= 6)
+    }
+
+    /// A snapshot handed to the saver holds its own copy of the order and not the display ids, so the next move
+    /// shifts the scene's arrays in place (the same storage before and after) instead of copying them while the
+    /// snapshot is alive; the snapshot encodes the state as it was when taken.
+    @Test func aSnapshotLeavesTheNextMoveItsArrays() throws {
+        var scene = try DeckScene(options: SceneOptions(cardCount: 20_000))
+        var context = SceneContext(time: 0, viewport: Self.viewport)
+        try scene.sortDeck(by: .id, descending: false, context: &context)
+        scene.applyMove(from: 5, to: 17_000)
+        let state = scene.encodeState()
+        let snapshot = scene.stateSnapshot()
+        let order = scene.order.withUnsafeBufferPointer { $0.baseAddress }
+        let displayIDs = scene.displayIDs.withUnsafeBufferPointer { $0.baseAddress }
+        scene.applyMove(from: 19_000, to: 3)
+        #expect(scene.order.withUnsafeBufferPointer { $0.baseAddress } == order)
+        #expect(scene.displayIDs.withUnsafeBufferPointer { $0.baseAddress } == displayIDs)
+        #expect(snapshot() == state)
+        #expect(scene.encodeState() != state)
+    }
+
     @Test func aLargeDeckRanksEveryKeyWhenItOpens() throws {
         let scene = try DeckScene(options: SceneOptions(cardCount: 20_000))
         #expect(scene.keyRanks.id != nil)
@@ -111,7 +171,7 @@ import Testing
 }
 
 @Suite struct DeckSceneSortPassTests {
-    /// The one-pass sort (order, sources, positions and display ids together) equals the reference counting sort
+    /// The fused sort (order, sources, positions and display ids written together) equals the reference counting sort
     /// followed by the separate pass that inverted the order and gathered the ids: 2,000 seeded orders and rank
     /// tables (few and all-distinct keys, both directions).
     @Test func theFusedPassEqualsTheSortThenTheGather() {

@@ -243,6 +243,10 @@ public struct DeckChange: Sendable, Hashable {
     /// The checksum of `ids` (`OrderChecksum`). The engine keeps it up to date change by change, so a one-card
     /// move costs O(1) here, not O(n).
     public var checksum: UInt32
+    /// For a pure reorder whose scene knew it (a sort), each new slot's old slot — what `diff` says in its batch
+    /// reading, kept so that a front end sending source slots (the stdio server's packed `deck.changed`) need not
+    /// rebuild them from a million moves; nil otherwise. Derived from `diff`, so equality and hashing ignore it.
+    public var sources: [Int32]?
 
     /// A deck change at `time` seconds to the order `ids`, reached by `diff`; the checksum is computed from `ids`
     /// (O(n)).
@@ -251,10 +255,22 @@ public struct DeckChange: Sendable, Hashable {
     }
 
     /// A deck change whose checksum is known (the engine stamps it when it commits the change).
-    init(time: Double, ids: [CardID], diff: ReorderDiff, checksum: UInt32) {
+    init(time: Double, ids: [CardID], diff: ReorderDiff, checksum: UInt32, sources: [Int32]? = nil) {
         self.time = time
         self.ids = ids
         self.diff = diff
         self.checksum = checksum
+        self.sources = sources
+    }
+
+    public static func == (lhs: DeckChange, rhs: DeckChange) -> Bool {
+        lhs.time == rhs.time && lhs.checksum == rhs.checksum && lhs.diff == rhs.diff && lhs.ids == rhs.ids
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(time)
+        hasher.combine(ids)
+        hasher.combine(diff)
+        hasher.combine(checksum)
     }
 }

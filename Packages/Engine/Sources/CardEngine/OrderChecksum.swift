@@ -29,18 +29,79 @@ public struct OrderChecksum: Sendable, Hashable {
         value = Self.of(ids)
     }
 
-    /// The checksum of `ids` in this order: about 3 ns a card (a million cards in 3 ms). O(n).
+    /// The checksum of `ids` in this order: about 1.6 ns a card (a million cards in 1.6 ms, where one card at a
+    /// time took 4 ms). O(n).
+    ///
+    /// Eight cards at a time (`SIMD8<UInt32>`, which the baseline x86-64 target still splits into SSE2 pairs): the
+    /// keys of a block of cards first, then the links of each key with the one before it, both loops branch-free
+    /// over the lanes. The sum is the same as `scalarSum(_:)`'s, one card at a time (tests compare them).
     public static func of(_ ids: [CardID]) -> UInt32 {
         ids.withUnsafeBufferPointer { ids in
-            var sum: UInt32 = 0
-            var previous = edge
-            for id in ids {
-                let key = key(id)
-                sum &+= link(previous, key)
-                previous = key
-            }
-            return sum &+ link(previous, edge)
+            #if _endian(little)
+                vectorSum(ids)
+            #else
+                scalarSum(ids)
+            #endif
         }
+    }
+
+    /// The checksum one card at a time: the definition as written. O(n).
+    static func scalarSum(_ ids: UnsafeBufferPointer<CardID>) -> UInt32 {
+        var sum: UInt32 = 0
+        var previous = edge
+        for id in ids {
+            let key = key(id)
+            sum &+= link(previous, key)
+            previous = key
+        }
+        return sum &+ link(previous, edge)
+    }
+
+    /// The cards a block of `vectorSum(_:)` keys at a time (its keys fit the first-level cache).
+    static let vectorBlock = 1024
+
+    /// `scalarSum(_:)` eight cards at a time on a little-endian machine (where an id's low 32-bit half is the first
+    /// in memory): per block of `vectorBlock` cards, their keys into a buffer after the key before the block, then
+    /// the links of every key with the one before it. The last `count % 8` cards go one at a time. O(n).
+    static func vectorSum(_ ids: UnsafeBufferPointer<CardID>) -> UInt32 {
+        let count = ids.count
+        guard count >= 8, let base = ids.baseAddress else { return scalarSum(ids) }
+        let keys = UnsafeMutableRawPointer.allocate(
+            byteCount: (vectorBlock + 1) * MemoryLayout<UInt32>.stride, alignment: MemoryLayout<UInt32>.alignment)
+        defer { keys.deallocate() }
+        let raw = UnsafeRawPointer(base)
+        var lanes = SIMD8<UInt32>(repeating: 0)
+        var previous = edge
+        var start = 0
+        while count - start >= 8 {
+            let length = Swift.min(vectorBlock, count - start) & ~7
+            keys.storeBytes(of: previous, as: UInt32.self)
+            var offset = 0
+            while offset < length {
+                // Eight ids as sixteen 32-bit words: the even lanes are the low halves, the odd ones the high.
+                let words = raw.loadUnaligned(
+                    fromByteOffset: (start + offset) * MemoryLayout<CardID>.stride, as: SIMD16<UInt32>.self)
+                let key = mix(words.evenHalf ^ mix(words.oddHalf ^ 0x9E37_79B9))
+                keys.storeBytes(of: key, toByteOffset: (offset + 1) * 4, as: SIMD8<UInt32>.self)
+                offset += 8
+            }
+            offset = 0
+            while offset < length {
+                let first = keys.loadUnaligned(fromByteOffset: offset * 4, as: SIMD8<UInt32>.self)
+                let second = keys.loadUnaligned(fromByteOffset: (offset + 1) * 4, as: SIMD8<UInt32>.self)
+                lanes &+= mix(first &* 0x9E37_79B1 &+ second)
+                offset += 8
+            }
+            previous = keys.load(fromByteOffset: length * 4, as: UInt32.self)
+            start += length
+        }
+        var sum = lanes.wrappedSum()
+        for index in start..<count {
+            let key = key(ids[index])
+            sum &+= link(previous, key)
+            previous = key
+        }
+        return sum &+ link(previous, edge)
     }
 
     /// Updates the checksum after the card now at `to` in `ids` moved there from `from` (positions in the old and
@@ -87,6 +148,18 @@ public struct OrderChecksum: Sendable, Hashable {
         x ^= x >> 13
         x &*= 0xC2B2_AE35
         x ^= x >> 16
+        return x
+    }
+
+    /// `mix(_:)` in each lane.
+    @inline(__always)
+    static func mix(_ value: SIMD8<UInt32>) -> SIMD8<UInt32> {
+        var x = value
+        x ^= x &>> 16
+        x &*= 0x85EB_CA6B
+        x ^= x &>> 13
+        x &*= 0xC2B2_AE35
+        x ^= x &>> 16
         return x
     }
 

@@ -54,6 +54,11 @@ public protocol Scene: Sendable {
     var stateName: String? { get }
     /// The scene's persistent state as JSON (what to restore on the next launch).
     func encodeState() -> [UInt8]?
+    /// What `Engine.takeStateChange` hands the saver to encode off the interaction path: a closure holding what
+    /// `encodeState` needs. The default holds the scene as it is (a copy-on-write value: free now, but the scene's
+    /// next change in place copies whatever the closure still shares); a scene whose large arrays change in place
+    /// right after (a million-card deck's moves) hands over its own copies of those instead.
+    func stateSnapshot() -> @Sendable () -> [UInt8]?
     /// Restores a state written by `encodeState`; throws on a document it cannot use, changing nothing.
     mutating func restoreState(_ json: [UInt8]) throws(SceneError)
     /// The changes of persistent state since the last call as journal records (JSON texts, applied in order by
@@ -110,6 +115,10 @@ extension Scene {
     }
     public var stateName: String? { nil }
     public func encodeState() -> [UInt8]? { nil }
+    public func stateSnapshot() -> @Sendable () -> [UInt8]? {
+        let scene = self
+        return { scene.encodeState() }
+    }
     public mutating func restoreState(_ json: [UInt8]) throws(SceneError) {}
     public mutating func takeStateJournal() -> [[UInt8]]? { nil }
     public mutating func applyStateJournal(_ records: [[UInt8]]) throws(SceneError) {
@@ -181,7 +190,11 @@ public struct SceneContext: Sendable {
     /// Reports that the deck went from the order `oldIDs` to `new`. Keeping only the old ids (not the old deck)
     /// while the deck changes avoids a copy-on-write copy of every card.
     public mutating func deckChanged(from oldIDs: [CardID], to new: Deck) {
-        let newIDs = new.ids
+        deckChanged(from: oldIDs, toIDs: new.ids)
+    }
+
+    /// Reports that the deck went from the order `oldIDs` to `newIDs` (both of unique ids).
+    mutating func deckChanged(from oldIDs: [CardID], toIDs newIDs: [CardID]) {
         guard oldIDs != newIDs else { return }
         // Both orders come from decks, whose ids are unique, so the diff cannot fail.
         guard let diff = try? ReorderDiff(from: oldIDs, to: newIDs), !diff.isEmpty else { return }
@@ -194,6 +207,16 @@ public struct SceneContext: Sendable {
     public mutating func deckChanged(to ids: [CardID], diff: ReorderDiff) {
         guard !diff.isEmpty else { return }
         deckChanges.append(DeckChange(time: time, ids: ids, diff: diff, checksum: 0))
+        stateChanged = true
+    }
+
+    /// `deckChanged(to:diff:)` for a pure reorder whose scene knows each new slot's old slot (`sources`, a
+    /// permutation that `diff` was computed from, as `ReorderDiff(permutation:)` does): the change carries them
+    /// (`DeckChange.sources`) for front ends that send them instead of the moves.
+    public mutating func deckChanged(to ids: [CardID], diff: ReorderDiff, sources: [Int32]) {
+        guard !diff.isEmpty else { return }
+        precondition(sources.count == diff.newCount && diff.oldCount == diff.newCount, "sources of another diff")
+        deckChanges.append(DeckChange(time: time, ids: ids, diff: diff, checksum: 0, sources: sources))
         stateChanged = true
     }
 }

@@ -19,4 +19,14 @@ public enum ProcessMemory {
     @Sendable public static func releaseFreed() {
         _ = cardistry_heap_release_freed()
     }
+
+    /// The bytes the heap holds free, which `releaseFreed()` may give back, and the heap's size (glibc's
+    /// `mallinfo2`; both 0 elsewhere). It walks the heap's free lists: microseconds, so for after a long request
+    /// rather than after every one.
+    public static func heapUsage() -> (free: Int, total: Int) {
+        var free = 0
+        var total = 0
+        cardistry_heap_usage(&free, &total)
+        return (free, total)
+    }
 }

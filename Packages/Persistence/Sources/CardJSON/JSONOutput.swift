@@ -95,34 +95,55 @@ public struct JSONOutput: Sendable {
     }
 
     /// Writes `data` as a JSON string in base64 (RFC 4648, section 4: the standard alphabet, with padding). The
-    /// output is sized once and filled in place: a few milliseconds for 4 MB. O(bytes).
+    /// output is sized once and filled in place, four characters (one 32-bit store) for every three bytes, looked up
+    /// two at a time (`base64Pairs`, the characters of each 12-bit value): about 1.5 ms for 4 MB, where a character at
+    /// a time took 3–4. O(bytes).
     package mutating func base64String(_ data: UnsafeRawBufferPointer) {
         let count = data.count
         let start = bytes.count
         // The opening and closing quotes, and every character in between, written over.
         bytes.append(contentsOf: repeatElement(UInt8(ascii: "\""), count: (count + 2) / 3 * 4 + 2))
+        guard count > 0, let input = data.baseAddress else { return }
         bytes.withUnsafeMutableBufferPointer { out in
-            Self.base64Alphabet.withUTF8Buffer { table in
-                var target = start + 1
+            Self.base64Pairs.withUnsafeBufferPointer { pairs in
+                let output = UnsafeMutableRawPointer(out.baseAddress! + start + 1)
+                /// The four characters of the 24 bits `word` (in its low bits), as they go in memory.
+                func quad(_ word: UInt32) -> UInt32 {
+                    let characters = UInt32(pairs[Int(word >> 12)]) | UInt32(pairs[Int(word & 0xFFF)]) << 16
+                    return characters.littleEndian
+                }
                 var index = 0
-                while index + 3 <= count {
-                    let word = UInt32(data[index]) << 16 | UInt32(data[index + 1]) << 8 | UInt32(data[index + 2])
-                    out[target] = table[Int(word >> 18)]
-                    out[target + 1] = table[Int(word >> 12 & 63)]
-                    out[target + 2] = table[Int(word >> 6 & 63)]
-                    out[target + 3] = table[Int(word & 63)]
-                    target += 4
+                var target = 0
+                // Three bytes at a time, read as four (big-endian, the fourth dropped) while four remain.
+                while index + 4 <= count {
+                    let word = input.loadUnaligned(fromByteOffset: index, as: UInt32.self).bigEndian >> 8
+                    output.storeBytes(of: quad(word), toByteOffset: target, as: UInt32.self)
                     index += 3
+                    target += 4
+                }
+                if index + 3 <= count {
+                    let word = UInt32(data[index]) << 16 | UInt32(data[index + 1]) << 8 | UInt32(data[index + 2])
+                    output.storeBytes(of: quad(word), toByteOffset: target, as: UInt32.self)
+                    index += 3
+                    target += 4
                 }
                 let left = count - index
                 guard left > 0 else { return }
-                let word = UInt32(data[index]) << 16 | (left == 2 ? UInt32(data[index + 1]) << 8 : 0)
-                out[target] = table[Int(word >> 18)]
-                out[target + 1] = table[Int(word >> 12 & 63)]
-                out[target + 2] = left == 2 ? table[Int(word >> 6 & 63)] : UInt8(ascii: "=")
-                out[target + 3] = UInt8(ascii: "=")
+                Self.base64Alphabet.withUTF8Buffer { table in
+                    let word = UInt32(data[index]) << 16 | (left == 2 ? UInt32(data[index + 1]) << 8 : 0)
+                    output.storeBytes(of: table[Int(word >> 18)], toByteOffset: target, as: UInt8.self)
+                    output.storeBytes(of: table[Int(word >> 12 & 63)], toByteOffset: target + 1, as: UInt8.self)
+                    let third = left == 2 ? table[Int(word >> 6 & 63)] : UInt8(ascii: "=")
+                    output.storeBytes(of: third, toByteOffset: target + 2, as: UInt8.self)
+                    output.storeBytes(of: UInt8(ascii: "="), toByteOffset: target + 3, as: UInt8.self)
+                }
             }
         }
+    }
+
+    /// The two base64 characters of every 12-bit value, the first in the low byte.
+    static let base64Pairs: [UInt16] = base64Alphabet.withUTF8Buffer { table in
+        (0..<4096).map { UInt16(table[$0 >> 6]) | UInt16(table[$0 & 63]) << 8 }
     }
 
     static let base64Alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"

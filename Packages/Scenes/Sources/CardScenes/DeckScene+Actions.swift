@@ -25,7 +25,7 @@ extension DeckScene {
             try requireNotReordering(action.name)
             sortPlan = nil
             if case .expanded = mode { mode = .browsing }
-            reveal(position: position[card], metrics: metrics)
+            reveal(position: slot(of: card), metrics: metrics)
             expand(card, context: &context)
         case "collapse":
             guard case .expanded = mode else { throw .invalidState("no card is expanded") }
@@ -39,7 +39,7 @@ extension DeckScene {
             }
             try requireNotReordering(action.name)
             sortPlan = nil
-            move(from: position[card], to: destination, context: &context)
+            move(from: slot(of: card), to: destination, context: &context)
             reveal(position: destination, metrics: metrics)
         case "scroll":
             let hasTo = action.has("to")
@@ -143,22 +143,22 @@ extension DeckScene {
         let window = metrics.visibleSlots(count: count, scroll: scrollOffset, pull: pull)
         let height = metrics.viewport.height
         let pitch = metrics.pitch(pull: pull)
-        // Cards entering the window come from their old place (read before `position` changes).
+        // Cards entering the window come from their old place (read before `install` changes the positions).
         var oldVisible: [Int: Int] = [:]
         for slot in window { oldVisible[oldOrder[slot]] = slot }
         var entering: [Int: Double] = [:]
         for slot in window where oldVisible[newOrder[slot]] == nil {
             let card = newOrder[slot]
-            entering[card] = min(max(Double(position[card] - slot) * pitch, -height), height)
+            entering[card] = min(max(Double(self.slot(of: card) - slot) * pitch, -height), height)
         }
         let focusedCard = count > 0 ? order[min(focus, count - 1)] : nil
         install(sorted)
         self.sort = sort
         record(.sort(sort), cost: sortCost)
-        if let focusedCard { focus = position[focusedCard] }
+        if let focusedCard { focus = slot(of: focusedCard) }
         // Cards leaving the window slide towards their new place.
-        for (card, oldSlot) in oldVisible where !window.contains(position[card]) {
-            let offset = min(max(Double(position[card] - oldSlot) * pitch, -height), height)
+        for (card, oldSlot) in oldVisible where !window.contains(slot(of: card)) {
+            let offset = min(max(Double(slot(of: card) - oldSlot) * pitch, -height), height)
             context.removalTransitions[Self.node(base[card].id)] = .offset(Vector(dx: 0, dy: offset))
         }
         if case .expanded(let card, _) = mode { entering[card] = nil }
@@ -168,7 +168,7 @@ extension DeckScene {
         let diff =
             (try? ReorderDiff(permutation: sources))
             ?? ReorderDiff(oldCount: sources.count, newCount: sources.count, removals: [], insertions: [], moves: [])
-        if !diff.isEmpty { context.deckChanged(to: currentIDs(), diff: diff) }
+        if !diff.isEmpty { context.deckChanged(to: currentIDs(), diff: diff, sources: sources) }
         context.stateChanged = true
         context.haptic(.success, target: "column")
     }

@@ -33,7 +33,7 @@ extension DeckScene {
     mutating func expand(_ card: Int, context: inout SceneContext) {
         guard case .browsing = mode else { return }
         mode = .expanded(card: card, dismissOffset: 0)
-        focus = position[card]
+        focus = slot(of: card)
         context.animation = Self.expandAnimation
         context.haptic(.light, target: Self.node(base[card].id), card: base[card].id)
     }
@@ -42,7 +42,7 @@ extension DeckScene {
     mutating func collapse(context: inout SceneContext, metrics: DeckMetrics, haptic: HapticEvent.Style = .soft) {
         guard case .expanded(let card, _) = mode else { return }
         mode = .browsing
-        reveal(position: position[card], metrics: metrics)
+        reveal(position: slot(of: card), metrics: metrics)
         context.animation = Self.expandAnimation
         context.haptic(haptic, target: Self.node(base[card].id), card: base[card].id)
     }

@@ -6,7 +6,8 @@ import CardModels
 /// position, any scene sort dropped, the focus follows its card), but a move costs O(|from − to|) in the order and
 /// a sort the scene's own counting sort over cached key ranks, and both are recorded as operations so a large
 /// deck's persisted state stays incremental. The change report's id list (`DeckChange.ids`) is the scene's own
-/// `displayIDs`, shared, not gathered: O(1).
+/// `displayIDs`, shared, not gathered: O(1); a sort's report carries its sources (`DeckChange.sources`), so the
+/// wire sends them without rebuilding them from the moves.
 extension DeckScene {
     public mutating func moveCard(_ id: CardID, to destination: Int, context: inout SceneContext) throws(SceneError) {
         guard let card = cardIndex(of: id) else { throw .unknownCard(id) }
@@ -15,11 +16,11 @@ extension DeckScene {
         }
         let focusedCard = order[min(focus, count - 1)]
         prepareForHostReorder()
-        let from = position[card]
+        let from = slot(of: card)
         // `applyMove` makes the order the user's (also when the card stays: the default's `replaceDeck` does)
         // and records `.move` for the persisted state.
         applyMove(from: from, to: destination)
-        focus = position[focusedCard]
+        focus = slot(of: focusedCard)
         context.stateChanged = true
         guard from != destination else { return }
         context.deckChanged(
@@ -50,10 +51,10 @@ extension DeckScene {
         case .id, .color:
             sources = applyHostSort(by: key, descending: descending)
         }
-        focus = position[focusedCard]
+        focus = slot(of: focusedCard)
         // A sort's sources are a permutation by construction, so this cannot throw.
         if let diff = try? ReorderDiff(permutation: sources), !diff.isEmpty {
-            context.deckChanged(to: currentIDs(), diff: diff)
+            context.deckChanged(to: currentIDs(), diff: diff, sources: sources)
         }
     }
 
@@ -64,7 +65,12 @@ extension DeckScene {
     public func deckCards(_ range: Range<Int>) -> [Card] {
         range.map { slot in
             var card = base[order[slot]]
-            if let manualRank { card.sortOrder = manualRank[order[slot]] }
+            // The user's order is the display order, or kept apart.
+            if manualRankIsPosition {
+                card.sortOrder = slot
+            } else if let storedManualRank {
+                card.sortOrder = storedManualRank[order[slot]]
+            }
             return card
         }
     }

@@ -96,7 +96,7 @@ extension DeckScene {
         sortPlan = nil
         let focusedCard = count > 0 ? order[min(focus, count - 1)] : nil
         setOrder(newOrder)
-        if let focusedCard { focus = position[focusedCard] }
+        if let focusedCard { focus = slot(of: focusedCard) }
         makeOrderTheUsersOrder()
         sort = nil
         // An arbitrary order cannot be logged compactly: a large deck persists it whole from now on.

@@ -214,7 +214,7 @@ extension DeckScene {
         return Node(
             id: Self.node(value.id), role: .card, card: value.id, parent: "column", rect: rect, z: z,
             cornerRadius: 16, fill: RGBA(value.color),
-            stroke: position[card] == focus ? Palette.focusRing(on: RGBA(value.color)) : nil,
+            stroke: slot(of: card) == focus ? Palette.focusRing(on: RGBA(value.color)) : nil,
             shadow: Self.cardShadow,
             text: [TextRun(value.title, style: .headline, color: Palette.white, weight: .bold)],
             matchedGeometryID: Self.matchedID(value.id), isHitTestable: false, accessibilityLabel: value.title)
@@ -222,14 +222,14 @@ extension DeckScene {
 
     func detailNode(_ card: Int, rect: Rect, z: Double) -> Node {
         let value = base[card]
-        let sortOrder = manualRank?[card] ?? value.sortOrder
+        let sortOrder = manualRank(of: card) ?? value.sortOrder
         return Node(
             id: Self.detailNode(value.id), role: .card, card: value.id, rect: rect, z: z, cornerRadius: 24,
             fill: RGBA(value.color), shadow: Self.liftedShadow,
             text: [
                 TextRun(value.title, style: .largeTitle, color: Palette.white, weight: .bold),
                 TextRun(
-                    "Card \(Self.grouped(position[card] + 1)) of \(Self.grouped(count)) · your order: \(sortOrder)",
+                    "Card \(Self.grouped(slot(of: card) + 1)) of \(Self.grouped(count)) · your order: \(sortOrder)",
                     style: .body,
                     color: Palette.white),
                 TextRun("Drag down or tap outside to close", style: .footnote, color: Palette.white),

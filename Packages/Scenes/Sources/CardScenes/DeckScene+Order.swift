@@ -71,6 +71,7 @@ extension DeckScene {
             keyRanks.color = ranks
             return ranks
         case .sortOrder:
+            settlePositions()
             if let manualRank { return DenseRanks(permutation: manualRank) }
             if let ranks = keyRanks.givenSortOrder { return ranks }
             let ranks = Self.givenSortOrderRanks(base)
@@ -84,7 +85,8 @@ extension DeckScene {
     /// 100 ms for a million cards, once, when the deck opens — most of it the titles' comparison sort; the ids'
     /// radix sort about 20 ms).
     mutating func prepareRanks() {
-        for key in DeckSort.Key.allCases where key != .sortOrder || manualRank == nil { _ = ranks(for: key) }
+        let hasManualRank = manualRankIsPosition || storedManualRank != nil
+        for key in DeckSort.Key.allCases where key != .sortOrder || !hasManualRank { _ = ranks(for: key) }
         _ = idRanks()
         _ = hostColorRanks()
     }
@@ -186,13 +188,15 @@ extension DeckScene {
     }
 
     /// The current order stably sorted by `ranks` (`sorted(_:positions:by:descending:)`), with the new positions
-    /// and display ids written in the same pass (`install(_:)` puts them in place without another pass). O(n).
-    func sortedOrder(by ranks: DenseRanks, descending: Bool) -> SortedOrder {
-        Self.sortedOrder(
-            order, positions: position, ids: ids, displayIDs: displayIDs, by: ranks, descending: descending)
+    /// and display ids written as the cards are placed (`install(_:)` puts them in place without another pass);
+    /// pending moves are settled first. O(n).
+    mutating func sortedOrder(by ranks: DenseRanks, descending: Bool) -> SortedOrder {
+        settlePositions()
+        return Self.sortedOrder(
+            order, positions: positionBase, ids: ids, displayIDs: displayIDs, by: ranks, descending: descending)
     }
 
-    /// A whole new order with everything that follows from it, written by one pass of a sort.
+    /// A whole new order with everything that follows from it, written by a sort as it places the cards.
     struct SortedOrder {
         /// Display position → card index.
         var order: [Int]
@@ -204,12 +208,13 @@ extension DeckScene {
         var displayIDs: [CardID]
     }
 
-    /// `sorted(_:positions:by:descending:)` that also writes the new positions and display ids in its placing pass,
-    /// so that a sort of a million cards touches each card once after counting (a separate `setOrder` pass cost a
-    /// sixth of a sort, reading the ids and writing the positions in random order). With distinct ranks the cards
-    /// are visited by index (sequential reads of `positions`, `ids` and the ranks, sequential writes of the new
-    /// positions); otherwise a counting sort visits the old slots in order (sequential reads of `order` and
-    /// `displayIDs`), which keeps equal keys in their order. O(n + distinct keys).
+    /// `sorted(_:positions:by:descending:)` that also writes the new positions and display ids as it places the
+    /// cards, reading them in card or slot order (a separate `setOrder` pass over the new order cost a sixth of a
+    /// sort, reading the ids and writing the positions in random order). With distinct ranks the cards are visited
+    /// by index (sequential reads of `positions`, `ids` and the ranks, sequential writes of the new positions), in
+    /// three passes that each scatter into one array; otherwise a counting sort visits the old slots in order
+    /// (sequential reads of `order` and `displayIDs`), which keeps equal keys in their order, also in three passes
+    /// (the buckets, the placing, the positions). O(n + distinct keys).
     static func sortedOrder(
         _ order: [Int], positions: [Int], ids: [CardID], displayIDs: [CardID], by ranks: DenseRanks,
         descending: Bool
@@ -221,32 +226,42 @@ extension DeckScene {
                 order: order, sources: order.indices.map { Int32(truncatingIfNeeded: $0) }, position: positions,
                 displayIDs: displayIDs)
         }
-        var sources = [Int32](repeating: 0, count: count)
-        var newPosition = [Int](repeating: 0, count: count)
-        var newIDs = [CardID](repeating: 0, count: count)
-        var newOrder = [Int](repeating: 0, count: count)
-        ranks.ranks.withUnsafeBufferPointer { ranks in
-            newOrder.withUnsafeMutableBufferPointer { newOrder in
-                sources.withUnsafeMutableBufferPointer { sources in
-                    newPosition.withUnsafeMutableBufferPointer { newPosition in
-                        newIDs.withUnsafeMutableBufferPointer { newIDs in
+        // The four arrays start uninitialised (a sort writes every slot of each: every card is placed once, and the
+        // targets are a permutation), which spares zeroing 28 MB for a million cards.
+        var sources: [Int32] = []
+        var newPosition: [Int] = []
+        var newIDs: [CardID] = []
+        let newOrder = [Int](unsafeUninitializedCapacity: count) { newOrder, orderWritten in
+            sources = [Int32](unsafeUninitializedCapacity: count) { sources, sourcesWritten in
+                newPosition = [Int](unsafeUninitializedCapacity: count) { newPosition, positionsWritten in
+                    newIDs = [CardID](unsafeUninitializedCapacity: count) { newIDs, idsWritten in
+                        ranks.ranks.withUnsafeBufferPointer { ranks in
                             if distinct == count {
+                                // Three passes, each scattering into one array: scattering into three at once took
+                                // half as long again for a million cards (the pages of three 8 MB arrays written at
+                                // random outgrow the processor's address-translation cache; one array's fit).
+                                for card in 0..<count {
+                                    let rank = Int(ranks[card])
+                                    let target = descending ? count - 1 - rank : rank
+                                    newOrder[target] = card
+                                    newPosition[card] = target
+                                }
                                 positions.withUnsafeBufferPointer { positions in
-                                    ids.withUnsafeBufferPointer { ids in
-                                        for card in 0..<count {
-                                            let rank = Int(ranks[card])
-                                            let target = descending ? count - 1 - rank : rank
-                                            newOrder[target] = card
-                                            sources[target] = Int32(truncatingIfNeeded: positions[card])
-                                            newPosition[card] = target
-                                            newIDs[target] = ids[card]
-                                        }
+                                    for card in 0..<count {
+                                        sources[newPosition[card]] = Int32(truncatingIfNeeded: positions[card])
                                     }
+                                }
+                                ids.withUnsafeBufferPointer { ids in
+                                    for card in 0..<count { newIDs[newPosition[card]] = ids[card] }
                                 }
                                 return
                             }
                             // Counting sort (Seward 1954; Knuth TAOCP vol. 3, §5.2 "distribution counting"): the
                             // counts by card index (sequential), then each old slot placed after the equal keys before.
+                            // In three passes, each with at most one array read or written at random: the old slots'
+                            // buckets (into `newPosition`, as scratch), the placing, then the positions. One pass
+                            // doing all three took 17-19 ms for a million cards and twelve keys, these 10-12
+                            // (thread CPU time, a scratch benchmark of both).
                             var starts = [Int](repeating: 0, count: distinct + 1)
                             starts.withUnsafeMutableBufferPointer { starts in
                                 for card in 0..<count {
@@ -255,25 +270,31 @@ extension DeckScene {
                                 }
                                 for bucket in 1...distinct { starts[bucket] += starts[bucket - 1] }
                                 order.withUnsafeBufferPointer { order in
+                                    for slot in 0..<count {
+                                        let rank = Int(ranks[order[slot]])
+                                        newPosition[slot] = descending ? distinct - 1 - rank : rank
+                                    }
                                     displayIDs.withUnsafeBufferPointer { displayIDs in
                                         for slot in 0..<count {
-                                            let card = order[slot]
-                                            let rank = Int(ranks[card])
-                                            let bucket = descending ? distinct - 1 - rank : rank
+                                            let bucket = newPosition[slot]
                                             let target = starts[bucket]
                                             starts[bucket] = target + 1
-                                            newOrder[target] = card
+                                            newOrder[target] = order[slot]
                                             sources[target] = Int32(truncatingIfNeeded: slot)
-                                            newPosition[card] = target
                                             newIDs[target] = displayIDs[slot]
                                         }
                                     }
                                 }
+                                for target in 0..<count { newPosition[newOrder[target]] = target }
                             }
                         }
+                        idsWritten = count
                     }
+                    positionsWritten = count
                 }
+                sourcesWritten = count
             }
+            orderWritten = count
         }
         return SortedOrder(order: newOrder, sources: sources, position: newPosition, displayIDs: newIDs)
     }
@@ -281,25 +302,28 @@ extension DeckScene {
     /// Puts a sort's result in place: O(1) (the arrays are taken, not copied). When the user's order was the
     /// display order, the old positions become it as they are, without a copy.
     mutating func install(_ sorted: SortedOrder) {
+        settlePositions()
         if manualRankIsPosition {
-            storedManualRank = position
+            storedManualRank = positionBase
             manualRankIsPosition = false
         }
         order = sorted.order
-        position = sorted.position
+        positionBase = sorted.position
         displayIDs = sorted.displayIDs
         orderSlotWrites += sorted.order.count
         _checkInvariants()
     }
 
-    /// Puts the cards in `newOrder`, keeping `position` and `displayIDs` in step (one pass writes both). O(n).
+    /// Puts the cards in `newOrder`, keeping `positionBase` (settled) and `displayIDs` in step (one pass writes
+    /// both). O(n).
     mutating func setOrder(_ newOrder: [Int]) {
         // The user's order was the display order: it stays what it was.
-        if manualRankIsPosition { manualRank = position }
+        settlePositions()
+        if manualRankIsPosition { manualRank = positionBase }
         order = newOrder
         newOrder.withUnsafeBufferPointer { order in
             ids.withUnsafeBufferPointer { ids in
-                position.withUnsafeMutableBufferPointer { position in
+                positionBase.withUnsafeMutableBufferPointer { position in
                     displayIDs.withUnsafeMutableBufferPointer { displayIDs in
                         for slot in order.indices {
                             let card = order[slot]
@@ -315,8 +339,10 @@ extension DeckScene {
     }
 
     /// Moves the card at `from` to `to` (positions in the resulting order); the result becomes the user's order
-    /// (sortOrder = position) and any sort is dropped. Only the slots between `from` and `to` shift (in `order`,
-    /// `displayIDs` and `position`): O(|to − from|).
+    /// (sortOrder = position) and any sort is dropped. Only the slots between `from` and `to` shift, in `order` and
+    /// `displayIDs` (two memmoves); the move joins `pendingMoves` instead of rewriting the shifted cards' positions
+    /// (every `pendingMoveLimit`-th move settles them, `settlePositions()`). O(|to − from|), plus O(n) for the
+    /// settling move.
     mutating func applyMove(from: Int, to: Int) {
         let card = order[from]
         if from != to {
@@ -324,23 +350,21 @@ extension DeckScene {
             let upper = max(from, to)
             order.withUnsafeMutableBufferPointer { order in
                 displayIDs.withUnsafeMutableBufferPointer { displayIDs in
-                    position.withUnsafeMutableBufferPointer { position in
-                        // The cards between shift by one towards `from`: two memmoves (copyMemory allows overlap),
-                        // then one pass over the shifted slots writing their positions.
-                        let id = displayIDs[from]
-                        let (source, target) = from < to ? (from + 1, from) : (to, to + 1)
-                        let shifted = upper - lower
-                        UnsafeMutableRawPointer(order.baseAddress! + target).copyMemory(
-                            from: order.baseAddress! + source, byteCount: shifted * MemoryLayout<Int>.stride)
-                        UnsafeMutableRawPointer(displayIDs.baseAddress! + target).copyMemory(
-                            from: displayIDs.baseAddress! + source, byteCount: shifted * MemoryLayout<CardID>.stride)
-                        order[to] = card
-                        displayIDs[to] = id
-                        for slot in lower...upper { position[order[slot]] = slot }
-                    }
+                    // The cards between shift by one towards `from` (copyMemory allows overlap).
+                    let id = displayIDs[from]
+                    let (source, target) = from < to ? (from + 1, from) : (to, to + 1)
+                    let shifted = upper - lower
+                    UnsafeMutableRawPointer(order.baseAddress! + target).copyMemory(
+                        from: order.baseAddress! + source, byteCount: shifted * MemoryLayout<Int>.stride)
+                    UnsafeMutableRawPointer(displayIDs.baseAddress! + target).copyMemory(
+                        from: displayIDs.baseAddress! + source, byteCount: shifted * MemoryLayout<CardID>.stride)
+                    order[to] = card
+                    displayIDs[to] = id
                 }
             }
             orderSlotWrites += abs(to - from) + 1
+            pendingMoves.append(PendingMove(from: from, to: to))
+            if pendingMoves.count >= Self.pendingMoveLimit { settlePositions() }
         }
         makeOrderTheUsersOrder()
         sort = nil
@@ -348,15 +372,85 @@ extension DeckScene {
         _checkInvariants()
     }
 
-    /// Checks in debug builds (as swift-collections' `_checkInvariants`) that `position` is the inverse of `order`
-    /// and `displayIDs` is `order`'s ids. O(n), so only for decks of up to 10,000 cards; nothing in release builds.
+    /// A move not yet applied to `positionBase`.
+    struct PendingMove: Sendable, Hashable {
+        var from: Int
+        var to: Int
+
+        /// Where the card at `slot` before the move is after it. O(1).
+        @inline(__always)
+        func carry(_ slot: Int) -> Int {
+            if slot == from { return to }
+            if from < to { return slot > from && slot <= to ? slot - 1 : slot }
+            return slot >= to && slot < from ? slot + 1 : slot
+        }
+    }
+
+    /// The display position of `card`: its settled position carried through the pending moves. O(pending moves),
+    /// at most `pendingMoveLimit`.
+    func slot(of card: Int) -> Int {
+        var slot = positionBase[card]
+        for move in pendingMoves { slot = move.carry(slot) }
+        return slot
+    }
+
+    /// `card`'s sortOrder in the user's order, nil while the cards keep their given sortOrder. O(pending moves).
+    func manualRank(of card: Int) -> Int? {
+        manualRankIsPosition ? slot(of: card) : storedManualRank?[card]
+    }
+
+    /// Applies the pending moves to `positionBase`. A card whose position a move changed ends inside the slots of
+    /// the last move that shifted it, so rewriting the positions of the cards now in the union of the moves' slot
+    /// ranges settles them all: O(the union), at most n.
+    mutating func settlePositions() {
+        guard !pendingMoves.isEmpty else { return }
+        let written = Self.settle(&positionBase, order: order, moves: pendingMoves)
+        pendingMoves.removeAll(keepingCapacity: true)
+        orderSlotWrites += written
+    }
+
+    /// `positionBase` with the pending moves applied, without changing the scene (for reads that cannot mutate it):
+    /// O(1) with none pending, else a copy, O(n).
+    func settledPositions() -> [Int] {
+        guard !pendingMoves.isEmpty else { return positionBase }
+        var positions = positionBase
+        _ = Self.settle(&positions, order: order, moves: pendingMoves)
+        return positions
+    }
+
+    /// Rewrites `positions[order[slot]] = slot` over the union of the moves' slot ranges; returns how many slots.
+    static func settle(_ positions: inout [Int], order: [Int], moves: [PendingMove]) -> Int {
+        let ranges = moves.map { min($0.from, $0.to)...max($0.from, $0.to) }.sorted { $0.lowerBound < $1.lowerBound }
+        var written = 0
+        positions.withUnsafeMutableBufferPointer { positions in
+            order.withUnsafeBufferPointer { order in
+                var next = 0  // the first slot not rewritten yet
+                for range in ranges where range.upperBound >= next {
+                    let lower = max(range.lowerBound, next)
+                    for slot in lower...range.upperBound { positions[order[slot]] = slot }
+                    written += range.upperBound - lower + 1
+                    next = range.upperBound + 1
+                }
+            }
+        }
+        return written
+    }
+
+    /// Checks in debug builds (as swift-collections' `_checkInvariants`) that `positionBase` with the pending moves
+    /// settled is the inverse of `order`, that `slot(of:)` reads the same through them, and that `displayIDs` is
+    /// `order`'s ids. O(n), so only for decks of up to 10,000 cards; nothing in release builds.
     func _checkInvariants() {
         #if DEBUG
             guard order.count <= 10_000 else { return }
-            precondition(order.count == position.count && order.count == displayIDs.count, "order sizes differ")
+            precondition(order.count == positionBase.count && order.count == displayIDs.count, "order sizes differ")
+            precondition(pendingMoves.count < Self.pendingMoveLimit, "too many pending moves")
+            let settled = settledPositions()
             for (slot, card) in order.enumerated() {
-                precondition(position[card] == slot, "position is not the inverse of order at \(slot)")
+                precondition(settled[card] == slot, "position is not the inverse of order at \(slot)")
                 precondition(displayIDs[slot] == ids[card], "displayIDs is not order's ids at \(slot)")
+            }
+            for slot in Swift.stride(from: 0, to: order.count, by: max(1, order.count / 64)) {
+                precondition(self.slot(of: order[slot]) == slot, "slot(of:) is not the inverse of order at \(slot)")
             }
         #endif
     }

@@ -26,7 +26,7 @@ extension DeckScene {
             // A large deck's whole order, compactly: the card indices (in the deck as opened) as little-endian
             // 32-bit integers in base64 — 5.3 MB for a million cards, decoded in milliseconds.
             members.append(.init("orderIndices", .string(Self.packed(order))))
-            if let manualRank, manualRank != position {
+            if !manualRankIsPosition, let manualRank, manualRank != settledPositions() {
                 var manual = [Int](repeating: 0, count: count)
                 for (card, rank) in manualRank.enumerated() { manual[rank] = card }
                 members.append(.init("sortOrderIndices", .string(Self.packed(manual))))
@@ -42,6 +42,18 @@ extension DeckScene {
             if let sort { members.append(.init("sort", Self.encode(sort))) }
         }
         return JSONValue.object(members).jsonBytes
+    }
+
+    /// The snapshot holds its own copy of `order` (which moves shift in place) and not `displayIDs` (which moves
+    /// shift too, and encoding never reads): the move after a snapshot then writes arrays the scene alone holds,
+    /// where it copied both (16 MB for a million cards, 3–8 ms of that move) while the saver encoded. O(n) now: a
+    /// copy of the order, about a millisecond for a million cards.
+    public func stateSnapshot() -> @Sendable () -> [UInt8]? {
+        var copy = self
+        copy.order = order.withUnsafeBufferPointer { Array($0) }
+        copy.displayIDs = []
+        let scene = copy
+        return { scene.encodeState() }
     }
 
     public mutating func restoreState(_ json: [UInt8]) throws(SceneError) {
@@ -160,7 +172,7 @@ extension DeckScene {
             guard let card = cardIndex(of: id), (0..<count).contains(to) else {
                 throw .invalidState("the saved deck state moves an unknown card or to a bad position")
             }
-            applyMove(from: position[card], to: to)
+            applyMove(from: slot(of: card), to: to)
         case .hostSort(let key, let descending):
             applyHostSort(by: key, descending: descending)
         }

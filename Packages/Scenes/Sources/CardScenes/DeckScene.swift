@@ -129,18 +129,28 @@ public struct DeckScene: Scene {
     /// only the slots between its source and destination, a sort writes it in the pass that writes `order`), so a
     /// change reports the new order (`DeckChange.ids`) by sharing this array instead of gathering a million ids.
     var displayIDs: [CardID]
-    /// Slots of `order`, `position` and `displayIDs` written by changes of the order since the scene was made: a
-    /// move adds its distance + 1, a whole new order the card count. Tests read it (`@testable`) to prove a move is
-    /// O(distance).
+    /// Slots of `order` and `displayIDs` (and of `positionBase`, when written) written by changes of the order since
+    /// the scene was made: a move adds its distance + 1, a whole new order the card count, settling the positions
+    /// the slots it rewrites. Tests read it (`@testable`) to prove a move is O(distance).
     var orderSlotWrites = 0
-    /// Card index → display position.
-    var position: [Int]
+    /// Card index → display position, as of the moves in `pendingMoves` not yet applied to it. A move shifts the
+    /// cards between its ends in `order` and `displayIDs` with two memmoves; writing each shifted card's position
+    /// too cost a random write per card, three quarters of a million-card move. `slot(of:)` reads a position through
+    /// the pending moves; `settlePositions()` brings the whole array up to date (a sort, a snapshot's copy).
+    var positionBase: [Int]
+    /// The moves made since `positionBase` was last settled, in order (at most `pendingMoveLimit`).
+    var pendingMoves: [PendingMove] = []
+    /// The most moves kept pending: a position read walks them all (256 steps, well under a microsecond), and
+    /// settling them rewrites at most every slot once (a few milliseconds for a million cards, one move in 256).
+    static let pendingMoveLimit = 256
     /// Card index → the user's sortOrder after a manual reorder; nil while the cards keep their given sortOrder.
     /// After a move or a host sort the user's order is the display order itself: then `manualRankIsPosition` is set
-    /// and `position` serves, so that a move does not copy a million ranks (a shared array is copied in full at
-    /// its next write); `setOrder` keeps a copy before the display order changes.
+    /// and the positions serve (`positionBase` settled), so that a move does not copy a million ranks (a shared
+    /// array is copied in full at its next write); `setOrder` and `install` keep them before the order changes.
+    /// Reading it whole costs O(n) while moves are pending (`settledPositions()`); one card's rank is
+    /// `manualRank(of:)`.
     var manualRank: [Int]? {
-        get { manualRankIsPosition ? position : storedManualRank }
+        get { manualRankIsPosition ? settledPositions() : storedManualRank }
         set {
             storedManualRank = newValue
             manualRankIsPosition = false
@@ -238,7 +248,7 @@ public struct DeckScene: Scene {
         // Its own storage, not shared with `ids`: the first move would otherwise copy it.
         displayIDs = deck.ids.withUnsafeBufferPointer { Array($0) }
         // Its own storage, not shared with `order`: the first sort would otherwise copy it.
-        position = Array(0..<deck.count)
+        positionBase = Array(0..<deck.count)
         // A large deck's first sort by any key then costs no more than the next ones (the ranks take tens of
         // milliseconds for a million cards, once).
         keyRanks = cachedRanks
@@ -252,6 +262,7 @@ public struct DeckScene: Scene {
     public var deck: Deck {
         var cards: [Card] = []
         cards.reserveCapacity(order.count)
+        let manualRank = manualRank
         for index in order {
             var card = base[index]
             if let manualRank { card.sortOrder = manualRank[index] }

@@ -37,4 +37,17 @@ static inline int cardistry_heap_release_freed(void) {
 #endif
 }
 
+/// The bytes the heap holds free (mallinfo2's `fordblks`, glibc 2.33 and later: what `malloc_trim(0)` may give
+/// back) into `free`, and the heap's size (`arena`) into `total`; both 0 where they cannot be read.
+static inline void cardistry_heap_usage(size_t *free, size_t *total) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+    struct mallinfo2 info = mallinfo2();
+    *free = info.fordblks;
+    *total = info.arena;
+#else
+    *free = 0;
+    *total = 0;
+#endif
+}
+
 #endif
