@@ -108,7 +108,9 @@ let package = Package(
             path: "Tests/CardGesturesTests"),
         .testTarget(
             name: "CardEngineTests",
-            dependencies: ["CardEngine", "CardModels", "CardGeometry", "CardGestures", "CardPhysics"],
+            dependencies: [
+                "CardEngine", "CardModels", "CardGeometry", "CardGestures", "CardPhysics", "CardPersistence",
+            ],
             path: "Tests/CardEngineTests"),
         .testTarget(
             name: "CardScenesTests",

@@ -1,6 +1,6 @@
 /// The terminal UI's `--slow-motion N`: the app's clock runs `factor` times slower than the wall clock, so motion
-/// that lasts a blink (a spring's bounce, a hero flight, a digit's roll) can be watched — and captured by a test —
-/// frame by frame, like the iOS Simulator's Slow Animations.
+/// that lasts a blink (a spring's bounce, a matched-geometry flight, a digit's roll) can be watched — and captured
+/// by a test — frame by frame, like the iOS Simulator's Slow Animations.
 ///
 /// Everything the app times runs on this clock, gestures included: a drag that takes 40 ms of wall time takes
 /// `40 / factor` ms of the app's, so it reads `factor` times as fast (a flick stays a flick). Frames are still
