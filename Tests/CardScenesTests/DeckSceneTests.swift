@@ -402,18 +402,27 @@ private func springOffset(_ offset: Double, response: Double, damping: Double, a
         return zip(tops, tops.dropFirst()).map { $1 - $0 }
     }
 
-    /// A fling released below the top that a scroll view would carry into the top fast bounces the cards when the
-    /// coast gets there (the seed's "fast scroll-to-top"; the column itself comes to rest at the top): while it
-    /// coasts the column moves as one, then each card's kick starts after the one above's.
-    @Test func aFlingThatCoastsIntoTheTopBouncesTheCardsWhenItArrives() throws {
+    /// A 40-card deck scrolled 300 pt down, flung towards the top by `distance` points in 40 ms: the engine, the
+    /// first seven cards' ids and the release time.
+    private func fling(by distance: Double) throws -> (engine: Engine, ids: [CardID], released: Double) {
         var engine = try makeEngine(SceneOptions(cardCount: 40))
         try engine.perform(SceneAction("scroll", ["to": .number(300)]), at: 0)
         _ = engine.frame(at: 1)
         let ids = Array(try deckScene(engine).deck.ids.prefix(7))
+        let released = drag(
+            &engine, from: Point(x: 200, y: 400), by: Vector(dx: 0, dy: distance), steps: 4, at: 1, duration: 0.04)
+        return (engine, ids, released)
+    }
+
+    /// A fling released below the top that a scroll view would carry into the top fast bounces the cards when the
+    /// coast gets there (the seed's "fast scroll-to-top"; the column itself comes to rest at the top): while it
+    /// coasts the column moves as one, then each card's kick starts after the one above's.
+    @Test func aFlingThatCoastsIntoTheTopBouncesTheCardsWhenItArrives() throws {
         // 100 pt down in 40 ms (2500 pt/s), released 200 pt below the top: a scroll view would reach the top at
         // 2500 − 2.002·200 ≈ 2100 pt/s, after −ln(1 − 2.002·200/2500)/2.002 ≈ 0.087 s.
-        let released = drag(
-            &engine, from: Point(x: 200, y: 400), by: Vector(dx: 0, dy: 100), steps: 4, at: 1, duration: 0.04)
+        let flung = try fling(by: 100)
+        var engine = flung.engine
+        let (ids, released) = (flung.ids, flung.released)
         let k = -1000 * log(0.998)
         let arrival = -log(1 - k * 200 / 2500) / k
         #expect(try deckScene(engine).scrollOffset == 0, "the coast ends at the top")
@@ -435,13 +444,10 @@ private func springOffset(_ offset: Double, response: Double, damping: Double, a
 
     /// A gentle fling that a scroll view would bring to the top slowly does not bounce: the column coasts as one.
     @Test func aGentleFlingToTheTopDoesNotBounce() throws {
-        var engine = try makeEngine(SceneOptions(cardCount: 40))
-        try engine.perform(SceneAction("scroll", ["to": .number(300)]), at: 0)
-        _ = engine.frame(at: 1)
-        let ids = Array(try deckScene(engine).deck.ids.prefix(7))
         // 40 pt down in 40 ms (1000 pt/s) from 300: it would reach the top at 1000 − 2.002·260 < 1500 pt/s.
-        let released = drag(
-            &engine, from: Point(x: 200, y: 400), by: Vector(dx: 0, dy: 40), steps: 4, at: 1, duration: 0.04)
+        let flung = try fling(by: 40)
+        var engine = flung.engine
+        let (ids, released) = (flung.ids, flung.released)
         for step in 0...200 {
             let gaps = try gaps(&engine, ids, at: released + Double(step) * 0.005)
             #expect(gaps.allSatisfy { abs($0 - 60) < 1e-6 }, "the column moves as one: \(gaps)")
