@@ -463,12 +463,9 @@ private func springOffset(_ offset: Double, response: Double, damping: Double, a
         try engine.perform(SceneAction("scroll", ["to": .number(1000)]), at: 0)
         _ = engine.frame(at: 1)
         // 600 pt down in 60 ms: from the end to far past the top, the fan wide open.
-        engine.handle(.pointer(PointerEvent(.down, at: Point(x: 200, y: 100), time: 1)))
-        for step in 1...6 {
-            engine.handle(
-                .pointer(
-                    PointerEvent(.move, at: Point(x: 200, y: 100 + Double(step) * 100), time: 1 + Double(step) * 0.01)))
-        }
+        drag(
+            &engine, from: Point(x: 200, y: 100), by: Vector(dx: 0, dy: 600), steps: 6, at: 1, duration: 0.06,
+            lift: false)
         let pulled = engine.frame(at: 1.06)
         #expect(
             pulled.nodes.filter { $0.role == .card }.count < colorIDs.count,
