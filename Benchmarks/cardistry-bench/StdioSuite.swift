@@ -89,6 +89,7 @@ struct StdioSuite: BenchSuite {
         // Nine checkpoints after the early one, evenly to the end: each RSS over the early one is a sample.
         let checkpoints = Set((1...9).map { early + ($0 * (total - early)) / 9 })
         var growth: [Double] = []
+        var rssLate = 0
         func sync() -> Int? {
             syncs += 1
             _ = Self.writeLine(inFD, Array("{\"jsonrpc\":\"2.0\",\"id\":\"sync\",\"method\":\"scene.list\"}".utf8))
@@ -117,9 +118,9 @@ struct StdioSuite: BenchSuite {
             if sent == early { rssEarly = sync() ?? 0 }
             if checkpoints.contains(sent), rssEarly > 0, let rss = sync() {
                 growth.append(Double(rss) / Double(rssEarly))
+                rssLate = rss
             }
         }
-        let rssLate = growth.last.map { Int($0 * Double(rssEarly)) } ?? 0
         let elapsed = Double(monotonicNanoseconds() - start) / 1e6
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()

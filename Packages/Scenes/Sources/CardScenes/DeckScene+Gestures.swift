@@ -220,13 +220,7 @@ extension DeckScene {
     mutating func planSpringBack(fromScroll oldOffset: Double, pull oldPull: Double, metrics: DeckMetrics) {
         let before = metrics.visibleSlots(count: count, scroll: oldOffset, pull: oldPull)
         let after = metrics.visibleSlots(count: count, scroll: scrollOffset, pull: pull)
-        var entering: [Int: Double] = [:]
-        for slot in after where !before.contains(slot) {
-            guard let card = card(inSlot: slot) else { continue }
-            entering[card] =
-                metrics.cardTop(slot: slot, scroll: oldOffset, pull: oldPull)
-                - metrics.cardTop(slot: slot, scroll: scrollOffset, pull: pull)
-        }
+        let entering = enteringOffsets(after, notIn: before, fromScroll: oldOffset, pull: oldPull, metrics: metrics)
         if !entering.isEmpty { sortPlan = SortPlan(entering: entering) }
     }
 
@@ -244,13 +238,25 @@ extension DeckScene {
                 ? max(span.upperBound - DeckMetrics.maximumVisibleCards, 0)..<span.upperBound
                 : span.lowerBound..<min(span.lowerBound + DeckMetrics.maximumVisibleCards, count)
         }
-        let shift = scrollOffset - oldOffset
-        var entering: [Int: Double] = [:]
-        for slot in span where !before.contains(slot) {
-            if let card = card(inSlot: slot) { entering[card] = shift }
-        }
         coastSlots = span
-        sortPlan = SortPlan(entering: entering)
+        sortPlan = SortPlan(
+            entering: enteringOffsets(span, notIn: before, fromScroll: oldOffset, pull: 0, metrics: metrics))
+    }
+
+    /// Where the cards of `slots` that were not in view (`before`) come in from: each one's top in the layout at
+    /// `oldOffset` and `oldPull`, relative to its top now (the layout's entering offset). O(slots).
+    func enteringOffsets(
+        _ slots: Range<Int>, notIn before: Range<Int>, fromScroll oldOffset: Double, pull oldPull: Double,
+        metrics: DeckMetrics
+    ) -> [Int: Double] {
+        var entering: [Int: Double] = [:]
+        for slot in slots where !before.contains(slot) {
+            guard let card = card(inSlot: slot) else { continue }
+            entering[card] =
+                metrics.cardTop(slot: slot, scroll: oldOffset, pull: oldPull)
+                - metrics.cardTop(slot: slot, scroll: scrollOffset, pull: pull)
+        }
+        return entering
     }
 
     /// Stops a coast where it shows the column at `time` (any input takes the column over, as a touch stops a
@@ -278,7 +284,7 @@ extension DeckScene {
     }
 
     /// Kicks every card in view downwards, card k of the window `bounceStagger`·k seconds after the first, the
-    /// first `after` seconds from now (a coast that reaches the top later).
+    /// first `after` seconds from now (a coast that reaches the top later); the haptic is asked for now.
     mutating func bounce(context: inout SceneContext, metrics: DeckMetrics, after delay: Double = 0) {
         let visible = metrics.visibleSlots(count: count, scroll: scrollOffset, pull: pull)
         for (rank, slot) in visible.enumerated() {
