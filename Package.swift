@@ -139,8 +139,8 @@ let package = Package(
             exclude: ["Fixtures"]),
         // The benchmark's statistics, gate rule and `compare`, through `@testable import` of the executable.
         .testTarget(
-            name: "BenchmarkTests", dependencies: ["cardistry-bench", "CardModels"], path: "Tests/BenchmarkTests",
-            resources: [.copy("Fixtures")]),
+            name: "BenchmarkTests", dependencies: ["cardistry-bench", "CardModels", "CardPhysics"],
+            path: "Tests/BenchmarkTests", resources: [.copy("Fixtures")]),
         .testTarget(
             name: "CardTUITests",
             dependencies: [

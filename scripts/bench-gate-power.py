@@ -34,7 +34,7 @@ def gated_cells(baseline):
 
 
 def run_gate(bench, baseline, slowdown=None):
-    """Runs the quick gate; returns (exit status, the cells it reported, seconds)."""
+    """Runs the quick gate; returns (exit status, the cells it reported with the gate's line on each, seconds)."""
     environment = dict(os.environ)
     environment.pop("CARDISTRY_BENCH_SLOWDOWN", None)
     if slowdown:
@@ -44,15 +44,25 @@ def run_gate(bench, baseline, slowdown=None):
         [bench, "--quick", "--baseline", baseline], env=environment, stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE, text=True, check=False)
     seconds = time.monotonic() - start
-    reported = set()
+    reported = {}
     if "REGRESSIONS:\n" in result.stderr:
         for line in result.stderr.split("REGRESSIONS:\n", 1)[1].splitlines():
             if ": " in line and not line.startswith("…"):
-                reported.add(line.split(": ", 1)[0])
+                reported[line.split(": ", 1)[0]] = line
+    # What the gate said of the cells it did not report (a missed slowdown's diagnosis): its suspect line, if any.
+    run_gate.suspects = {}
+    for line in result.stderr.splitlines():
+        if line.startswith("suspect: "):
+            run_gate.suspects[line[len("suspect: "):].split(": ", 1)[0]] = line
     if result.returncode not in (0, 1):
         sys.stderr.write(result.stderr[-3000:])
         raise SystemExit(f"the gate failed to run (exit {result.returncode})")
     return result.returncode, reported, seconds
+
+
+def describe_missed(missed):
+    """The gate's suspect line on each missed cell, or that it was not a suspect in the first run."""
+    return "".join("\n  " + run_gate.suspects.get(cell, f"{cell}: not a suspect in the first run") for cell in missed)
 
 
 def main():
@@ -71,20 +81,21 @@ def main():
     if "--skip-slowdowns" not in arguments:
         status, reported, seconds = run_gate(bench, baseline, "2")
         timing = {cell for cell in cells if "/rss" not in cell}
-        missed = sorted(timing - reported)
-        print(f"2x slowdown in every timing cell: exit {status}, {len(reported & timing)} of {len(timing)} gated timing cells "
+        missed = sorted(timing - reported.keys())
+        print(f"2x slowdown in every timing cell: exit {status}, {len(reported.keys() & timing)} of {len(timing)} gated timing cells "
               f"reported ({seconds:.0f} s)")
         if status != 1 or missed:
-            failures.append(f"2x slowdown: exit {status}; missed {missed}")
+            failures.append(f"2x slowdown: exit {status}; missed {missed}" + describe_missed(missed))
 
         targets = {cell for cell in cells if cell.startswith(("diff/", "physics/"))}
         status, reported, seconds = run_gate(bench, baseline, "1.3:diff/,1.3:physics/")
-        missed = sorted(targets - reported)
-        extra = sorted(reported - targets)
-        print(f"1.3x slowdown in the diff and physics cells: exit {status}, {len(reported & targets)} of "
+        missed = sorted(targets - reported.keys())
+        extra = sorted(reported.keys() - targets)
+        print(f"1.3x slowdown in the diff and physics cells: exit {status}, {len(reported.keys() & targets)} of "
               f"{len(targets)} reported, {len(extra)} others ({seconds:.0f} s)")
         if status != 1 or missed or extra:
-            failures.append(f"1.3x slowdown: exit {status}; missed {missed}; raised on unslowed cells {extra}")
+            failures.append(f"1.3x slowdown: exit {status}; missed {missed}; raised on unslowed cells {extra}"
+                            + describe_missed(missed))
 
     # One core busy for the whole time: a process spinning on CPU 0.
     busy = subprocess.Popen(
@@ -95,7 +106,9 @@ def main():
             print(f"unchanged build, one core busy, run {run} of {unchanged_runs}: exit {status}, "
                   f"{len(reported)} reported ({seconds:.0f} s)")
             if status != 0 or reported:
-                failures.append(f"false alarm in unchanged run {run}: {sorted(reported)}")
+                # The gate's own lines: the shift, the minimum effect and the p-value, to tell noise from a cause.
+                failures.append(f"false alarm in unchanged run {run}:\n  " + "\n  ".join(
+                    reported[cell] for cell in sorted(reported)))
     finally:
         busy.kill()
         busy.wait()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Writes Benchmarks/baseline.jsonl from five quick runs, each in a fresh process: every gated cell keeps all its
-# rounds (pooled) and its drift, the largest over the smallest of the five medians, from which the gate derives the
+# Writes Benchmarks/baseline.jsonl from five quick runs, each in a fresh process, the second and fourth with one core
+# busy (the load the gate must tolerate): every gated cell keeps all its rounds (pooled), each run's median
+# (repeat_medians, loaded_medians) and its drift, the largest over the smallest of the five medians, from which the gate derives the
 # cell's minimum effect (Benchmarks/cardistry-bench/Baseline.swift). Then checks the gate's power against it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
