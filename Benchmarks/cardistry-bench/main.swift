@@ -128,35 +128,27 @@ if repeats == 1 {
     // gate is held to tolerate: a cell whose ratio moves with load gets the minimum effect that movement needs.
     var passes: [[(id: String, object: [String: Any])]] = []
     var loaded: [Bool] = []
-    for pass in 1...repeats {
+    /// Runs repeat `pass` of the cells `cells` (all of this run's when nil) in a fresh process, under load when it
+    /// is an even one, and keeps its rows.
+    func repeatRun(_ pass: Int, of cells: Set<String>?, named name: String) {
         let underLoad = pass % 2 == 0 && BusyCore.isUseful
         writeStandardError(
-            "… repeat \(pass) of \(repeats), in a fresh process\(underLoad ? ", one core busy" : "")\n")
+            "… repeat \(pass) of \(repeats)\(name), in a fresh process\(underLoad ? ", one core busy" : "")\n")
         let busy = underLoad ? BusyCore() : nil
-        let rows = ChildRun.rows(arguments: childArguments(only: only))
+        let rows = ChildRun.rows(arguments: childArguments(only: cells))
         busy?.stop()
-        guard let rows else { fail("repeat \(pass) failed") }
-        passes.append(rows)
+        guard let rows else { fail("repeat \(pass)\(name) failed") }
+        passes.append(rows.filter { cells?.contains($0.id) ?? true })
         loaded.append(underLoad)
     }
+    for pass in 1...repeats { repeatRun(pass, of: only, named: "") }
     // The cells with the narrowest cap (diff, physics) are judged on five processes pooled; their baseline pools
     // twice as many (R more runs of them alone, seconds each), so that its median sits inside their spread from
     // process to process, not on one side of it (`diff/move1/1000/uuid` has two modes 13 % apart).
     let narrow = Set(
         (passes.first ?? []).filter { BenchFile.isGated($0.object) && GateRule.isNarrow($0.id) }.map(\.id))
     if !narrow.isEmpty {
-        for pass in 1...repeats {
-            let underLoad = pass % 2 == 0 && BusyCore.isUseful
-            writeStandardError(
-                "… repeat \(pass) of \(repeats) of the \(narrow.count) diff and physics cells, in a fresh process"
-                    + "\(underLoad ? ", one core busy" : "")\n")
-            let busy = underLoad ? BusyCore() : nil
-            let rows = ChildRun.rows(arguments: childArguments(only: narrow))
-            busy?.stop()
-            guard let rows else { fail("repeat \(pass) of the diff and physics cells failed") }
-            passes.append(rows.filter { narrow.contains($0.id) })
-            loaded.append(underLoad)
-        }
+        for pass in 1...repeats { repeatRun(pass, of: narrow, named: " of the \(narrow.count) diff and physics cells") }
     }
     for line in BenchFile.pooled(passes, loaded: loaded) { writeStandardOutput(line + "\n") }
     exit(0)
