@@ -72,20 +72,20 @@ struct Baseline {
 ///    runs' rounds pooled: their median above the baseline's by more than `e`, and the U test at p < 0.01. The
 ///    `diff` and `physics` cells are measured four times more whether suspects or not, and judged on five
 ///    processes pooled (below).
-/// `e`, the cell's *minimum effect*, is 1.25 × its recorded between-run drift (the baseline's processes, every
-/// second one with a core busy: the drift spans the load the gate must tolerate), never below 1.10 and never above
-/// a cap: 1.45 for every cell, so that a 2× slowdown is caught with room for drift, and 1.12 for the `diff` and
-/// `physics` cells, so that 1.3× is. Each cap sits near the geometric middle between no change and the slowdown
-/// it must catch (√2 ≈ 1.41, √1.3 ≈ 1.14), where a run that sits low and one that sits high in a cell's spread
-/// are equally far from a wrong verdict: the baseline's processes read gated cells at 0.82–1.18× their pooled
-/// median, and one gate run read `persistence/load` at 0.72× (with a cap of 1.6, a 2× slowdown then read 1.44×). Pooling processes shrinks what moves a cell from one process to the next
-/// (where its memory landed) by about the square root of their number, which is what keeps a cell from being
-/// failed by one unlucky process. The `diff` and `physics` cells need more than that: some have two modes 13–30 %
-/// apart from process to process (`diff/reverse/1000/uuid`: 0.62 in most processes, 0.82 in a few), more than the
-/// room between 1.3× and no change. So their baseline pools ten processes and the gate five, and their cap sits
-/// near the geometric middle of what five pooled processes read: measured here, an unchanged build's shift over
-/// the baseline lay in 0.89–1.05 with a core busy and a 1.3× slowdown's in 1.17–1.37 (six gate runs of each over
-/// the 21 cells); 1.12 leaves about 6 % on either side.
+/// `e`, the cell's *minimum effect*, is 1.25 × its recorded between-run drift (the baseline's processes, every second
+/// one with a core busy: the drift spans the load the gate must tolerate), never below 1.10 and never above a cap: 1.45
+/// for every cell, so that a 2× slowdown is caught with room for drift, and 1.12 for the `diff` and `physics` cells, so
+/// that 1.3× is. Each cap sits near the geometric middle between no change and the slowdown it must catch (√2 ≈ 1.41,
+/// √1.3 ≈ 1.14), where a run that sits low and one that sits high in a cell's spread are equally far from a wrong
+/// verdict: the baseline's processes read gated cells at 0.82–1.18× their pooled median, and one gate run read
+/// `persistence/load` at 0.72× (with a cap of 1.6, a 2× slowdown then read 1.44×). Pooling processes shrinks what moves
+/// a cell from one process to the next (where its memory landed) by about the square root of their number, which is
+/// what keeps a cell from being failed by one unlucky process. The `diff` and `physics` cells need more than that: some
+/// have two modes 13–30 % apart from process to process (`diff/reverse/1000/uuid`: 0.62 in most processes, 0.82 in a
+/// few), more than the room between 1.3× and no change. So their baseline pools ten processes and the gate five, and
+/// their cap sits near the geometric middle of what five pooled processes read: measured here, an unchanged build's
+/// shift over the baseline lay in 0.89–1.05 with a core busy and a 1.3× slowdown's in 1.17–1.37 (six gate runs of each
+/// over the 21 cells); 1.12 leaves about 6 % on either side.
 /// Under the null hypothesis (no change, rounds independent) the U test alone would raise a false alarm in one
 /// confirmation in a hundred per cell; requiring the effect as well is what makes alarms on an unchanged build
 /// rare, and `scripts/bench-gate-power.py` measures that rate (five gate runs, one core busy).
