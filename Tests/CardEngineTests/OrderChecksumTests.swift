@@ -66,7 +66,8 @@ import Testing
     }
 
     /// The checksum eight cards at a time is the definition one card at a time: 3,000 seeded orders of 0 to 5,000
-    /// cards (every remainder of eight, blocks of 1,024 and their edges), ids from the whole 64-bit range and small.
+    /// cards (every remainder of eight, blocks of 1,024 and their edges), ids from the whole 64-bit range and small,
+    /// and eight of 65,536 to 75,536 cards, summed in two halves on two threads.
     @Test func eightAtATimeIsTheDefinition() {
         /// docs/protocol.md's formula, written here again one card at a time.
         func reference(_ ids: [CardID]) -> UInt32 {
@@ -87,8 +88,12 @@ import Testing
             return zip(keys, keys.dropFirst()).reduce(0) { $0 &+ mix($1.0 &* 0x9E37_79B1 &+ $1.1) }
         }
         var generator = SplitMix64(seed: 0x0C4E_C508)
-        for round in 0..<3_000 {
-            let count = round < 40 ? round : Int(generator.next() % (round % 10 == 0 ? 5_000 : 100))
+        for round in 0..<3_008 {
+            // The last eight rounds: both halves on their own threads (`TwoThreads`), odd and even lengths.
+            let count =
+                round >= 3_000
+                ? TwoThreads.minimumCount + round % 2 + Int(generator.next() % 10_000)
+                : round < 40 ? round : Int(generator.next() % (round % 10 == 0 ? 5_000 : 100))
             let ids = (0..<count).map { _ in CardID(generator.next() >> (round % 3 == 0 ? 44 : 0)) }
             #expect(OrderChecksum.of(ids) == reference(ids), "round \(round): \(count) cards")
         }

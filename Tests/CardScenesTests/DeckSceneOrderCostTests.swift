@@ -173,11 +173,14 @@ import Testing
 @Suite struct DeckSceneSortPassTests {
     /// The fused sort (order, sources, positions and display ids written together) equals the reference counting sort
     /// followed by the separate pass that inverted the order and gathered the ids: 2,000 seeded orders and rank
-    /// tables (few and all-distinct keys, both directions).
+    /// tables (few and all-distinct keys, the latter with and without the cards by rank, both directions), the
+    /// first 16 large enough for the sort's two threads (`TwoThreads.minimumCount`).
     @Test func theFusedPassEqualsTheSortThenTheGather() {
         var generator = SplitMix64(seed: 0x5047)
         for round in 0..<2_000 {
-            let count = Int(generator.next() % 80)
+            let count =
+                round < 16
+                ? TwoThreads.minimumCount + Int(generator.next() % 20_000) : Int(generator.next() % 80)
             var order = Array(0..<count)
             order.shuffle(using: &generator)
             var positions = [Int](repeating: 0, count: count)
@@ -187,7 +190,9 @@ import Testing
             let distinct = round % 2 == 0 ? count : 1 + Int(generator.next() % 6)
             let ranks: DenseRanks
             if distinct == count {
-                ranks = DenseRanks(permutation: Array(0..<count).shuffled(using: &generator))
+                let permutation = DenseRanks(permutation: Array(0..<count).shuffled(using: &generator))
+                ranks = round % 4 == 0 ? permutation.indexedByRank() : permutation
+                #expect(ranks.cards.isEmpty == (round % 4 != 0 || count < 2), "round \(round)")
             } else {
                 ranks = DenseRanks(integers: (0..<count).map { _ in Int(generator.next() % UInt64(distinct)) })
             }

@@ -16,50 +16,82 @@
 func runsLongestIncreasingSubsequenceLength(
     _ values: UnsafeBufferPointer<Int32>, markingStableIn stable: inout BitSet
 ) -> Int {
-    let count = values.count
     stable.removeAll()
-    guard count > 0 else { return 0 }
-    let tops = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count + 32)  // value at the top of each pile
-    let summary = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count / 32 + 2)  // tops[0], tops[32], …
-    let topPositions = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)  // its position in `values`
-    let previous = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
-    defer {
+    guard !values.isEmpty else { return 0 }
+    let piles = RunsPatiencePiles(values, universe: values.count)
+    defer { piles.deallocate() }
+    piles.forEachPosition(endingOnPile: piles.count &- 1) { stable.insert($0) }
+    return piles.count
+}
+
+/// The piles of `runsLongestIncreasingSubsequenceLength`'s one-at-a-time patience sort (see it), as
+/// `PatiencePiles` keeps those of the batched one. Owns its memory: `deallocate()` it.
+@usableFromInline
+struct RunsPatiencePiles: IncreasingPiles {
+    @usableFromInline let tops: UnsafeMutableBufferPointer<Int32>  // value at the top of each pile
+    @usableFromInline let topPositions: UnsafeMutableBufferPointer<Int32>  // its position in the values
+    @usableFromInline let previous: UnsafeMutableBufferPointer<Int32>  // each value's link to the pile before
+    @usableFromInline let count: Int
+
+    /// The piles of `values` (at least one); `universe` is not needed.
+    @inlinable
+    init(_ values: UnsafeBufferPointer<Int32>, universe: Int) {
+        let count = values.count
+        let tops = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count + 32)
+        let summary = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count / 32 + 2)  // tops[0], tops[32], …
+        let topPositions = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
+        let previous = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
+        defer { summary.deallocate() }
+        var piles = 0
+        var lastPile = -1
+        var lastValue = Int32.min
+        for position in 0..<count {
+            let value = values[position]
+            var pile: Int
+            if piles == 0 || tops[piles &- 1] < value {
+                pile = piles
+                piles &+= 1
+            } else if piles == 1 || tops[piles &- 2] < value {
+                // Nearly sorted input after one high outlier: the value replaces the last pile's top.
+                pile = piles &- 1
+            } else if value > lastValue,
+                let near = gallop(value, from: lastPile, tops: tops.baseAddress!, piles: piles)
+            {
+                // Inside a rising run (a sort's equal keys): the pile lies just past the previous value's.
+                pile = near
+            } else {
+                pile = lowerBound(value, tops: tops.baseAddress!, summary: summary.baseAddress!, piles: piles)
+            }
+            lastPile = pile
+            lastValue = value
+            tops[pile] = value
+            if pile & 31 == 0 { summary[pile >> 5] = value }
+            topPositions[pile] = Int32(truncatingIfNeeded: position)
+            previous[position] = pile > 0 ? topPositions[pile &- 1] : -1
+        }
+        self.tops = tops
+        self.topPositions = topPositions
+        self.previous = previous
+        self.count = piles
+    }
+
+    @inlinable func top(_ pile: Int) -> Int32 { tops[pile] }
+
+    @inlinable
+    func forEachPosition(endingOnPile pile: Int, _ body: (Int) -> Void) {
+        var position = Int(topPositions[pile])
+        while position >= 0 {
+            body(position)
+            position = Int(previous[position])
+        }
+    }
+
+    @inlinable
+    func deallocate() {
         tops.deallocate()
-        summary.deallocate()
         topPositions.deallocate()
         previous.deallocate()
     }
-    var piles = 0
-    var lastPile = -1
-    var lastValue = Int32.min
-    for position in 0..<count {
-        let value = values[position]
-        var pile: Int
-        if piles == 0 || tops[piles &- 1] < value {
-            pile = piles
-            piles &+= 1
-        } else if piles == 1 || tops[piles &- 2] < value {
-            // Nearly sorted input after one high outlier: the value replaces the last pile's top.
-            pile = piles &- 1
-        } else if value > lastValue, let near = gallop(value, from: lastPile, tops: tops.baseAddress!, piles: piles) {
-            // Inside a rising run (a sort's equal keys): the pile lies just past the previous value's.
-            pile = near
-        } else {
-            pile = lowerBound(value, tops: tops.baseAddress!, summary: summary.baseAddress!, piles: piles)
-        }
-        lastPile = pile
-        lastValue = value
-        tops[pile] = value
-        if pile & 31 == 0 { summary[pile >> 5] = value }
-        topPositions[pile] = Int32(truncatingIfNeeded: position)
-        previous[position] = pile > 0 ? topPositions[pile &- 1] : -1
-    }
-    var position = Int(topPositions[piles - 1])
-    while position >= 0 {
-        stable.insert(position)
-        position = Int(previous[position])
-    }
-    return piles
 }
 
 /// The first pile whose top is not below `value` when it is the pile right after `pile` (whose top is below

@@ -13,37 +13,80 @@ extension ReorderDiff {
     /// sort by distinct keys of an order sorted by another key, about as random as a shuffle): sixteen at a time
     /// (`longestIncreasingSubsequenceLength`, 8 ms for a million shuffled sources where the other takes 19, but
     /// twice as slow on the cases above). The check that the sources are a permutation counts the far steps.
+    ///
+    /// From `TwoThreads.minimumCount` sources every step is split between two threads: the check by halves (each
+    /// into its own bit set; a value in both is a repeat), the search as the first half forwards and the second
+    /// backwards (`splitLongestIncreasingSubsequenceLength`, with either search), the moves by halves. The
+    /// subsequence kept is then as long as the one-thread search's, so the moves are as few, but it may be another
+    /// one (`ReorderDiff(from:to:)` keeps the one-thread search).
     public init(permutation sources: [Int32]) throws(ModelError) {
         let count = sources.count
+        // `seen` holds the first half's values, then the subsequence's positions; `seenAfter` the second half's.
         var seen = BitSet(count: count)
-        defer { seen.deallocate() }
-        var farSteps = 0
-        var previous = 0
-        for value in sources {
-            guard value >= 0, Int(value) < count, !seen.contains(Int(value)) else {
-                throw .diffMismatch("the sources are not a permutation of 0..<\(count) (at \(value))")
+        let seenAfter = BitSet(count: count)
+        defer {
+            seen.deallocate()
+            seenAfter.deallocate()
+        }
+        var farSteps = (0, 0)
+        var outside: (Int?, Int?) = (nil, nil)
+        sources.withUnsafeBufferPointer { sources in
+            TwoThreads.run(count: count) { part in
+                let range = TwoThreads.half(part, of: count)
+                var set = part == 0 ? seen : seenAfter
+                var steps = 0
+                var previous = range.lowerBound > 0 ? Int(sources[range.lowerBound - 1]) : 0
+                for index in range {
+                    let value = sources[index]
+                    guard value >= 0, Int(value) < count, !set.contains(Int(value)) else {
+                        if part == 0 { outside.0 = Int(value) } else { outside.1 = Int(value) }
+                        return
+                    }
+                    set.insert(Int(value))
+                    steps &+= (Int(value) &- previous).magnitude > Self.farStep ? 1 : 0
+                    previous = Int(value)
+                }
+                if part == 0 { farSteps.0 = steps } else { farSteps.1 = steps }
             }
-            seen.insert(Int(value))
-            farSteps &+= (Int(value) &- previous).magnitude > Self.farStep ? 1 : 0
-            previous = Int(value)
+        }
+        if let value = outside.0 ?? outside.1 ?? Self.repeated(in: seen, and: seenAfter) {
+            throw .diffMismatch("the sources are not a permutation of 0..<\(count) (at \(value))")
         }
         let stableCount = sources.withUnsafeBufferPointer { sources in
-            farSteps <= count / Self.farStepShare
-                ? runsLongestIncreasingSubsequenceLength(sources, markingStableIn: &seen)
-                : longestIncreasingSubsequenceLength(sources, universe: count, markingStableIn: &seen)
+            farSteps.0 &+ farSteps.1 <= count / Self.farStepShare
+                ? splitLongestIncreasingSubsequenceLength(
+                    sources, universe: count, searching: RunsPatiencePiles.self, markingStableIn: &seen)
+                : splitLongestIncreasingSubsequenceLength(
+                    sources, universe: count, searching: PatiencePiles.self, markingStableIn: &seen)
         }
         var moves: [Move] = []
         if stableCount < count {
+            // The moves before the middle, so that the second half knows where its own start.
+            let middle = count / 2
+            var movesBefore = middle
+            for word in 0..<(middle >> 6) { movesBefore &-= seen.words[word].nonzeroBitCount }
+            for index in (middle & ~63)..<middle where seen.contains(index) { movesBefore &-= 1 }
             moves = [Move](unsafeUninitializedCapacity: count - stableCount) { storage, initialized in
-                var written = 0
-                for index in 0..<count where !seen.contains(index) {
-                    (storage.baseAddress! + written).initialize(to: Move(from: Int(sources[index]), to: index))
-                    written &+= 1
+                let storage = storage.baseAddress!
+                TwoThreads.run(count: count) { part in
+                    var written = part == 0 ? 0 : movesBefore
+                    for index in TwoThreads.half(part, of: count) where !seen.contains(index) {
+                        (storage + written).initialize(to: Move(from: Int(sources[index]), to: index))
+                        written &+= 1
+                    }
                 }
-                initialized = written
+                initialized = count - stableCount
             }
         }
         self.init(oldCount: count, newCount: count, removals: [], insertions: [], moves: moves)
+    }
+
+    /// A value in both halves' sets, if any: the lowest. O(n / 64).
+    private static func repeated(in first: BitSet, and second: BitSet) -> Int? {
+        for word in first.words.indices where first.words[word] & second.words[word] != 0 {
+            return word << 6 | (first.words[word] & second.words[word]).trailingZeroBitCount
+        }
+        return nil
     }
 
     /// Sources more than this from the one before are far (`init(permutation:)`): a key with 250 values interleaves

@@ -101,7 +101,7 @@ extension DeckScene {
     mutating func idRanks() -> DenseRanks {
         if let ranks = keyRanks.id { return ranks }
         let ranks = ids.withUnsafeBufferPointer { ids in
-            DenseRanks(sortedBy: ids.map { $0.rawValue })
+            DenseRanks(sortedBy: ids.map { $0.rawValue }).indexedByRank()
         }
         keyRanks.id = ranks
         return ranks

@@ -62,7 +62,7 @@ extension DeckScene {
         switch key {
         case .title:
             if let ranks = keyRanks.title { return ranks }
-            let ranks = Self.titleRanks(base)
+            let ranks = Self.titleRanks(base).indexedByRank()
             keyRanks.title = ranks
             return ranks
         case .color:
@@ -74,7 +74,7 @@ extension DeckScene {
             settlePositions()
             if let manualRank { return DenseRanks(permutation: manualRank) }
             if let ranks = keyRanks.givenSortOrder { return ranks }
-            let ranks = Self.givenSortOrderRanks(base)
+            let ranks = Self.givenSortOrderRanks(base).indexedByRank()
             keyRanks.givenSortOrder = ranks
             return ranks
         }
@@ -211,10 +211,9 @@ extension DeckScene {
     /// `sorted(_:positions:by:descending:)` that also writes the new positions and display ids as it places the
     /// cards, reading them in card or slot order (a separate `setOrder` pass over the new order cost a sixth of a
     /// sort, reading the ids and writing the positions in random order). With distinct ranks the cards are visited
-    /// by index (sequential reads of `positions`, `ids` and the ranks, sequential writes of the new positions), in
-    /// three passes that each scatter into one array; otherwise a counting sort visits the old slots in order
-    /// (sequential reads of `order` and `displayIDs`), which keeps equal keys in their order, also in three passes
-    /// (the buckets, the placing, the positions). O(n + distinct keys).
+    /// by index (`placeByDistinctRanks`); otherwise a counting sort visits the old slots in order
+    /// (`placeByCounting`), which keeps equal keys in their order. From `TwoThreads.minimumCount` cards each pass is
+    /// split between two threads. O(n + distinct keys) work.
     static func sortedOrder(
         _ order: [Int], positions: [Int], ids: [CardID], displayIDs: [CardID], by ranks: DenseRanks,
         descending: Bool
@@ -235,58 +234,15 @@ extension DeckScene {
             sources = [Int32](unsafeUninitializedCapacity: count) { sources, sourcesWritten in
                 newPosition = [Int](unsafeUninitializedCapacity: count) { newPosition, positionsWritten in
                     newIDs = [CardID](unsafeUninitializedCapacity: count) { newIDs, idsWritten in
-                        ranks.ranks.withUnsafeBufferPointer { ranks in
-                            if distinct == count {
-                                // Three passes, each scattering into one array: scattering into three at once took
-                                // half as long again for a million cards (the pages of three 8 MB arrays written at
-                                // random outgrow the processor's address-translation cache; one array's fit).
-                                for card in 0..<count {
-                                    let rank = Int(ranks[card])
-                                    let target = descending ? count - 1 - rank : rank
-                                    newOrder[target] = card
-                                    newPosition[card] = target
-                                }
-                                positions.withUnsafeBufferPointer { positions in
-                                    for card in 0..<count {
-                                        sources[newPosition[card]] = Int32(truncatingIfNeeded: positions[card])
-                                    }
-                                }
-                                ids.withUnsafeBufferPointer { ids in
-                                    for card in 0..<count { newIDs[newPosition[card]] = ids[card] }
-                                }
-                                return
-                            }
-                            // Counting sort (Seward 1954; Knuth TAOCP vol. 3, §5.2 "distribution counting"): the
-                            // counts by card index (sequential), then each old slot placed after the equal keys before.
-                            // In three passes, each with at most one array read or written at random: the old slots'
-                            // buckets (into `newPosition`, as scratch), the placing, then the positions. One pass
-                            // doing all three took 17-19 ms for a million cards and twelve keys, these 10-12
-                            // (thread CPU time, a scratch benchmark of both).
-                            var starts = [Int](repeating: 0, count: distinct + 1)
-                            starts.withUnsafeMutableBufferPointer { starts in
-                                for card in 0..<count {
-                                    let rank = Int(ranks[card])
-                                    starts[(descending ? distinct - 1 - rank : rank) + 1] += 1
-                                }
-                                for bucket in 1...distinct { starts[bucket] += starts[bucket - 1] }
-                                order.withUnsafeBufferPointer { order in
-                                    for slot in 0..<count {
-                                        let rank = Int(ranks[order[slot]])
-                                        newPosition[slot] = descending ? distinct - 1 - rank : rank
-                                    }
-                                    displayIDs.withUnsafeBufferPointer { displayIDs in
-                                        for slot in 0..<count {
-                                            let bucket = newPosition[slot]
-                                            let target = starts[bucket]
-                                            starts[bucket] = target + 1
-                                            newOrder[target] = order[slot]
-                                            sources[target] = Int32(truncatingIfNeeded: slot)
-                                            newIDs[target] = displayIDs[slot]
-                                        }
-                                    }
-                                }
-                                for target in 0..<count { newPosition[newOrder[target]] = target }
-                            }
+                        let output = SortOutput(
+                            order: SharedPointer(newOrder), sources: SharedPointer(sources),
+                            position: SharedPointer(newPosition), ids: SharedPointer(newIDs))
+                        if distinct == count {
+                            placeByDistinctRanks(
+                                ranks, positions: positions, ids: ids, descending: descending, into: output)
+                        } else {
+                            placeByCounting(
+                                order, displayIDs: displayIDs, by: ranks, descending: descending, into: output)
                         }
                         idsWritten = count
                     }
@@ -297,6 +253,140 @@ extension DeckScene {
             orderWritten = count
         }
         return SortedOrder(order: newOrder, sources: sources, position: newPosition, displayIDs: newIDs)
+    }
+
+    /// Where a sort writes its result: `SortedOrder`'s four arrays while they are being built.
+    struct SortOutput {
+        var order: SharedPointer<Int>
+        var sources: SharedPointer<Int32>
+        var position: SharedPointer<Int>
+        var ids: SharedPointer<CardID>
+    }
+
+    /// The sort when every key is distinct (titles of a generated deck, ids, a user's order): each card's rank is its
+    /// new slot. With the cards of each rank at hand (`DenseRanks.cards`, kept for every cached key) the result is
+    /// gathered in the new order: each new slot's card, its old slot and its id read at random, every array written
+    /// in sequence, each thread one half of the new slots and one half of the cards' new positions. Without them (a
+    /// user's order, whose ranks change with every move), three passes scatter: the new order and positions by
+    /// halves of the cards, then the sources and the ids, one thread each (each scattering into one array:
+    /// scattering into three at once took half as long again for a million cards, as the pages of three 8 MB
+    /// arrays written at random outgrow the processor's address-translation cache). Gathering a million cards takes
+    /// about a third of the time of scattering them. O(n).
+    static func placeByDistinctRanks(
+        _ ranks: DenseRanks, positions: [Int], ids: [CardID], descending: Bool, into output: SortOutput
+    ) {
+        let count = positions.count
+        let last = count - 1
+        if ranks.cards.count == count {
+            ranks.cards.withUnsafeBufferPointer { cards in
+                ranks.ranks.withUnsafeBufferPointer { rankOf in
+                    positions.withUnsafeBufferPointer { positions in
+                        ids.withUnsafeBufferPointer { ids in
+                            TwoThreads.run(count: count) { part in
+                                for target in TwoThreads.half(part, of: count) {
+                                    let card = Int(cards[descending ? last - target : target])
+                                    output.order[target] = card
+                                    output.sources[target] = Int32(truncatingIfNeeded: positions[card])
+                                    output.ids[target] = ids[card]
+                                }
+                                for card in TwoThreads.half(part, of: count) {
+                                    let rank = Int(rankOf[card])
+                                    output.position[card] = descending ? last - rank : rank
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            return
+        }
+        ranks.ranks.withUnsafeBufferPointer { ranks in
+            TwoThreads.run(count: count) { part in
+                for card in TwoThreads.half(part, of: count) {
+                    let rank = Int(ranks[card])
+                    let target = descending ? last - rank : rank
+                    output.order[target] = card
+                    output.position[card] = target
+                }
+            }
+        }
+        positions.withUnsafeBufferPointer { positions in
+            ids.withUnsafeBufferPointer { ids in
+                TwoThreads.run(count: count) { part in
+                    if part == 0 {
+                        for card in 0..<count {
+                            output.sources[output.position[card]] = Int32(truncatingIfNeeded: positions[card])
+                        }
+                    } else {
+                        for card in 0..<count { output.ids[output.position[card]] = ids[card] }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The stable sort by ranks with repeated values: a counting sort (Seward 1954; Knuth TAOCP vol. 3, §5.2
+    /// "distribution counting") over the old slots in order, in three passes that each read or write at most one
+    /// array at random (one pass doing all three took 17-19 ms for a million cards and twelve keys, these 10-12):
+    ///
+    /// 1. each old slot's bucket (into the new positions, as scratch), counted per half of the slots;
+    /// 2. the placing: each half of the slots from its own starts — the second half's cards of a bucket go after
+    ///    the first half's, so equal keys keep their order — writing the new order, sources and ids;
+    /// 3. the new positions, by halves of the new order.
+    ///
+    /// Each pass is split between two threads by halves. O(n + distinct keys).
+    static func placeByCounting(
+        _ order: [Int], displayIDs: [CardID], by ranks: DenseRanks, descending: Bool, into output: SortOutput
+    ) {
+        let count = order.count
+        let distinct = ranks.distinct
+        // The two halves' counters, at least 64 bytes apart so that the threads never write one cache line.
+        let stride = (distinct + 7) & ~7 + 8
+        var counters = [Int](repeating: 0, count: 2 * stride)
+        counters.withUnsafeMutableBufferPointer { counters in
+            let counters = SharedPointer(counters)
+            ranks.ranks.withUnsafeBufferPointer { ranks in
+                order.withUnsafeBufferPointer { order in
+                    TwoThreads.run(count: count) { part in
+                        let counts = counters.base + part * stride
+                        for slot in TwoThreads.half(part, of: count) {
+                            let rank = Int(ranks[order[slot]])
+                            let bucket = descending ? distinct - 1 - rank : rank
+                            output.position[slot] = bucket
+                            counts[bucket] += 1
+                        }
+                    }
+                }
+            }
+            // Each bucket's first slot for each half: after every card of the buckets before, and for the second
+            // half also after the first half's cards of its own bucket.
+            var next = 0
+            for bucket in 0..<distinct {
+                let first = counters[bucket]
+                let second = counters[stride + bucket]
+                counters[bucket] = next
+                counters[stride + bucket] = next + first
+                next += first + second
+            }
+            order.withUnsafeBufferPointer { order in
+                displayIDs.withUnsafeBufferPointer { displayIDs in
+                    TwoThreads.run(count: count) { part in
+                        let starts = counters.base + part * stride
+                        for slot in TwoThreads.half(part, of: count) {
+                            let bucket = output.position[slot]
+                            let target = starts[bucket]
+                            starts[bucket] = target + 1
+                            output.order[target] = order[slot]
+                            output.sources[target] = Int32(truncatingIfNeeded: slot)
+                            output.ids[target] = displayIDs[slot]
+                        }
+                    }
+                }
+            }
+            TwoThreads.run(count: count) { part in
+                for target in TwoThreads.half(part, of: count) { output.position[output.order[target]] = target }
+            }
+        }
     }
 
     /// Puts a sort's result in place: O(1) (the arrays are taken, not copied). When the user's order was the

@@ -16,6 +16,33 @@ import CardModels
 struct DenseRanks: Sendable, Hashable {
     var ranks: [Int32]
     var distinct: Int
+    /// When every key is distinct, the card of each rank (the inverse permutation of `ranks`), so that a sort
+    /// gathers its result in the new order instead of scattering it (`DeckScene.placeByDistinctRanks`); empty
+    /// until `indexedByRank()` fills it, and always when keys repeat. 4 bytes a card. Derived from `ranks`, so
+    /// equality and hashing ignore it.
+    var cards: [Int32] = []
+
+    static func == (lhs: DenseRanks, rhs: DenseRanks) -> Bool {
+        lhs.distinct == rhs.distinct && lhs.ranks == rhs.ranks
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(ranks)
+        hasher.combine(distinct)
+    }
+
+    /// These ranks with `cards` filled in when every key is distinct (a cached key of a large deck: titles, ids,
+    /// the given sortOrders). O(n), once.
+    func indexedByRank() -> DenseRanks {
+        guard distinct == ranks.count, cards.isEmpty, distinct > 1 else { return self }
+        var indexed = self
+        indexed.cards = [Int32](unsafeUninitializedCapacity: distinct) { cards, initialized in
+            // Every rank is one card's: the ranks are a permutation, so each slot is written once.
+            for (card, rank) in ranks.enumerated() { cards[Int(rank)] = Int32(truncatingIfNeeded: card) }
+            initialized = distinct
+        }
+        return indexed
+    }
 
     /// Ranks `count` keys by sorting the indices with the keys' `<`: O(n log n) comparisons. The reference
     /// implementation every fast path must agree with.

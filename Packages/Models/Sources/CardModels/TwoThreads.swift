@@ -1,0 +1,44 @@
+import Dispatch
+
+/// O(n) work over a large deck split between the calling thread and one of Dispatch's worker threads.
+///
+/// The passes of a million-card sort and of its diff are bound by memory, not arithmetic (scattering 8 MB arrays
+/// at random, a patience sort over the new order's sources), and most split in two halves that write disjoint
+/// elements or are independent of each other. While a host waits for the reply, the second core is idle, so two
+/// threads do them in about half the time. Below `minimumCount` elements a thread's wake-up costs more than the
+/// work, and both parts run on the calling thread.
+///
+/// `run(count:_:)` returns when both parts have returned, so the parts may write into any buffer the caller owns
+/// as long as they write disjoint elements. With one core free the parts simply run one after the other (Dispatch's
+/// pool is as wide as the active processors), with the same result.
+public enum TwoThreads {
+    /// The fewest elements whose work `run(count:_:)` splits between two threads.
+    public static let minimumCount = 1 << 16
+
+    /// Runs `part(0)` and `part(1)` — at once on two threads when `count` is at least `minimumCount`, otherwise
+    /// one after the other on this one — and returns when both have.
+    public static func run(count: Int, _ part: (Int) -> Void) {
+        if count >= minimumCount {
+            // `concurrentPerform` wants a sendable closure; the parts only share what the caller keeps alive, and
+            // the closure does not outlive this call.
+            withoutActuallyEscaping(part) { part in
+                let shared = Unchecked(part)
+                DispatchQueue.concurrentPerform(iterations: 2) { shared.value($0) }
+            }
+        } else {
+            part(0)
+            part(1)
+        }
+    }
+
+    /// The half of `0..<count` that `part` (0 or 1) covers: the first `count / 2` elements, or the rest.
+    public static func half(_ part: Int, of count: Int) -> Range<Int> {
+        part == 0 ? 0..<count / 2 : count / 2..<count
+    }
+}
+
+/// A closure handed to the other thread of `TwoThreads.run(count:_:)`, which joins it before returning.
+private struct Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
