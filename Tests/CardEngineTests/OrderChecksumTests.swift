@@ -67,7 +67,7 @@ import Testing
 
     /// The checksum eight cards at a time is the definition one card at a time: 3,000 seeded orders of 0 to 5,000
     /// cards (every remainder of eight, blocks of 1,024 and their edges), ids from the whole 64-bit range and small,
-    /// and eight of 65,536 to 75,536 cards, summed in two halves on two threads.
+    /// and eight of 131,072 to 141,073 cards, summed in two halves on two threads.
     @Test func eightAtATimeIsTheDefinition() {
         /// docs/protocol.md's formula, written here again one card at a time.
         func reference(_ ids: [CardID]) -> UInt32 {

@@ -55,7 +55,7 @@ import Testing
         return (length, values.indices.filter { stable.contains($0) })
     }
 
-    /// 24 seeded permutations of 65,536 to 100,000 sources in every shape: the split search's length is the
+    /// 24 seeded permutations of 131,072 to 165,536 sources in every shape: the split search's length is the
     /// one-thread search's, it marks that many positions whose values rise, and both split searches (batched and
     /// by runs) mark the same positions.
     @Test func theSplitSearchFindsALongestSubsequence() {
