@@ -16,6 +16,7 @@ Exits 1 if any of these fails, printing what was missed or raised. Needs only th
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -97,9 +98,17 @@ def main():
             failures.append(f"1.3x slowdown: exit {status}; missed {missed}; raised on unslowed cells {extra}"
                             + describe_missed(missed))
 
-    # One core busy for the whole time: a process spinning on CPU 0.
-    busy = subprocess.Popen(
-        ["taskset", "-c", "0", sys.executable, "-c", "while True: pass"], stdout=subprocess.DEVNULL)
+    # One core busy for the whole time: a process spinning on CPU 0. It spins only while this script lives (it
+    # watches its parent), and a terminating signal here ends it too: a spinner left behind by an interrupted check
+    # once kept a core busy under every later measurement on the machine.
+    spin = "import os\nparent = os.getppid()\nwhile os.getppid() == parent: pass"
+    busy = subprocess.Popen(["taskset", "-c", "0", sys.executable, "-c", spin], stdout=subprocess.DEVNULL)
+
+    def stop(signum, frame):
+        raise SystemExit(128 + signum)
+
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(signum, stop)
     try:
         for run in range(1, unchanged_runs + 1):
             status, reported, seconds = run_gate(bench, baseline)
