@@ -36,28 +36,9 @@ import Testing
         var generator = SplitMix64(seed: 0x2929)
         for round in 0..<1_800 {
             let count = 1 + Int(generator.next() % 8_000)
-            var sources = (0..<count).map { Int32($0) }
-            switch round % 6 {
-            case 0:
-                sources.shuffle(using: &generator)
-            case 1, 2:
-                // A stable sort by a key with 2…2,000 values: interleaved rising runs.
-                let values = 2 + generator.next() % (round % 6 == 1 ? 12 : 2_000)
-                let keys = (0..<count).map { _ in generator.next() % values }
-                sources.sort { (first: Int32, second: Int32) -> Bool in
-                    let (a, b) = (keys[Int(first)], keys[Int(second)])
-                    return a != b ? a < b : first < second
-                }
-            case 3:
-                sources.reverse()
-            case 4:
-                for _ in 0..<(1 + count / 100) {
-                    sources.swapAt(Int(generator.next() % UInt64(count)), Int(generator.next() % UInt64(count)))
-                }
-            default:
-                // A shuffled half then the rest rising (far steps near the chosen share).
-                sources[0..<(count / 2)].shuffle(using: &generator)
-            }
+            // Every shape a sort gives: shuffled, rising runs of a key with 2-14 or 2-2,001 values, reversed, nearly
+            // sorted, a shuffled half then the rest rising (far steps near the chosen share).
+            let sources = SplitPatienceSortTests.sources(count, shape: round, &generator)
             let runs = marked(sources, batched: false)
             let batched = marked(sources, batched: true)
             #expect(runs == batched, "round \(round): \(count) sources")
