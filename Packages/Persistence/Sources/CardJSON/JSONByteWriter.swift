@@ -107,14 +107,23 @@ package final class JSONByteWriter {
         try text.withUTF8 { utf8 in try escapedString(utf8) }
     }
 
-    /// Writes a JSON string literal for UTF-8 bytes (which must be valid UTF-8).
+    /// Writes a JSON string literal for UTF-8 bytes (which must be valid UTF-8). Eight bytes at a time while none
+    /// of them needs escaping (`needsEscape(_:)` on one 64-bit word), which is most of any long string: a
+    /// million-card deck's packed order is 5.3 MB of base64. O(bytes).
     package func escapedString(_ utf8: UnsafeBufferPointer<UInt8>) throws {
         try byte(UInt8(ascii: "\""))
         guard let base = utf8.baseAddress else { return try byte(UInt8(ascii: "\"")) }
         var runStart = 0
         var index = 0
         let length = utf8.count
+        let raw = UnsafeRawPointer(base)
         while index < length {
+            if index + 8 <= length
+                && !Self.needsEscape(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            {
+                index += 8
+                continue
+            }
             let value = base[index]
             if value >= 0x20 && value != UInt8(ascii: "\"") && value != UInt8(ascii: "\\") {
                 index += 1
@@ -127,6 +136,20 @@ package final class JSONByteWriter {
         }
         if length > runStart { try bytes(UnsafeBufferPointer(start: base + runStart, count: length - runStart)) }
         try byte(UInt8(ascii: "\""))
+    }
+
+    /// Whether any of the eight bytes of `word` is a control character (below 0x20), `"` or `\`. Exact, with no
+    /// branch per byte (the bit tricks of Sean Eron Anderson's "Bit Twiddling Hacks", "Determine if a word has a
+    /// byte less than n" and "… has a zero byte", applied to the word and to its XOR with each character repeated):
+    /// a byte at or above 0x80 (UTF-8 beyond ASCII) never counts.
+    @inline(__always)
+    static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasLess(_ x: UInt64, _ n: UInt64) -> UInt64 { (x &- ones &* n) & ~x & highs }
+        let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        return (hasLess(word, 0x20) | hasLess(quote, 1) | hasLess(backslash, 1)) != 0
     }
 
     private func escape(_ value: UInt8) throws {

@@ -180,15 +180,15 @@ extension DeckScene {
 
     /// Card indices as little-endian UInt32s in base64.
     static func packed(_ indices: [Int]) -> String {
-        var bytes = [UInt8](repeating: 0, count: indices.count * 4)
-        for (slot, index) in indices.enumerated() {
-            let value = UInt32(truncatingIfNeeded: index)
-            bytes[slot * 4] = UInt8(truncatingIfNeeded: value)
-            bytes[slot * 4 + 1] = UInt8(truncatingIfNeeded: value >> 8)
-            bytes[slot * 4 + 2] = UInt8(truncatingIfNeeded: value >> 16)
-            bytes[slot * 4 + 3] = UInt8(truncatingIfNeeded: value >> 24)
+        var data = Data(count: indices.count * 4)
+        data.withUnsafeMutableBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            for (slot, index) in indices.enumerated() {
+                base.storeBytes(
+                    of: UInt32(truncatingIfNeeded: index).littleEndian, toByteOffset: slot * 4, as: UInt32.self)
+            }
         }
-        return Data(bytes).base64EncodedString()
+        return data.base64EncodedString()
     }
 
     /// The permutation `packed` wrote; throws unless it is a permutation of this deck's cards.
