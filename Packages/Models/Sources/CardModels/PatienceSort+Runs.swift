@@ -16,12 +16,8 @@
 func runsLongestIncreasingSubsequenceLength(
     _ values: UnsafeBufferPointer<Int32>, markingStableIn stable: inout BitSet
 ) -> Int {
-    stable.removeAll()
-    guard !values.isEmpty else { return 0 }
-    let piles = RunsPatiencePiles(values, universe: values.count)
-    defer { piles.deallocate() }
-    piles.forEachPosition(endingOnPile: piles.count &- 1) { stable.insert($0) }
-    return piles.count
+    longestIncreasingSubsequenceLength(
+        values, universe: values.count, searching: RunsPatiencePiles.self, markingStableIn: &stable)
 }
 
 /// The piles of `runsLongestIncreasingSubsequenceLength`'s one-at-a-time patience sort (see it), as

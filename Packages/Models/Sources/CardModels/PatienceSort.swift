@@ -21,9 +21,19 @@
 func longestIncreasingSubsequenceLength(
     _ values: UnsafeBufferPointer<Int32>, universe: Int, markingStableIn stable: inout BitSet
 ) -> Int {
+    longestIncreasingSubsequenceLength(
+        values, universe: universe, searching: PatiencePiles.self, markingStableIn: &stable)
+}
+
+/// One longest strictly increasing subsequence of `values` by the search `Piles`, on this thread: its positions
+/// marked in `stable` (cleared first), its length returned. O(n log k) for a longest length k.
+@inlinable
+func longestIncreasingSubsequenceLength<Piles: IncreasingPiles>(
+    _ values: UnsafeBufferPointer<Int32>, universe: Int, searching: Piles.Type, markingStableIn stable: inout BitSet
+) -> Int {
     stable.removeAll()
     guard !values.isEmpty else { return 0 }
-    let piles = PatiencePiles(values, universe: universe)
+    let piles = Piles(values, universe: universe)
     defer { piles.deallocate() }
     piles.forEachPosition(endingOnPile: piles.count &- 1) { stable.insert($0) }
     return piles.count
@@ -48,14 +58,11 @@ func splitLongestIncreasingSubsequenceLength<Piles: IncreasingPiles>(
     _ values: UnsafeBufferPointer<Int32>, universe: Int, searching: Piles.Type, markingStableIn stable: inout BitSet
 ) -> Int {
     let count = values.count
-    stable.removeAll()
     guard count >= TwoThreads.minimumCount, let base = values.baseAddress else {
-        guard !values.isEmpty else { return 0 }
-        let piles = Piles(values, universe: universe)
-        defer { piles.deallocate() }
-        piles.forEachPosition(endingOnPile: piles.count &- 1) { stable.insert($0) }
-        return piles.count
+        return longestIncreasingSubsequenceLength(
+            values, universe: universe, searching: Piles.self, markingStableIn: &stable)
     }
+    stable.removeAll()
     let middle = count / 2
     let backCount = count - middle
     let mirrored = UnsafeMutablePointer<Int32>.allocate(capacity: backCount)
