@@ -182,6 +182,40 @@ func measureCell<State, A, B>(
         })
 }
 
+/// Like `measureCell(_:rounds:prepare:_:floor:)`, for a floor that needs fresh state of its own as well: each timing
+/// runs on what its own preparation made just before it, so the cell and the floor meet the heap and the caches in the
+/// same condition and work on memory of the same age. A floor that reads arrays made once, after a preparation that
+/// opened a scene, ran from a cache the preparation had half flushed, and how much of it depended on where memory
+/// landed and how busy the host's memory was: `deck/first-sort-color` read its floor (the diff of two id arrays made
+/// once) 1.4× slower in some processes while the cell, on a scene just opened, ran 2× slower in them, and its ratio
+/// moved from 0.41 to 0.6 between processes of the same build.
+func measureCell<State, FloorState, A, B>(
+    _ cellID: String, rounds: Int, prepare: () -> State, _ cell: (inout State) -> A,
+    prepareFloor: () -> FloorState, floor: (inout FloorState) -> B
+) -> CellSamples {
+    let timer = CellTimer(cellID: cellID)
+    let plain = CellTimer.plain
+    var warm = prepare()
+    blackHole(cell(&warm))
+    var warmFloor = prepareFloor()
+    blackHole(floor(&warmFloor))
+    return CellSamples(
+        rounds: (0..<max(1, rounds)).map { round in
+            timeRound(
+                round,
+                cell: {
+                    var state = prepare()
+                    defer { blackHole(state) }
+                    return timer.milliseconds { cell(&state) }
+                },
+                floor: {
+                    var state = prepareFloor()
+                    defer { blackHole(state) }
+                    return plain.milliseconds { floor(&state) }
+                })
+        })
+}
+
 /// One round's two timings: the cell first in even rounds, the floor first in odd ones, so that neither always
 /// goes first.
 private func timeRound(_ round: Int, cell: () -> Double, floor: () -> Double) -> (cell: Double, floor: Double) {
