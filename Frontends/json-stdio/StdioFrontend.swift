@@ -75,7 +75,10 @@ public struct StdioFrontend: Frontend {
             } catch {
                 io.err("cardistry stdio: no deck store (\(error)); deck.save and deck.load will fail\n")
             }
-            let saver = store.map { StateSaver(store: $0, afterSnapshot: ProcessMemory.releaseFreed) }
+            // After a snapshot the saver asks for the heap's free pages to go back; the serving loop releases them
+            // once the host is idle (a trim on the saver's thread stalled requests: `HeapReleaseRequest`).
+            let heapRelease = HeapReleaseRequest()
+            let saver = store.map { StateSaver(store: $0, afterSnapshot: heapRelease.request) }
             var configuration = Server.Configuration(
                 provider: CatalogSceneProvider(catalog: catalog, store: store, saver: saver), store: store,
                 serverVersion: version, maxLineBytes: maxLine, saver: saver)
@@ -94,7 +97,7 @@ public struct StdioFrontend: Frontend {
             if file >= 0 { recorder = { (bytes: [UInt8]) in RecordFile.write(bytes, to: file) } }
             let transport = StdioTransport(
                 server: Server(configuration: configuration), logLevel: level, exitTimeout: exitTimeout, log: io.err,
-                record: recorder)
+                record: recorder, heapRelease: heapRelease)
             return transport.run()
         }
     }

@@ -43,6 +43,9 @@ public final class StdioTransport: @unchecked Sendable {
     private let queue = OutboundQueue()
     private var outbound = OutboundEncoder()
     private let writerDone = DispatchSemaphore(value: 0)
+    /// Asks the serving loop to give the heap's free pages back once the host is idle (the state saver, after a
+    /// snapshot: it must not trim the heap itself, see `HeapReleaseRequest`).
+    private let heapRelease: HeapReleaseRequest?
     /// How long the host may read nothing while output waits before the server gives up and exits.
     private let exitTimeout: Double
 
@@ -54,8 +57,9 @@ public final class StdioTransport: @unchecked Sendable {
     public init(
         server: Server, input: Int32 = 0, output: Int32 = 1, logLevel: LogLevel = .warning,
         exitTimeout: Double = StdioTransport.defaultExitTimeout, log: @escaping @Sendable (String) -> Void,
-        record: (@Sendable ([UInt8]) -> Void)? = nil
+        record: (@Sendable ([UInt8]) -> Void)? = nil, heapRelease: HeapReleaseRequest? = nil
     ) {
+        self.heapRelease = heapRelease
         self.record = record
         self.server = server
         self.input = input
@@ -119,11 +123,14 @@ public final class StdioTransport: @unchecked Sendable {
         var pending: [LineEvent] = []
         var next = 0
         var endOfInput = false
-        // When a large message went out (a million-card change), or a long request (`heavyWork`) left much of the
+        // When a large message went out (a million-card change), a long request (`heavyWork`) left much of the
         // heap free (`leavesHeapFree`: reopening a large deck frees its state's parsing and replay in the middle of
-        // the heap, which glibc keeps), the heap keeps its peak for the next one; once the host has been quiet for
-        // `idleRelease` seconds the free pages go back to the system.
-        var releaseAt: Double?
+        // the heap, which glibc keeps), or the saver encoded a snapshot (`heapRelease`), the heap keeps its peak for
+        // the next one; once the host has been quiet for `idleRelease` seconds the free pages go back to the
+        // system, here, where no request waits on the heap's lock meanwhile.
+        var release = IdleHeapRelease(idleSeconds: Self.idleRelease, startedAt: 0)
+        let flags = flags
+        heapRelease?.onRequest { flags.wake() }
         let chunkSize = 1 << 16
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
         defer { chunk.deallocate() }
@@ -158,11 +165,9 @@ public final class StdioTransport: @unchecked Sendable {
                 write(.info, "end of input: exiting")
                 return 0
             } else {
-                if let due = releaseAt, now >= due {
-                    ProcessMemory.releaseFreed()
-                    releaseAt = nil
-                }
-                let wake = [server.nextTickTime, releaseAt].compactMap { $0 }.min()
+                if heapRelease?.take() == true { release.want() }
+                if release.releaseIfDue(at: now) { ProcessMemory.releaseFreed() }
+                let wake = [server.nextTickTime, release.due].compactMap { $0 }.min()
                 if let events = read(into: chunk, splitter: &splitter, until: wake, start: start) {
                     pending += events
                 } else {
@@ -189,10 +194,10 @@ public final class StdioTransport: @unchecked Sendable {
             }
             // A full queue waits for the host to read; a host that reads nothing for `exitTimeout` seconds (it may
             // be blocked writing to us, which would deadlock both) ends the server instead of holding it forever.
-            if messages.contains(where: \.isLarge)
-                || (Self.monotonicSeconds() - start - now >= Self.heavyWork && Self.leavesHeapFree())
-            {
-                releaseAt = now + Self.idleRelease
+            let served = Self.monotonicSeconds() - start
+            release.activity(at: served)
+            if messages.contains(where: \.isLarge) || (served - now >= Self.heavyWork && Self.leavesHeapFree()) {
+                release.want()
             }
             guard outbound.push(messages, to: queue, stallTimeout: exitTimeout) else { return nil }
             if let exitStatus = server.exitStatus { return exitStatus }

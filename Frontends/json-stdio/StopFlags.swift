@@ -42,7 +42,8 @@ final class StopFlags: Sendable {
         wake()
     }
 
-    private func wake() {
+    /// Wakes the loop out of `poll` without a reason to stop (it looks at what changed, as after any wake-up).
+    func wake() {
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
     }

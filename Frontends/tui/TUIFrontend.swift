@@ -134,13 +134,15 @@ public struct TUIFrontend: Frontend {
                 sceneOptions: SceneOptions(deck: deck, cardCount: cards, deckIdentity: identity), store: store,
                 ascii: parsed.flags.contains("ascii") || encoding == .ascii, bell: parsed.flags.contains("bell"),
                 encoding: encoding, monochrome: depth == .none)
-            configuration.saver = store.map { StateSaver(store: $0, afterSnapshot: ProcessMemory.releaseFreed) }
+            let heapRelease = HeapReleaseRequest()
+            configuration.saver = store.map { StateSaver(store: $0, afterSnapshot: heapRelease.request) }
             var recording = configuration
             recording.records = parsed.value("record") != nil
             var options = TUIRunLoop.Options(
                 configuration: recording, scene: parsed.value("scene"), framesPerSecond: fps, depth: depth)
             options.recordPath = parsed.value("record")
             options.slowMotion = SlowMotion(factor: slowMotion)
+            options.heapRelease = heapRelease
             do throws(TerminalError) {
                 return try TUIRunLoop.run(options)
             } catch {

@@ -22,6 +22,10 @@ public struct TUIRunLoop {
         public var recordPath: String?
         /// How much slower than the wall clock the app's clock runs (`--slow-motion N`).
         public var slowMotion = SlowMotion(factor: 1)
+        /// Where the state saver asks for the heap's free pages to go back after a snapshot; the loop releases them
+        /// once the user has been idle for `idleRelease` (a trim on the saver's thread would stall a frame on the
+        /// heap's lock: `HeapReleaseRequest`).
+        public var heapRelease: HeapReleaseRequest?
 
         public init(configuration: TUIApp.Configuration, scene: String?, framesPerSecond: Int, depth: ColorDepth) {
             self.configuration = configuration
@@ -87,9 +91,13 @@ public struct TUIRunLoop {
         var scheduler = FrameScheduler(framesPerSecond: options.framesPerSecond)
         // Input with the wall time it is taken to have happened (reports read together are spread back in time).
         var queued = probe.otherInput.map { (input: $0, time: now()) }
-        // After heavy work (a million-card sort: the heap keeps its arrays for the next one), the free pages go
-        // back to the system once the user has been idle for a second.
-        var releaseAt: Double?
+        // After heavy work (a million-card sort: the heap keeps its arrays for the next one) or a snapshot the saver
+        // encoded, the free pages go back to the system once the user has been idle for a second.
+        var release = IdleHeapRelease(idleSeconds: Self.idleRelease, startedAt: now())
+        options.heapRelease?.onRequest {
+            var byte: UInt8 = 0  // not a signal: the wake-up only makes the loop look again
+            _ = write(signalPipeWriteFD, &byte, 1)
+        }
 
         while true {
             let time = now()
@@ -103,8 +111,12 @@ public struct TUIRunLoop {
                     }
                 }
             }
+            if !queued.isEmpty {
+                let handled = now()
+                release.activity(at: handled)
+                if handled - time > Self.heavyWork { release.want() }
+            }
             queued = []
-            if now() - time > Self.heavyWork { releaseAt = now() + Self.idleRelease }
             // The terminal may have changed size while the process was stopped: SIGWINCH goes to the foreground
             // process group only, which was the shell then. So a resume asks for the size again.
             func refreshSize() {
@@ -148,14 +160,12 @@ public struct TUIRunLoop {
             flushRecording(&app)
 
             let after = now()
-            if let due = releaseAt, after >= due {
-                ProcessMemory.releaseFreed()
-                releaseAt = nil
-            }
+            if options.heapRelease?.take() == true { release.want() }
+            if release.releaseIfDue(at: after) { ProcessMemory.releaseFreed() }
             var timeout = scheduler.timeout(
                 at: after, wake: app.nextWakeTime(after: clock.appTime(wall: after)).map(clock.wallTime),
                 inputDeadline: decoder.deadline)
-            if let due = releaseAt { timeout = min(timeout ?? .infinity, max(0, due - after)) }
+            if let due = release.due { timeout = min(timeout ?? .infinity, max(0, due - after)) }
             let wake = session.wait(timeout: timeout)
             let arrival = now()
             var inputs = decoder.feed(wake.input, at: arrival)

@@ -37,7 +37,9 @@ public final class StateSaver: Sendable {
     public static let retryInterval = 1.0
 
     /// A saver writing to `store`, with its thread started. `afterSnapshot` runs on the saver's thread after each
-    /// snapshot is written and its copy of the state released (a front end returns the memory its encoding took).
+    /// snapshot is written and its copy of the state released (a front end asks its serving thread to return the
+    /// memory the encoding took once nobody waits on it: trimming the heap here would hold the heap's lock while a
+    /// request needs it).
     /// `now` is the clock of `awaitDurability` and retries, in seconds (monotonic by default).
     public init(
         store: any DeckStore, afterSnapshot: (@Sendable () -> Void)? = nil,
