@@ -15,6 +15,7 @@ public final class HeapReleaseRequest: Sendable {
     private let pending = Atomic<Bool>(false)
     private let wake: Mutex<(@Sendable () -> Void)?> = Mutex(nil)
 
+    /// No release asked for yet, and nothing to wake.
     public init() {}
 
     /// Asks for a release and wakes the serving thread (`onRequest`), which may be waiting for input. From any
