@@ -1,3 +1,4 @@
+import CardFrontend
 import CardModels
 import Foundation
 
@@ -71,7 +72,9 @@ enum Floors {
 
 /// The floor of a request through real pipes: the same request bytes written to a thread that reads them and
 /// writes back as many bytes as the server's reply had, read to the end. Pipes, copies and one thread wake-up
-/// each way: what any server on the other end of the pipes costs, whatever it computes.
+/// each way: what any server on the other end of the pipes costs, whatever it computes. The pipes hold what the
+/// server asks its own to hold (1 MiB, `POSIXIO.enlargePipe`), and the thread writes up to that much at a time, as
+/// the server's writer does, so the floor is no slower for a large reply than the best pipe the server can have.
 final class PipeEcho: @unchecked Sendable {
     private var toEcho: [Int32] = [-1, -1]
     private var fromEcho: [Int32] = [-1, -1]
@@ -79,11 +82,13 @@ final class PipeEcho: @unchecked Sendable {
 
     init?() {
         guard pipe(&toEcho) == 0, pipe(&fromEcho) == 0 else { return nil }
+        POSIXIO.enlargePipe(toEcho[1], to: 1 << 20)
+        POSIXIO.enlargePipe(fromEcho[1], to: 1 << 20)
         let input = toEcho[0]
         let output = fromEcho[1]
         let thread = Thread {
             var header = [UInt64](repeating: 0, count: 2)
-            var buffer = [UInt8](repeating: 0x61, count: 1 << 16)
+            var buffer = [UInt8](repeating: 0x61, count: 1 << 20)
             while true {
                 let gotHeader = header.withUnsafeMutableBytes { FileIO.readAll(input, $0.baseAddress!, $0.count) }
                 guard gotHeader, header[0] != UInt64.max else { return }

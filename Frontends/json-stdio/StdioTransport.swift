@@ -75,6 +75,10 @@ public final class StdioTransport: @unchecked Sendable {
     /// crosses one thread hand-off, to the writer, on its way to a response.
     public func run() -> Int32 {
         signal(SIGPIPE, SIG_IGN)
+        // Pipes of 1 MiB instead of 64 KiB (`POSIXIO.enlargePipe`): a million-card sort's 5.3 MB change crosses
+        // in six turns of the writer and the host's reader instead of 82. Nothing changes for files or terminals.
+        POSIXIO.enlargePipe(output, to: Self.pipeCapacity)
+        POSIXIO.enlargePipe(input, to: Self.pipeCapacity)
         // SIGTERM, SIGINT and SIGHUP end the session alike: the state saved, the output flushed.
         var sources: [any DispatchSourceSignal] = []
         for number in [SIGTERM, SIGINT, SIGHUP] {
@@ -203,6 +207,10 @@ public final class StdioTransport: @unchecked Sendable {
             if let exitStatus = server.exitStatus { return exitStatus }
         }
     }
+
+    /// What the server asks its stdin and stdout pipes to hold: 1 MiB, the most Linux gives an unprivileged process
+    /// by default.
+    static let pipeCapacity = 1 << 20
 
     /// The longest an acknowledged change stays in memory only, while the saver keeps up (see `awaitDurability`).
     public static let durabilityWindow = 0.25

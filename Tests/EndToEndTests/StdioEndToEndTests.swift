@@ -524,6 +524,19 @@ final class StdioProcess: @unchecked Sendable {
         #expect(server.schemaProblems == [])
     }
 
+    /// The server asks both its pipes to hold 1 MiB (a million-card sort's 5.3 MB change then crosses in six turns
+    /// of its writer and the host's reader, not 82), read from this end once it has answered: fcntl(2)'s
+    /// F_GETPIPE_SZ, F_LINUX_SPECIFIC_BASE (1024) + 8 (a pipe holds 64 KiB unless asked otherwise).
+    @Test func theServerEnlargesBothOfItsPipes() throws {
+        let server = try StdioProcess()
+        let stdin = server.input.fileHandleForWriting.fileDescriptor
+        let stdout = server.output.fileHandleForReading.fileDescriptor
+        let getPipeSize: Int32 = 1024 + 8
+        _ = try server.initialize()
+        #expect(fcntl(stdin, getPipeSize) == 1 << 20)
+        #expect(fcntl(stdout, getPipeSize) == 1 << 20)
+    }
+
     @Test func endOfInputFinishesInFlightWorkAndExitsZero() throws {
         let server = try StdioProcess()
         var text =

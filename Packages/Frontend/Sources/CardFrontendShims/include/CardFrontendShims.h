@@ -1,14 +1,25 @@
-// CardFrontendShims: glibc's heap tuning, which Swift's Glibc module does not export (malloc.h is not part of it).
+// CardFrontendShims: glibc's heap tuning, which Swift's Glibc module does not export (malloc.h is not part of it),
+// and a pipe's capacity (Linux's F_SETPIPE_SZ, which it exports only under _GNU_SOURCE).
 //
-// `ProcessMemory` (CardFrontend) calls these; the constants come from <malloc.h> itself, not copied numbers. On a
-// C library without mallopt/malloc_trim (not glibc) both do nothing. Being `static inline`, they are compiled into
-// the Swift callers.
+// `ProcessMemory` and `POSIXIO` (CardFrontend) call these; the heap's constants come from <malloc.h> itself, not
+// copied numbers. On a C library without mallopt/malloc_trim (not glibc) those do nothing, and on a system without
+// F_SETPIPE_SZ (not Linux) the pipe keeps its size. Being `static inline`, they are compiled into the Swift callers.
 #ifndef CARD_FRONTEND_SHIMS_H
 #define CARD_FRONTEND_SHIMS_H
 
 #include <stdlib.h>  // defines __GLIBC__ on glibc
 #if defined(__GLIBC__)
 #include <malloc.h>
+#endif
+#if defined(__linux__)
+#include <fcntl.h>
+// fcntl(2): F_SETPIPE_SZ and F_GETPIPE_SZ are F_LINUX_SPECIFIC_BASE (1024) + 7 and + 8, since Linux 2.6.35.
+#ifndef F_SETPIPE_SZ
+#define F_SETPIPE_SZ 1031
+#endif
+#ifndef F_GETPIPE_SZ
+#define F_GETPIPE_SZ 1032
+#endif
 #endif
 
 /// Serves blocks up to `mmap_threshold` bytes from the heap (M_MMAP_THRESHOLD), keeps up to `trim_threshold`
@@ -47,6 +58,30 @@ static inline void cardistry_heap_usage(size_t *free, size_t *total) {
 #else
     *free = 0;
     *total = 0;
+#endif
+}
+
+/// Asks for `fd`'s pipe to hold `bytes` (fcntl F_SETPIPE_SZ; an unprivileged process may ask up to
+/// /proc/sys/fs/pipe-max-size, 1 MiB by default). Returns the capacity the pipe has afterwards, or -1 when `fd` is
+/// not a pipe, the size was refused, or there is no such call (then the pipe keeps its size).
+static inline int cardistry_pipe_set_capacity(int fd, int bytes) {
+#if defined(__linux__)
+    if (fcntl(fd, F_SETPIPE_SZ, bytes) < 0) return -1;
+    return fcntl(fd, F_GETPIPE_SZ);
+#else
+    (void)fd;
+    (void)bytes;
+    return -1;
+#endif
+}
+
+/// The capacity of `fd`'s pipe in bytes (fcntl F_GETPIPE_SZ), or -1 when `fd` is not a pipe or it cannot be read.
+static inline int cardistry_pipe_capacity(int fd) {
+#if defined(__linux__)
+    return fcntl(fd, F_GETPIPE_SZ);
+#else
+    (void)fd;
+    return -1;
 #endif
 }
 
