@@ -160,26 +160,8 @@ func measureCell<Input, A, B>(
 func measureCell<State, A, B>(
     _ cellID: String, rounds: Int, prepare: () -> State, _ cell: (inout State) -> A, floor: () -> B
 ) -> CellSamples {
-    let timer = CellTimer(cellID: cellID)
-    let plain = CellTimer.plain
-    var warm = prepare()
-    blackHole(cell(&warm))
-    blackHole(floor())
-    return CellSamples(
-        rounds: (0..<max(1, rounds)).map { round in
-            timeRound(
-                round,
-                cell: {
-                    var state = prepare()
-                    defer { blackHole(state) }
-                    return timer.milliseconds { cell(&state) }
-                },
-                floor: {
-                    let disturbance = prepare()
-                    defer { blackHole(disturbance) }
-                    return plain.milliseconds(floor)
-                })
-        })
+    // The floor's preparation is only a disturbance, kept alive while the floor runs.
+    measureCell(cellID, rounds: rounds, prepare: prepare, cell, prepareFloor: prepare, floor: { _ in floor() })
 }
 
 /// Like `measureCell(_:rounds:prepare:_:floor:)`, for a floor that needs fresh state of its own as well: each timing
