@@ -135,26 +135,22 @@ struct DeckSceneSuite: BenchSuite {
         // ends in the same order through the same counting sort and diff: the ratio is what ranking adds.
         let sortAction = action(sort)
         let back = SceneAction("sort", ["by": .string("sortOrder")])
+        // The cell and the floor time the same call; only their scenes differ.
+        let sortScene = { (scene: inout DeckScene?) -> DeckSort? in
+            var sceneContext = SceneContext(time: 1, viewport: viewport)
+            try? scene?.perform(sortAction, context: &sceneContext)
+            return scene?.sort
+        }
         let samples = measureCell(
             "\(name)/\(workload)/\(n)/u64/scene", rounds: gateRounds(context),
-            prepare: { try? DeckScene(options: SceneOptions(cardCount: n)) },
-            { scene -> DeckSort? in
-                var sceneContext = SceneContext(time: 1, viewport: viewport)
-                try? scene?.perform(sortAction, context: &sceneContext)
-                return scene?.sort
-            },
+            prepare: { try? DeckScene(options: SceneOptions(cardCount: n)) }, sortScene,
             prepareFloor: { () -> DeckScene? in
                 guard var scene = try? DeckScene(options: SceneOptions(cardCount: n)) else { return nil }
                 var sceneContext = SceneContext(time: 0, viewport: viewport)
                 try? scene.perform(sortAction, context: &sceneContext)
                 try? scene.perform(back, context: &sceneContext)
                 return scene
-            },
-            floor: { scene -> DeckSort? in
-                var sceneContext = SceneContext(time: 1, viewport: viewport)
-                try? scene?.perform(sortAction, context: &sceneContext)
-                return scene?.sort
-            })
+            }, floor: sortScene)
         context.emit(
             BenchRow(
                 suite: name, workload: workload, n: n, key: "u64", impl: "scene", samples: samples,
