@@ -124,3 +124,30 @@ import Testing
         }
     }
 }
+
+/// `ReorderDiff(sortSources:)`, the sorts' diff that leaves out the permutation check, gives exactly the checked
+/// diff, and finds the identity (a sort that changed nothing) without a search.
+@Suite struct SortSourcesDiffTests {
+    /// Seeded sources of every shape, at sizes on one thread and on two, plus the identity and a one-card change:
+    /// the same moves as `ReorderDiff(permutation:)`.
+    @Test func theUncheckedDiffIsTheCheckedOne() throws {
+        var generator = SplitMix64(seed: 0x2929)
+        for round in 0..<600 {
+            let count =
+                round % 50 == 0
+                ? TwoThreads.minimumCount + Int(generator.next() % 9_999) : 1 + Int(generator.next() % 3_000)
+            var sources: [Int32]
+            switch round % 8 {
+            case 6: sources = (0..<count).map { Int32($0) }
+            case 7:
+                sources = (0..<count).map { Int32($0) }
+                if count > 1 { sources.swapAt(0, count - 1) }
+            default: sources = SplitPatienceSortTests.sources(count, shape: round, &generator)
+            }
+            let checked = try ReorderDiff(permutation: sources)
+            let unchecked = ReorderDiff(sortSources: sources)
+            #expect(unchecked == checked, "round \(round): \(count) sources")
+        }
+        #expect(ReorderDiff(sortSources: (0..<300_000).map { Int32($0) }).isEmpty)
+    }
+}

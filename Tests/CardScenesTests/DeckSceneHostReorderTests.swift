@@ -107,3 +107,39 @@ private struct DefaultReorders: Scene {
         #expect(restored.deck == engine.deck)
     }
 }
+
+/// A host's sort by sortOrder while the user's order is the display order (after a move or a host sort): the
+/// ranks are the positions, so ascending changes nothing — no change reported, nothing journaled — and descending
+/// is the order reversed, built without the sort's random reads. Large enough for both threads.
+@Suite struct SortByTheUsersOrderTests {
+    @Test func ascendingChangesNothingAndDescendingReverses() throws {
+        let count = TwoThreads.minimumCount + 3
+        var engine = Engine(
+            scene: try DeckScene(options: SceneOptions(cardCount: count)), viewport: Size(width: 390, height: 844))
+        let ids = engine.deck.ids
+        try engine.moveCard(ids[11], to: count - 5, at: 1)
+        try engine.sortDeck(by: .id, descending: false, at: 2)
+        _ = engine.frame(at: 2)
+        let sortedByID = engine.deck.ids
+        #expect(sortedByID == ids.sorted { $0.rawValue < $1.rawValue })
+        let state = engine.scene.encodeState()
+        try engine.sortDeck(by: .sortOrder, descending: false, at: 3)
+        let unchanged = engine.frame(at: 3).events.filter { if case .deckChanged = $0 { true } else { false } }
+        #expect(unchanged.isEmpty)
+        #expect(engine.deck.ids == sortedByID)
+        #expect(engine.scene.encodeState() == state)
+        try engine.sortDeck(by: .sortOrder, descending: true, at: 4)
+        let reversed = engine.frame(at: 4).events.compactMap {
+            if case .deckChanged(let change) = $0 { change } else { nil }
+        }
+        #expect(engine.deck.ids == Array(sortedByID.reversed()))
+        #expect(reversed.count == 1)
+        #expect(reversed.first?.diff.moves.count == count - 1)
+        #expect(reversed.first?.sources == (0..<count).map { Int32(count - 1 - $0) })
+        // The cards' sortOrder is their new position, and a move after it still lands where it is told.
+        let scene = try #require(engine.scene as? DeckScene)
+        #expect(scene.deckCards(0..<3).map(\.sortOrder) == [0, 1, 2])
+        try engine.moveCard(sortedByID[0], to: 0, at: 5)
+        #expect(engine.deck.ids.first == sortedByID[0])
+    }
+}

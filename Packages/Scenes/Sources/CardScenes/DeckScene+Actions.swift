@@ -164,10 +164,8 @@ extension DeckScene {
         if case .expanded(let card, _) = mode { entering[card] = nil }
         sortPlan = SortPlan(entering: entering)
         context.animation = .smooth
-        // A sort's sources are a permutation by construction, so this cannot throw.
-        let diff =
-            (try? ReorderDiff(permutation: sources))
-            ?? ReorderDiff(oldCount: sources.count, newCount: sources.count, removals: [], insertions: [], moves: [])
+        // A sort's sources are a permutation by construction: the diff skips checking that.
+        let diff = ReorderDiff(sortSources: sources)
         if !diff.isEmpty { context.deckChanged(to: currentIDs(), diff: diff, sources: sources) }
         context.stateChanged = true
         context.haptic(.success, target: "column")

@@ -33,6 +33,13 @@ extension DeckScene {
     public mutating func sortDeck(by key: DeckSortKey, descending: Bool, context: inout SceneContext)
         throws(SceneError)
     {
+        guard key != .sortOrder || !manualRankIsPosition || sort != nil || descending else {
+            // The user's order is the display order (a move or a host sort made it so): sorting by it ascending
+            // changes nothing, and costs nothing (no pass, no journal record, no state to save). Only a drag in
+            // progress ends, as with any host reorder.
+            prepareForHostReorder()
+            return
+        }
         context.stateChanged = true
         guard count > 0 else { return }
         let focusedCard = order[min(focus, count - 1)]
@@ -41,7 +48,10 @@ extension DeckScene {
         switch key {
         case .title, .sortOrder:
             let sceneSort = DeckSort(key == .title ? .title : .sortOrder, descending: descending)
-            let sorted = sortedOrder(by: ranks(for: sceneSort.key), descending: descending)
+            // By the user's order while it is the display order (descending here): the order reversed.
+            let sorted =
+                key == .sortOrder && manualRankIsPosition
+                ? reversedOrder() : sortedOrder(by: ranks(for: sceneSort.key), descending: descending)
             sources = sorted.sources
             install(sorted)
             // The scene's own sort gives the same order; an in-place move then makes it the user's order, exactly
@@ -52,10 +62,9 @@ extension DeckScene {
             sources = applyHostSort(by: key, descending: descending)
         }
         focus = slot(of: focusedCard)
-        // A sort's sources are a permutation by construction, so this cannot throw.
-        if let diff = try? ReorderDiff(permutation: sources), !diff.isEmpty {
-            context.deckChanged(to: currentIDs(), diff: diff, sources: sources)
-        }
+        // A sort's sources are a permutation by construction: the diff skips checking that.
+        let diff = ReorderDiff(sortSources: sources)
+        if !diff.isEmpty { context.deckChanged(to: currentIDs(), diff: diff, sources: sources) }
     }
 
     public var deckIDs: [CardID] { currentIDs() }

@@ -196,6 +196,51 @@ extension DeckScene {
             order, positions: positionBase, ids: ids, displayIDs: displayIDs, by: ranks, descending: descending)
     }
 
+    /// The current order reversed, as a sort would give it: what sorting by the user's order descending gives while
+    /// the user's order is the display order (`manualRankIsPosition`), where the ranks are the positions. Each
+    /// array is read and written in sequence (the sort's placement reads the positions at random: a million cards
+    /// took 5.9 ms, this about a fifth of that). Pending moves are settled first. O(n), split between two threads.
+    mutating func reversedOrder() -> SortedOrder {
+        settlePositions()
+        let count = order.count
+        let last = count - 1
+        var sources: [Int32] = []
+        var newPosition: [Int] = []
+        var newIDs: [CardID] = []
+        let newOrder = [Int](unsafeUninitializedCapacity: count) { newOrder, orderWritten in
+            sources = [Int32](unsafeUninitializedCapacity: count) { sources, sourcesWritten in
+                newPosition = [Int](unsafeUninitializedCapacity: count) { newPosition, positionsWritten in
+                    newIDs = [CardID](unsafeUninitializedCapacity: count) { newIDs, idsWritten in
+                        let output = SortOutput(
+                            order: SharedPointer(newOrder), sources: SharedPointer(sources),
+                            position: SharedPointer(newPosition), ids: SharedPointer(newIDs))
+                        order.withUnsafeBufferPointer { order in
+                            displayIDs.withUnsafeBufferPointer { displayIDs in
+                                positionBase.withUnsafeBufferPointer { positions in
+                                    TwoThreads.run(count: count) { part in
+                                        for target in TwoThreads.half(part, of: count) {
+                                            output.order[target] = order[last - target]
+                                            output.sources[target] = Int32(truncatingIfNeeded: last - target)
+                                            output.ids[target] = displayIDs[last - target]
+                                        }
+                                        for card in TwoThreads.half(part, of: count) {
+                                            output.position[card] = last - positions[card]
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        idsWritten = count
+                    }
+                    positionsWritten = count
+                }
+                sourcesWritten = count
+            }
+            orderWritten = count
+        }
+        return SortedOrder(order: newOrder, sources: sources, position: newPosition, displayIDs: newIDs)
+    }
+
     /// A whole new order with everything that follows from it, written by a sort as it places the cards.
     struct SortedOrder {
         /// Display position → card index.
@@ -266,7 +311,9 @@ extension DeckScene {
     /// The sort when every key is distinct (titles of a generated deck, ids, a user's order): each card's rank is its
     /// new slot. With the cards of each rank at hand (`DenseRanks.cards`, kept for every cached key) the result is
     /// gathered in the new order: each new slot's card, its old slot and its id read at random, every array written
-    /// in sequence, each thread one half of the new slots and one half of the cards' new positions. Without them (a
+    /// in sequence, each thread one half of the new slots and one half of the cards' new positions; the card 32 slots
+    /// on is prefetched (`Prefetch`), so that the random reads' cache misses overlap (a million cards sorted by id,
+    /// whose ranks follow no order: 4.8–6.5 ms, 3.8–3.9 with it). Without them (a
     /// user's order, whose ranks change with every move), three passes scatter: the new order and positions by
     /// halves of the cards, then the sources and the ids, one thread each (each scattering into one array:
     /// scattering into three at once took half as long again for a million cards, as the pages of three 8 MB
@@ -282,8 +329,18 @@ extension DeckScene {
                 ranks.ranks.withUnsafeBufferPointer { rankOf in
                     positions.withUnsafeBufferPointer { positions in
                         ids.withUnsafeBufferPointer { ids in
+                            let positionBase = positions.baseAddress!
+                            let idBase = ids.baseAddress!
                             TwoThreads.run(count: count) { part in
-                                for target in TwoThreads.half(part, of: count) {
+                                let half = TwoThreads.half(part, of: count)
+                                for target in half {
+                                    // The card `prefetchDistance` slots on: its old slot and id, read at random.
+                                    let ahead = target &+ Self.prefetchDistance
+                                    if ahead < half.upperBound {
+                                        let next = Int(cards[descending ? last - ahead : ahead])
+                                        Prefetch.read(positionBase + next)
+                                        Prefetch.read(idBase + next)
+                                    }
                                     let card = Int(cards[descending ? last - target : target])
                                     output.order[target] = card
                                     output.sources[target] = Int32(truncatingIfNeeded: positions[card])
@@ -388,6 +445,10 @@ extension DeckScene {
             }
         }
     }
+
+    /// How many elements ahead a pass that reads or writes at random prefetches (`Prefetch`): about the misses a
+    /// core keeps in flight, times two.
+    static let prefetchDistance = 32
 
     /// Puts a sort's result in place: O(1) (the arrays are taken, not copied). When the user's order was the
     /// display order, the old positions become it as they are, without a copy.
