@@ -150,4 +150,10 @@ import Testing
         }
         #expect(ReorderDiff(sortSources: (0..<300_000).map { Int32($0) }).isEmpty)
     }
+
+    /// A source outside `0..<count` stops the process instead of letting the search read out of bounds.
+    @Test func aSourceOutsideTheSlotsStopsTheProcess() async {
+        await #expect(processExitsWith: .failure) { _ = ReorderDiff(sortSources: [0, 2]) }
+        await #expect(processExitsWith: .failure) { _ = ReorderDiff(sortSources: [-1, 0, 1]) }
+    }
 }

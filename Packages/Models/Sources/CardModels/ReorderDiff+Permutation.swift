@@ -55,11 +55,13 @@ extension ReorderDiff {
         self.init(permutation: sources, farSteps: farSteps.0 &+ farSteps.1, stable: &seen)
     }
 
-    /// `init(permutation:)` for sources that a sort built, which are a permutation by construction: the check is
-    /// left out (in release builds; debug builds still make it and stop on a failure), and the one pass it made
-    /// that the search needs — counting the far steps — reads the sources without the check's bit sets. The
-    /// identity (a sort that changed nothing) is found in the same pass and costs no search. Same result.
-    package init(sortSources sources: [Int32]) {
+    /// `init(permutation:)` for sources that a sort built, which are a permutation by construction: the check for
+    /// repeats is left out (in release builds; debug builds still make it and stop on a failure), and the one pass
+    /// it made that the search needs — counting the far steps — reads the sources without the check's bit sets,
+    /// only making sure that every source is in `0..<sources.count` (it traps otherwise: the search would read
+    /// out of bounds). The identity (a sort that changed nothing) is found in the same pass and costs no search.
+    /// Same result as `init(permutation:)` for a permutation; for sources with repeats, a diff that is not one.
+    public init(sortSources sources: [Int32]) {
         #if DEBUG
             precondition((try? ReorderDiff(permutation: sources)) != nil, "sort sources that are not a permutation")
         #endif
@@ -71,13 +73,16 @@ extension ReorderDiff {
                 let range = TwoThreads.half(part, of: count)
                 var steps = 0
                 var same = 0
+                var outside = 0
                 var previous = range.lowerBound > 0 ? Int(sources[range.lowerBound - 1]) : 0
                 for index in range {
                     let value = Int(sources[index])
                     steps &+= (value &- previous).magnitude > Self.farStep ? 1 : 0
                     same &+= value == index ? 1 : 0
+                    outside |= UInt(bitPattern: value) >= UInt(count) ? 1 : 0
                     previous = value
                 }
+                precondition(outside == 0, "sort sources outside 0..<\(count)")
                 if part == 0 { (farSteps.0, fixed.0) = (steps, same) } else { (farSteps.1, fixed.1) = (steps, same) }
             }
         }

@@ -204,41 +204,24 @@ extension DeckScene {
         settlePositions()
         let count = order.count
         let last = count - 1
-        var sources: [Int32] = []
-        var newPosition: [Int] = []
-        var newIDs: [CardID] = []
-        let newOrder = [Int](unsafeUninitializedCapacity: count) { newOrder, orderWritten in
-            sources = [Int32](unsafeUninitializedCapacity: count) { sources, sourcesWritten in
-                newPosition = [Int](unsafeUninitializedCapacity: count) { newPosition, positionsWritten in
-                    newIDs = [CardID](unsafeUninitializedCapacity: count) { newIDs, idsWritten in
-                        let output = SortOutput(
-                            order: SharedPointer(newOrder), sources: SharedPointer(sources),
-                            position: SharedPointer(newPosition), ids: SharedPointer(newIDs))
-                        order.withUnsafeBufferPointer { order in
-                            displayIDs.withUnsafeBufferPointer { displayIDs in
-                                positionBase.withUnsafeBufferPointer { positions in
-                                    TwoThreads.run(count: count) { part in
-                                        for target in TwoThreads.half(part, of: count) {
-                                            output.order[target] = order[last - target]
-                                            output.sources[target] = Int32(truncatingIfNeeded: last - target)
-                                            output.ids[target] = displayIDs[last - target]
-                                        }
-                                        for card in TwoThreads.half(part, of: count) {
-                                            output.position[card] = last - positions[card]
-                                        }
-                                    }
-                                }
+        return SortedOrder.written(count: count) { output in
+            order.withUnsafeBufferPointer { order in
+                displayIDs.withUnsafeBufferPointer { displayIDs in
+                    positionBase.withUnsafeBufferPointer { positions in
+                        TwoThreads.run(count: count) { part in
+                            for target in TwoThreads.half(part, of: count) {
+                                output.order[target] = order[last - target]
+                                output.sources[target] = Int32(truncatingIfNeeded: last - target)
+                                output.ids[target] = displayIDs[last - target]
+                            }
+                            for card in TwoThreads.half(part, of: count) {
+                                output.position[card] = last - positions[card]
                             }
                         }
-                        idsWritten = count
                     }
-                    positionsWritten = count
                 }
-                sourcesWritten = count
             }
-            orderWritten = count
         }
-        return SortedOrder(order: newOrder, sources: sources, position: newPosition, displayIDs: newIDs)
     }
 
     /// A whole new order with everything that follows from it, written by a sort as it places the cards.
@@ -251,6 +234,32 @@ extension DeckScene {
         var position: [Int]
         /// New display position → card id.
         var displayIDs: [CardID]
+
+        /// The four arrays of `count` elements, written by `place` through the `SortOutput` it is given. They start
+        /// uninitialised (a sort writes every slot of each: every card is placed once, and the targets are a
+        /// permutation), which spares zeroing 28 MB for a million cards; `place` must write them all.
+        static func written(count: Int, _ place: (SortOutput) -> Void) -> SortedOrder {
+            var sources: [Int32] = []
+            var newPosition: [Int] = []
+            var newIDs: [CardID] = []
+            let newOrder = [Int](unsafeUninitializedCapacity: count) { newOrder, orderWritten in
+                sources = [Int32](unsafeUninitializedCapacity: count) { sources, sourcesWritten in
+                    newPosition = [Int](unsafeUninitializedCapacity: count) { newPosition, positionsWritten in
+                        newIDs = [CardID](unsafeUninitializedCapacity: count) { newIDs, idsWritten in
+                            place(
+                                SortOutput(
+                                    order: SharedPointer(newOrder), sources: SharedPointer(sources),
+                                    position: SharedPointer(newPosition), ids: SharedPointer(newIDs)))
+                            idsWritten = count
+                        }
+                        positionsWritten = count
+                    }
+                    sourcesWritten = count
+                }
+                orderWritten = count
+            }
+            return SortedOrder(order: newOrder, sources: sources, position: newPosition, displayIDs: newIDs)
+        }
     }
 
     /// `sorted(_:positions:by:descending:)` that also writes the new positions and display ids as it places the
@@ -270,34 +279,13 @@ extension DeckScene {
                 order: order, sources: order.indices.map { Int32(truncatingIfNeeded: $0) }, position: positions,
                 displayIDs: displayIDs)
         }
-        // The four arrays start uninitialised (a sort writes every slot of each: every card is placed once, and the
-        // targets are a permutation), which spares zeroing 28 MB for a million cards.
-        var sources: [Int32] = []
-        var newPosition: [Int] = []
-        var newIDs: [CardID] = []
-        let newOrder = [Int](unsafeUninitializedCapacity: count) { newOrder, orderWritten in
-            sources = [Int32](unsafeUninitializedCapacity: count) { sources, sourcesWritten in
-                newPosition = [Int](unsafeUninitializedCapacity: count) { newPosition, positionsWritten in
-                    newIDs = [CardID](unsafeUninitializedCapacity: count) { newIDs, idsWritten in
-                        let output = SortOutput(
-                            order: SharedPointer(newOrder), sources: SharedPointer(sources),
-                            position: SharedPointer(newPosition), ids: SharedPointer(newIDs))
-                        if distinct == count {
-                            placeByDistinctRanks(
-                                ranks, positions: positions, ids: ids, descending: descending, into: output)
-                        } else {
-                            placeByCounting(
-                                order, displayIDs: displayIDs, by: ranks, descending: descending, into: output)
-                        }
-                        idsWritten = count
-                    }
-                    positionsWritten = count
-                }
-                sourcesWritten = count
+        return SortedOrder.written(count: count) { output in
+            if distinct == count {
+                placeByDistinctRanks(ranks, positions: positions, ids: ids, descending: descending, into: output)
+            } else {
+                placeByCounting(order, displayIDs: displayIDs, by: ranks, descending: descending, into: output)
             }
-            orderWritten = count
         }
-        return SortedOrder(order: newOrder, sources: sources, position: newPosition, displayIDs: newIDs)
     }
 
     /// Where a sort writes its result: `SortedOrder`'s four arrays while they are being built.
