@@ -11,9 +11,9 @@ import Dispatch
 /// at random, a patience sort over the new order's sources), and most split in two halves that write disjoint
 /// elements or are independent of each other. While a host waits for the reply, the second core is idle, so two
 /// threads do them in about half the time. Below `minimumCount` elements both parts run on the calling thread: a
-/// sort makes six hand-offs, the first of each request waking a sleeping thread, and at 100,000 cards (65,536 was tried) they saved under
-/// a millisecond on a quiet machine while with another process busy on one core the same sort took up to twice as
-/// long from run to run (`cardistry-bench --repeat 5`, drift 1.4–2.3 against 1.03–1.35 on one thread).
+/// sort makes six hand-offs, the first of each request waking a sleeping thread, and at 100,000 cards (65,536 was
+/// tried) they saved under a millisecond on a quiet machine while with another process busy on one core the same
+/// sort took up to twice as long from run to run (`cardistry-bench --repeat 5`, drift 1.4–2.3 against 1.03–1.35 on one thread).
 ///
 /// `run(count:_:)` returns when both parts have returned, so the parts may write into any buffer the caller owns
 /// as long as they write disjoint elements. With one core free the parts simply run one after the other (the

@@ -138,7 +138,7 @@ extension DeckScene {
     /// their new one. O(n) plus the diff; the plan is O(visible).
     mutating func sortDeck(_ sort: DeckSort, context: inout SceneContext, metrics: DeckMetrics) {
         let oldOrder = order
-        let sorted = sortedOrder(by: ranks(for: sort.key), descending: sort.descending)
+        let sorted = sortedOrder(by: sort.key, descending: sort.descending)
         let (newOrder, sources) = (sorted.order, sorted.sources)
         let window = metrics.visibleSlots(count: count, scroll: scrollOffset, pull: pull)
         let height = metrics.viewport.height

@@ -48,10 +48,7 @@ extension DeckScene {
         switch key {
         case .title, .sortOrder:
             let sceneSort = DeckSort(key == .title ? .title : .sortOrder, descending: descending)
-            // By the user's order while it is the display order (descending here): the order reversed.
-            let sorted =
-                key == .sortOrder && manualRankIsPosition
-                ? reversedOrder() : sortedOrder(by: ranks(for: sceneSort.key), descending: descending)
+            let sorted = sortedOrder(by: sceneSort.key, descending: descending)
             sources = sorted.sources
             install(sorted)
             // The scene's own sort gives the same order; an in-place move then makes it the user's order, exactly

@@ -196,6 +196,15 @@ extension DeckScene {
             order, positions: positionBase, ids: ids, displayIDs: displayIDs, by: ranks, descending: descending)
     }
 
+    /// The current order sorted by `key`: `sortedOrder(by:descending:)` over the key's ranks, except by sortOrder
+    /// descending while the user's order is the display order, whose ranks are the positions: then the order
+    /// reversed (`reversedOrder()`), the same result without the placement's random reads. Every sort of the scene
+    /// goes through it: a host's, the scene's own action, a replayed one.
+    mutating func sortedOrder(by key: DeckSort.Key, descending: Bool) -> SortedOrder {
+        if key == .sortOrder, manualRankIsPosition, descending { return reversedOrder() }
+        return sortedOrder(by: ranks(for: key), descending: descending)
+    }
+
     /// The current order reversed, as a sort would give it: what sorting by the user's order descending gives while
     /// the user's order is the display order (`manualRankIsPosition`), where the ranks are the positions. Each
     /// array is read and written in sequence (the sort's placement reads the positions at random: a million cards

@@ -165,7 +165,7 @@ extension DeckScene {
     mutating func apply(_ operation: DeckOperation) throws(SceneError) {
         switch operation {
         case .sort(let sort):
-            install(sortedOrder(by: ranks(for: sort.key), descending: sort.descending))
+            install(sortedOrder(by: sort.key, descending: sort.descending))
             self.sort = sort
             record(.sort(sort), cost: sortCost)
         case .move(let id, let to):
