@@ -147,8 +147,37 @@ import Testing
             let checked = try ReorderDiff(permutation: sources)
             let unchecked = ReorderDiff(sortSources: sources)
             #expect(unchecked == checked, "round \(round): \(count) sources")
+            // Counted by parts as a sort writes them (here three, the last two's first step from the one before).
+            var counts = ReorderDiff.SourceCounts()
+            for part in [0..<count / 3, count / 3..<count / 2, count / 2..<count] {
+                var partCounts = ReorderDiff.SourceCounts()
+                var previous = part.lowerBound > 0 ? Int(sources[part.lowerBound - 1]) : 0
+                for slot in part {
+                    partCounts.count(Int(sources[slot]), at: slot, after: previous, of: count)
+                    previous = Int(sources[slot])
+                }
+                counts = counts + partCounts
+            }
+            #expect(counts.unchanged == zip(sources, 0...).count { Int($0) == $1 }, "round \(round)")
+            #expect(counts.outside == 0, "round \(round)")
+            var far = 0
+            for slot in sources.indices {
+                let before = slot > 0 ? Int(sources[slot - 1]) : 0
+                far += abs(Int(sources[slot]) - before) > 1024 ? 1 : 0
+            }
+            #expect(counts.farSteps == far, "round \(round)")
+            #expect(ReorderDiff(sortSources: sources, counted: counts) == checked, "round \(round): \(count) sources")
         }
         #expect(ReorderDiff(sortSources: (0..<300_000).map { Int32($0) }).isEmpty)
+    }
+
+    /// Counts that say a source is outside the slots stop the process, as the pass that counts them does.
+    @Test func countsOfASourceOutsideTheSlotsStopTheProcess() async {
+        await #expect(processExitsWith: .failure) {
+            var counts = ReorderDiff.SourceCounts()
+            counts.count(2, at: 1, after: 0, of: 2)
+            _ = ReorderDiff(sortSources: [0, 1], counted: counts)
+        }
     }
 
     /// A source outside `0..<count` stops the process instead of letting the search read out of bounds.

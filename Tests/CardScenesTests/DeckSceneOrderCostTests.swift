@@ -123,14 +123,19 @@ import Testing
     }
 
     /// 3,000 seeded changes through the engine (moves at random distances, scene sorts, host sorts by every key,
-    /// key moves, action moves) on decks of 1 to 60 cards and on a 12,000-card deck: every reported order is the
+    /// key moves, action moves) on decks of 1 to 60 cards, a 12,000-card deck and one past `TwoThreads.minimumCount`:
+    /// every reported order is the
     /// gathered one, and the checksum the engine keeps change by change (O(1) a move) and sends is `OrderChecksum.of`
     /// the whole order, the computation the wire contract defines.
     @Test func keptOrderAndChecksumEqualTheWholeArrayComputation() throws {
         var generator = SplitMix64(seed: 0x29_29)
         var checked = 0
         for deckRound in 0..<60 {
-            let count = deckRound == 0 ? 12_000 : 1 + Int(generator.next() % 60)
+            // The second deck is large enough for the sorts' two threads, and its sorts by title and id report the
+            // checksum the key keeps (`DenseRanks.sortedChecksums`) rather than the engine's pass.
+            let count =
+                deckRound == 0
+                ? 12_000 : deckRound == 1 ? TwoThreads.minimumCount + 1_001 : 1 + Int(generator.next() % 60)
             var engine = Engine(
                 scene: try DeckScene(options: SceneOptions(cardCount: count)), viewport: Self.viewport)
             var time = 1.0
@@ -191,7 +196,7 @@ import Testing
             let ranks: DenseRanks
             if distinct == count {
                 let permutation = DenseRanks(permutation: Array(0..<count).shuffled(using: &generator))
-                ranks = round % 4 == 0 ? permutation.indexedByRank() : permutation
+                ranks = round % 4 == 0 ? permutation.indexedByRank(ids: ids) : permutation
                 #expect(ranks.cards.isEmpty == (round % 4 != 0 || count < 2), "round \(round)")
             } else {
                 ranks = DenseRanks(integers: (0..<count).map { _ in Int(generator.next() % UInt64(distinct)) })
@@ -206,7 +211,42 @@ import Testing
             for (slot, card) in reference.order.enumerated() { inverse[card] = slot }
             #expect(fused.position == inverse, "round \(round)")
             #expect(fused.displayIDs == reference.order.map { ids[$0] }, "round \(round)")
+            // What the placement counted for the diff is what the diff's own pass counts; the gather (cards by
+            // rank) and the counting sort count, the scatter does not. The checksum the gather reports is the new
+            // order's.
+            let gathers = !ranks.cards.isEmpty
+            #expect((fused.counts != nil) == (count > 1 && (gathers || ranks.distinct < count)), "round \(round)")
+            if let counts = fused.counts { #expect(counts == Self.counts(of: fused.sources), "round \(round)") }
+            #expect((fused.checksum != nil) == gathers, "round \(round)")
+            if let checksum = fused.checksum {
+                #expect(checksum == OrderChecksum.of(fused.displayIDs), "round \(round)")
+            }
         }
+    }
+
+    /// The sort's reversal (sortOrder descending while the user's order is the display order) counts its sources as
+    /// the diff does: 200 seeded decks, some large enough for two threads.
+    @Test func theReversalCountsItsSources() throws {
+        var generator = SplitMix64(seed: 0x5245)
+        for round in 0..<200 {
+            let count = round < 4 ? TwoThreads.minimumCount + Int(generator.next() % 5_000) : Int(generator.next() % 60)
+            var scene = try DeckScene(options: SceneOptions(cardCount: count))
+            scene.makeOrderTheUsersOrder()
+            let reversed = scene.reversedOrder()
+            #expect(reversed.sources == (0..<count).reversed().map { Int32($0) }, "round \(round)")
+            #expect(reversed.counts == Self.counts(of: reversed.sources), "round \(round)")
+        }
+    }
+
+    /// `ReorderDiff.SourceCounts` of `sources` taken one by one in slot order, as `ReorderDiff(sortSources:)` does.
+    static func counts(of sources: [Int32]) -> ReorderDiff.SourceCounts {
+        var counts = ReorderDiff.SourceCounts()
+        var previous = 0
+        for (slot, source) in sources.enumerated() {
+            counts.count(Int(source), at: slot, after: previous, of: sources.count)
+            previous = Int(source)
+        }
+        return counts
     }
 }
 

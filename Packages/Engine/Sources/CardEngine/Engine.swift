@@ -306,7 +306,11 @@ public struct Engine: Sendable {
     mutating func commit(_ context: inout SceneContext) {
         pending.append(contentsOf: context.haptics.map(EngineEvent.haptic))
         for var change in context.deckChanges {
-            orderChecksum.update(for: change.diff, to: change.ids)
+            if let known = change.knownChecksum {
+                orderChecksum = OrderChecksum(value: known)
+            } else {
+                orderChecksum.update(for: change.diff, to: change.ids)
+            }
             #if DEBUG
                 // The checksum kept change by change is the checksum of the order (checked up to 10,000 cards).
                 if change.ids.count <= 10_000 {

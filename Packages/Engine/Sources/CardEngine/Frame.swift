@@ -247,6 +247,9 @@ public struct DeckChange: Sendable, Hashable {
     /// reading, kept so that a front end sending source slots (the stdio server's packed `deck.changed`) need not
     /// rebuild them from a million moves; nil otherwise. Derived from `diff`, so equality and hashing ignore it.
     public var sources: [Int32]?
+    /// The checksum of `ids` as the scene reported it (`SceneContext.deckChanged(to:diff:sources:checksum:)`),
+    /// which the engine takes instead of computing it when it stamps `checksum`.
+    var knownChecksum: UInt32?
 
     /// A deck change at `time` seconds to the order `ids`, reached by `diff`; the checksum is computed from `ids`
     /// (O(n)).

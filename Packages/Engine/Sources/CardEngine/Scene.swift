@@ -214,9 +214,18 @@ public struct SceneContext: Sendable {
     /// permutation that `diff` was computed from, as `ReorderDiff(permutation:)` does): the change carries them
     /// (`DeckChange.sources`) for front ends that send them instead of the moves.
     public mutating func deckChanged(to ids: [CardID], diff: ReorderDiff, sources: [Int32]) {
+        deckChanged(to: ids, diff: diff, sources: sources, checksum: nil)
+    }
+
+    /// `deckChanged(to:diff:sources:)` whose scene also knows the checksum of the new order (`OrderChecksum` of
+    /// `ids`: a sort by a key with distinct values gives one of two orders, whose checksums it keeps), so the
+    /// engine takes it instead of a pass over the ids. Debug builds check it up to 10,000 cards.
+    public mutating func deckChanged(to ids: [CardID], diff: ReorderDiff, sources: [Int32], checksum: UInt32?) {
         guard !diff.isEmpty else { return }
         precondition(sources.count == diff.newCount && diff.oldCount == diff.newCount, "sources of another diff")
-        deckChanges.append(DeckChange(time: time, ids: ids, diff: diff, checksum: 0, sources: sources))
+        var change = DeckChange(time: time, ids: ids, diff: diff, checksum: 0, sources: sources)
+        change.knownChecksum = checksum
+        deckChanges.append(change)
         stateChanged = true
     }
 }

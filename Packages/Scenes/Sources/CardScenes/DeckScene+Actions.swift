@@ -139,7 +139,7 @@ extension DeckScene {
     mutating func sortDeck(_ sort: DeckSort, context: inout SceneContext, metrics: DeckMetrics) {
         let oldOrder = order
         let sorted = sortedOrder(by: sort.key, descending: sort.descending)
-        let (newOrder, sources) = (sorted.order, sorted.sources)
+        let newOrder = sorted.order
         let window = metrics.visibleSlots(count: count, scroll: scrollOffset, pull: pull)
         let height = metrics.viewport.height
         let pitch = metrics.pitch(pull: pull)
@@ -164,9 +164,7 @@ extension DeckScene {
         if case .expanded(let card, _) = mode { entering[card] = nil }
         sortPlan = SortPlan(entering: entering)
         context.animation = .smooth
-        // A sort's sources are a permutation by construction: the diff skips checking that.
-        let diff = ReorderDiff(sortSources: sources)
-        if !diff.isEmpty { context.deckChanged(to: currentIDs(), diff: diff, sources: sources) }
+        sorted.report(sorted.diff, to: &context)
         context.stateChanged = true
         context.haptic(.success, target: "column")
     }

@@ -44,24 +44,23 @@ extension DeckScene {
         guard count > 0 else { return }
         let focusedCard = order[min(focus, count - 1)]
         prepareForHostReorder()
-        let sources: [Int32]
+        let sorted: SortedOrder
         switch key {
         case .title, .sortOrder:
             let sceneSort = DeckSort(key == .title ? .title : .sortOrder, descending: descending)
-            let sorted = sortedOrder(by: sceneSort.key, descending: descending)
-            sources = sorted.sources
+            sorted = sortedOrder(by: sceneSort.key, descending: descending)
             install(sorted)
             // The scene's own sort gives the same order; an in-place move then makes it the user's order, exactly
             // as a restore will replay it.
             record(.sort(sceneSort), cost: sortCost)
             applyMove(from: 0, to: 0)
         case .id, .color:
-            sources = applyHostSort(by: key, descending: descending)
+            sorted = applyHostSort(by: key, descending: descending)
         }
         focus = slot(of: focusedCard)
-        // A sort's sources are a permutation by construction: the diff skips checking that.
-        let diff = ReorderDiff(sortSources: sources)
-        if !diff.isEmpty { context.deckChanged(to: currentIDs(), diff: diff, sources: sources) }
+        // A sort's sources are a permutation by construction: the diff skips checking that, and the placement
+        // counted what the diff's pass over them would.
+        sorted.report(sorted.diff, to: &context)
     }
 
     public var deckIDs: [CardID] { currentIDs() }
@@ -88,17 +87,17 @@ extension DeckScene {
     }
 
     /// Sorts by a key the scene does not sort by itself (`id`, `color`: the number 0xRRGGBB), makes the result the
-    /// user's order and records it; returns, for each new slot, the old slot of its card. The ranks are cached,
-    /// so a sort costs a counting sort, O(n).
+    /// user's order and records it; returns the sorted order (for each new slot, the old slot of its card, and what
+    /// the placement counted). The ranks are cached, so a sort costs a counting sort, O(n).
     @discardableResult
-    mutating func applyHostSort(by key: DeckSortKey, descending: Bool) -> [Int32] {
+    mutating func applyHostSort(by key: DeckSortKey, descending: Bool) -> SortedOrder {
         let keyRanks = key == .id ? idRanks() : hostColorRanks()
         let sorted = sortedOrder(by: keyRanks, descending: descending)
         install(sorted)
         makeOrderTheUsersOrder()
         sort = nil
         record(.hostSort(key, descending: descending), cost: sortCost)
-        return sorted.sources
+        return sorted
     }
 
     /// The dense ranks of the card ids (unique, so a permutation): an LSD radix sort of the 64-bit ids
@@ -106,9 +105,7 @@ extension DeckScene {
     /// `prepareRanks()` computes them when a large deck opens.
     mutating func idRanks() -> DenseRanks {
         if let ranks = keyRanks.id { return ranks }
-        let ranks = ids.withUnsafeBufferPointer { ids in
-            DenseRanks(sortedBy: ids.map { $0.rawValue }).indexedByRank()
-        }
+        let ranks = DenseRanks(sortedBy: ids.map { $0.rawValue }).indexedByRank(ids: ids)
         keyRanks.id = ranks
         return ranks
     }

@@ -62,7 +62,7 @@ extension DeckScene {
         switch key {
         case .title:
             if let ranks = keyRanks.title { return ranks }
-            let ranks = Self.titleRanks(base).indexedByRank()
+            let ranks = Self.titleRanks(base).indexedByRank(ids: ids)
             keyRanks.title = ranks
             return ranks
         case .color:
@@ -74,7 +74,7 @@ extension DeckScene {
             settlePositions()
             if let manualRank { return DenseRanks(permutation: manualRank) }
             if let ranks = keyRanks.givenSortOrder { return ranks }
-            let ranks = Self.givenSortOrderRanks(base).indexedByRank()
+            let ranks = Self.givenSortOrderRanks(base).indexedByRank(ids: ids)
             keyRanks.givenSortOrder = ranks
             return ranks
         }
@@ -214,22 +214,28 @@ extension DeckScene {
         let count = order.count
         let last = count - 1
         return SortedOrder.written(count: count) { output in
+            var counts = (ReorderDiff.SourceCounts(), ReorderDiff.SourceCounts())
             order.withUnsafeBufferPointer { order in
                 displayIDs.withUnsafeBufferPointer { displayIDs in
                     positionBase.withUnsafeBufferPointer { positions in
                         TwoThreads.run(count: count) { part in
-                            for target in TwoThreads.half(part, of: count) {
+                            let half = TwoThreads.half(part, of: count)
+                            var partCounts = ReorderDiff.SourceCounts()
+                            var previous = half.lowerBound > 0 ? last - (half.lowerBound - 1) : 0
+                            for target in half {
                                 output.order[target] = order[last - target]
                                 output.sources[target] = Int32(truncatingIfNeeded: last - target)
                                 output.ids[target] = displayIDs[last - target]
+                                partCounts.count(last - target, at: target, after: previous, of: count)
+                                previous = last - target
                             }
-                            for card in TwoThreads.half(part, of: count) {
-                                output.position[card] = last - positions[card]
-                            }
+                            for card in half { output.position[card] = last - positions[card] }
+                            if part == 0 { counts.0 = partCounts } else { counts.1 = partCounts }
                         }
                     }
                 }
             }
+            return SortReport(counts: counts.0 + counts.1)
         }
     }
 
@@ -243,11 +249,32 @@ extension DeckScene {
         var position: [Int]
         /// New display position → card id.
         var displayIDs: [CardID]
+        /// What the diff's pass over `sources` counts, when the sort counted it as it wrote them
+        /// (`ReorderDiff(sortSources:counted:)`).
+        var counts: ReorderDiff.SourceCounts? = nil
+        /// The checksum of `displayIDs` (`OrderChecksum`), when the sort knew it (a key with distinct values:
+        /// `DenseRanks.sortedChecksums`).
+        var checksum: UInt32? = nil
+
+        /// The diff from the order before: one longest increasing subsequence of the sources stays, every other
+        /// card moves (`ReorderDiff(sortSources:)`, without its pass over the sources when they were counted).
+        var diff: ReorderDiff {
+            if let counts { return ReorderDiff(sortSources: sources, counted: counts) }
+            return ReorderDiff(sortSources: sources)
+        }
+
+        /// Reports the change to `context` with its sources and, when known, its checksum. Nothing when the order
+        /// did not change.
+        func report(_ diff: ReorderDiff, to context: inout SceneContext) {
+            guard !diff.isEmpty else { return }
+            context.deckChanged(to: displayIDs, diff: diff, sources: sources, checksum: checksum)
+        }
 
         /// The four arrays of `count` elements, written by `place` through the `SortOutput` it is given. They start
         /// uninitialised (a sort writes every slot of each: every card is placed once, and the targets are a
         /// permutation), which spares zeroing 28 MB for a million cards; `place` must write them all.
-        static func written(count: Int, _ place: (SortOutput) -> Void) -> SortedOrder {
+        static func written(count: Int, _ place: (SortOutput) -> SortReport) -> SortedOrder {
+            var report = SortReport()
             var sources: [Int32] = []
             var newPosition: [Int] = []
             var newIDs: [CardID] = []
@@ -255,7 +282,7 @@ extension DeckScene {
                 sources = [Int32](unsafeUninitializedCapacity: count) { sources, sourcesWritten in
                     newPosition = [Int](unsafeUninitializedCapacity: count) { newPosition, positionsWritten in
                         newIDs = [CardID](unsafeUninitializedCapacity: count) { newIDs, idsWritten in
-                            place(
+                            report = place(
                                 SortOutput(
                                     order: SharedPointer(newOrder), sources: SharedPointer(sources),
                                     position: SharedPointer(newPosition), ids: SharedPointer(newIDs)))
@@ -267,8 +294,16 @@ extension DeckScene {
                 }
                 orderWritten = count
             }
-            return SortedOrder(order: newOrder, sources: sources, position: newPosition, displayIDs: newIDs)
+            return SortedOrder(
+                order: newOrder, sources: sources, position: newPosition, displayIDs: newIDs, counts: report.counts,
+                checksum: report.checksum)
         }
+    }
+
+    /// What a placement learnt as it wrote a `SortedOrder`, beyond the arrays (`SortedOrder.counts`, `.checksum`).
+    struct SortReport {
+        var counts: ReorderDiff.SourceCounts? = nil
+        var checksum: UInt32? = nil
     }
 
     /// `sorted(_:positions:by:descending:)` that also writes the new positions and display ids as it places the
@@ -290,10 +325,10 @@ extension DeckScene {
         }
         return SortedOrder.written(count: count) { output in
             if distinct == count {
-                placeByDistinctRanks(ranks, positions: positions, ids: ids, descending: descending, into: output)
-            } else {
-                placeByCounting(order, displayIDs: displayIDs, by: ranks, descending: descending, into: output)
+                return placeByDistinctRanks(
+                    ranks, positions: positions, ids: ids, descending: descending, into: output)
             }
+            return placeByCounting(order, displayIDs: displayIDs, by: ranks, descending: descending, into: output)
         }
     }
 
@@ -307,52 +342,66 @@ extension DeckScene {
 
     /// The sort when every key is distinct (titles of a generated deck, ids, a user's order): each card's rank is its
     /// new slot. With the cards of each rank at hand (`DenseRanks.cards`, kept for every cached key) the result is
-    /// gathered in the new order: each new slot's card, its old slot and its id read at random, every array written
-    /// in sequence, each thread one half of the new slots and one half of the cards' new positions; the card 32 slots
-    /// on is prefetched (`Prefetch`), so that the random reads' cache misses overlap (a million cards sorted by id,
-    /// whose ranks follow no order: 4.8–6.5 ms, 3.8–3.9 with it). Without them (a
-    /// user's order, whose ranks change with every move), three passes scatter: the new order and positions by
-    /// halves of the cards, then the sources and the ids, one thread each (each scattering into one array:
-    /// scattering into three at once took half as long again for a million cards, as the pages of three 8 MB
-    /// arrays written at random outgrow the processor's address-translation cache). Gathering a million cards takes
-    /// about a third of the time of scattering them. O(n).
+    /// gathered in the new order: each new slot's card and its old slot read at random, its id in sequence (or
+    /// backwards) from the key's `rankIDs`, every array written in sequence, each thread one half of the new slots
+    /// and one half of the cards' new positions; the card 32 slots on is prefetched (`Prefetch`), so that the random
+    /// reads' cache misses overlap (a million cards sorted by id, whose ranks follow no order: 4.8–6.5 ms without,
+    /// 3.8–3.9 with it reading the ids at random too, 2.3 reading them in sequence). The gather counts the sources
+    /// for the diff as it writes them, and the new order's checksum is the key's (`DenseRanks.sortedChecksums`):
+    /// both come back in the report, sparing the diff and the engine a pass each. Without the cards (a user's order,
+    /// whose ranks change with every move), three passes scatter: the new order and positions by halves of the
+    /// cards, then the sources and the ids, one thread each (each scattering into one array: scattering into three
+    /// at once took half as long again for a million cards, as the pages of three 8 MB arrays written at random
+    /// outgrow the processor's address-translation cache). Gathering a million cards takes about a third of the
+    /// time of scattering them. O(n).
     static func placeByDistinctRanks(
         _ ranks: DenseRanks, positions: [Int], ids: [CardID], descending: Bool, into output: SortOutput
-    ) {
+    ) -> SortReport {
         let count = positions.count
         let last = count - 1
-        if ranks.cards.count == count {
+        if ranks.cards.count == count, ranks.rankIDs.count == count {
+            var counts = (ReorderDiff.SourceCounts(), ReorderDiff.SourceCounts())
             ranks.cards.withUnsafeBufferPointer { cards in
                 ranks.ranks.withUnsafeBufferPointer { rankOf in
                     positions.withUnsafeBufferPointer { positions in
-                        ids.withUnsafeBufferPointer { ids in
+                        ranks.rankIDs.withUnsafeBufferPointer { rankIDs in
                             let positionBase = positions.baseAddress!
-                            let idBase = ids.baseAddress!
                             TwoThreads.run(count: count) { part in
                                 let half = TwoThreads.half(part, of: count)
+                                var partCounts = ReorderDiff.SourceCounts()
+                                // The source before the half's first (read from the input: the other thread is
+                                // writing it), 0 before the first slot.
+                                let before = half.lowerBound &- 1
+                                var previous =
+                                    before < 0 ? 0 : positions[Int(cards[descending ? last &- before : before])]
                                 for target in half {
-                                    // The card `prefetchDistance` slots on: its old slot and id, read at random.
+                                    // The card `prefetchDistance` slots on: its old slot, read at random.
                                     let ahead = target &+ Self.prefetchDistance
                                     if ahead < half.upperBound {
-                                        let next = Int(cards[descending ? last - ahead : ahead])
-                                        Prefetch.read(positionBase + next)
-                                        Prefetch.read(idBase + next)
+                                        Prefetch.read(positionBase + Int(cards[descending ? last &- ahead : ahead]))
                                     }
-                                    let card = Int(cards[descending ? last - target : target])
+                                    let rank = descending ? last &- target : target
+                                    let card = Int(cards[rank])
+                                    let source = positions[card]
                                     output.order[target] = card
-                                    output.sources[target] = Int32(truncatingIfNeeded: positions[card])
-                                    output.ids[target] = ids[card]
+                                    output.sources[target] = Int32(truncatingIfNeeded: source)
+                                    output.ids[target] = rankIDs[rank]
+                                    partCounts.count(source, at: target, after: previous, of: count)
+                                    previous = source
                                 }
-                                for card in TwoThreads.half(part, of: count) {
+                                for card in half {
                                     let rank = Int(rankOf[card])
-                                    output.position[card] = descending ? last - rank : rank
+                                    output.position[card] = descending ? last &- rank : rank
                                 }
+                                if part == 0 { counts.0 = partCounts } else { counts.1 = partCounts }
                             }
                         }
                     }
                 }
             }
-            return
+            let checksums = ranks.sortedChecksums
+            return SortReport(
+                counts: counts.0 + counts.1, checksum: descending ? checksums.descending : checksums.ascending)
         }
         ranks.ranks.withUnsafeBufferPointer { ranks in
             TwoThreads.run(count: count) { part in
@@ -377,6 +426,7 @@ extension DeckScene {
                 }
             }
         }
+        return SortReport()
     }
 
     /// The stable sort by ranks with repeated values: a counting sort (Seward 1954; Knuth TAOCP vol. 3, §5.2
@@ -388,15 +438,20 @@ extension DeckScene {
     ///    the first half's, so equal keys keep their order — writing the new order, sources and ids;
     /// 3. the new positions, by halves of the new order.
     ///
-    /// Each pass is split between two threads by halves. O(n + distinct keys).
+    /// Each pass is split between two threads by halves. The placing also counts the sources for the diff
+    /// (`ReorderDiff.SourceCounts`): each half writes each bucket's cards into consecutive slots, their sources
+    /// rising, so every source but the first of such a run follows the one the half last wrote into that bucket; the
+    /// first sources of the runs (at most two a bucket) are counted after, from the sources written. O(n + distinct
+    /// keys).
     static func placeByCounting(
         _ order: [Int], displayIDs: [CardID], by ranks: DenseRanks, descending: Bool, into output: SortOutput
-    ) {
+    ) -> SortReport {
         let count = order.count
         let distinct = ranks.distinct
         // The two halves' counters, at least 64 bytes apart so that the threads never write one cache line.
         let stride = (distinct + 7) & ~7 + 8
         var counters = [Int](repeating: 0, count: 2 * stride)
+        var report = SortReport()
         counters.withUnsafeMutableBufferPointer { counters in
             let counters = SharedPointer(counters)
             ranks.ranks.withUnsafeBufferPointer { ranks in
@@ -415,32 +470,55 @@ extension DeckScene {
             // Each bucket's first slot for each half: after every card of the buckets before, and for the second
             // half also after the first half's cards of its own bucket.
             var next = 0
+            // Each run's first slot (each half's cards of a bucket), whose source is counted after the placing.
+            var runStarts: [Int] = []
             for bucket in 0..<distinct {
                 let first = counters[bucket]
                 let second = counters[stride + bucket]
                 counters[bucket] = next
                 counters[stride + bucket] = next + first
+                if first > 0 { runStarts.append(next) }
+                if second > 0 { runStarts.append(next + first) }
                 next += first + second
             }
-            order.withUnsafeBufferPointer { order in
-                displayIDs.withUnsafeBufferPointer { displayIDs in
-                    TwoThreads.run(count: count) { part in
-                        let starts = counters.base + part * stride
-                        for slot in TwoThreads.half(part, of: count) {
-                            let bucket = output.position[slot]
-                            let target = starts[bucket]
-                            starts[bucket] = target + 1
-                            output.order[target] = order[slot]
-                            output.sources[target] = Int32(truncatingIfNeeded: slot)
-                            output.ids[target] = displayIDs[slot]
+            // The slot each half last placed into each bucket (−1: none yet), laid out as the counters.
+            var lastSlots = [Int](repeating: -1, count: 2 * stride)
+            var counts = (ReorderDiff.SourceCounts(), ReorderDiff.SourceCounts())
+            lastSlots.withUnsafeMutableBufferPointer { lastSlots in
+                let lastSlots = SharedPointer(lastSlots)
+                order.withUnsafeBufferPointer { order in
+                    displayIDs.withUnsafeBufferPointer { displayIDs in
+                        TwoThreads.run(count: count) { part in
+                            let starts = counters.base + part * stride
+                            let lasts = lastSlots.base + part * stride
+                            var partCounts = ReorderDiff.SourceCounts()
+                            for slot in TwoThreads.half(part, of: count) {
+                                let bucket = output.position[slot]
+                                let target = starts[bucket]
+                                starts[bucket] = target + 1
+                                output.order[target] = order[slot]
+                                output.sources[target] = Int32(truncatingIfNeeded: slot)
+                                output.ids[target] = displayIDs[slot]
+                                let previous = lasts[bucket]
+                                if previous >= 0 { partCounts.count(slot, at: target, after: previous, of: count) }
+                                lasts[bucket] = slot
+                            }
+                            if part == 0 { counts.0 = partCounts } else { counts.1 = partCounts }
                         }
                     }
                 }
             }
+            var runCounts = ReorderDiff.SourceCounts()
+            for target in runStarts {
+                let previous = target > 0 ? Int(output.sources[target - 1]) : 0
+                runCounts.count(Int(output.sources[target]), at: target, after: previous, of: count)
+            }
+            report.counts = counts.0 + counts.1 + runCounts
             TwoThreads.run(count: count) { part in
                 for target in TwoThreads.half(part, of: count) { output.position[output.order[target]] = target }
             }
         }
+        return report
     }
 
     /// How many elements ahead a pass that reads or writes at random prefetches (`Prefetch`): about the misses a

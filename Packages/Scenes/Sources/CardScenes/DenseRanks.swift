@@ -1,3 +1,4 @@
+import CardEngine
 import CardModels
 
 /// Card index → rank of its key, and the number of distinct keys: equal keys share a rank, and ranks are dense
@@ -21,6 +22,15 @@ struct DenseRanks: Sendable, Hashable {
     /// until `indexedByRank()` fills it, and always when keys repeat. 4 bytes a card. Derived from `ranks`, so
     /// equality and hashing ignore it.
     var cards: [Int32] = []
+    /// With `cards`, the id of each rank's card (`ids[cards[rank]]`): the ids of the order a sort by this key gives,
+    /// ascending, whatever the order before. A sort copies them in sequence (or backwards) instead of reading each
+    /// card's id at random (a million cards sorted by id: the gather 3.8 → 2.3 ms). 8 bytes a card. Empty with
+    /// `cards`.
+    var rankIDs: [CardID] = []
+    /// With `cards`, the checksums (`OrderChecksum`) of the orders a sort by this key gives, ascending and
+    /// descending: every sort by a key with distinct values gives one of the two, so a sort reports its order's
+    /// checksum without a pass over the ids.
+    var sortedChecksums = (ascending: UInt32(0), descending: UInt32(0))
 
     static func == (lhs: DenseRanks, rhs: DenseRanks) -> Bool {
         lhs.distinct == rhs.distinct && lhs.ranks == rhs.ranks
@@ -31,16 +41,20 @@ struct DenseRanks: Sendable, Hashable {
         hasher.combine(distinct)
     }
 
-    /// These ranks with `cards` filled in when every key is distinct (a cached key of a large deck: titles, ids,
-    /// the given sortOrders). O(n), once.
-    func indexedByRank() -> DenseRanks {
-        guard distinct == ranks.count, cards.isEmpty, distinct > 1 else { return self }
+    /// These ranks with `cards`, `rankIDs` and `sortedChecksums` filled in when every key is distinct (a cached key
+    /// of a large deck: titles, ids, the given sortOrders), `ids` being the cards' ids by card index. O(n), once.
+    func indexedByRank(ids: [CardID]) -> DenseRanks {
+        guard distinct == ranks.count, cards.isEmpty, distinct > 1, ids.count == distinct else { return self }
         var indexed = self
         indexed.cards = [Int32](unsafeUninitializedCapacity: distinct) { cards, initialized in
             // Every rank is one card's: the ranks are a permutation, so each slot is written once.
             for (card, rank) in ranks.enumerated() { cards[Int(rank)] = Int32(truncatingIfNeeded: card) }
             initialized = distinct
         }
+        indexed.rankIDs = indexed.cards.map { ids[Int($0)] }
+        indexed.sortedChecksums = (
+            OrderChecksum.of(indexed.rankIDs), OrderChecksum.of(Array(indexed.rankIDs.reversed()))
+        )
         return indexed
     }
 
