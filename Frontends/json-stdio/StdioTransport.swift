@@ -271,14 +271,27 @@ public final class StdioTransport: @unchecked Sendable {
         let thread = Thread {
             var buffer: [UInt8] = []
             buffer.reserveCapacity(1 << 17)
-            // About 64 KiB at a time: the writer's own memory stays small however much is queued.
-            while let items = queue.take(maxBytes: 1 << 16) {
-                buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 20)
+            // About 64 KiB at a time: the writer's own memory stays small however much is queued. A line of 64 KiB
+            // or more is written from its own bytes, not copied first (a million-card sort's 5.3 MB change: half a
+            // millisecond before its first byte left).
+            func flush() -> Bool {
+                defer { buffer.removeAll(keepingCapacity: true) }
+                return POSIXIO.writeAll(fd, buffer, progress: queue.noteWritten)
+            }
+            writing: while let items = queue.take(maxBytes: 1 << 16) {
                 for item in items {
-                    buffer.append(contentsOf: item.bytes)
+                    if item.bytes.count >= 1 << 16 {
+                        guard flush(), POSIXIO.writeAll(fd, item.bytes, progress: queue.noteWritten) else {
+                            queue.close()
+                            flags.closeOutput()
+                            break writing
+                        }
+                    } else {
+                        buffer.append(contentsOf: item.bytes)
+                    }
                     buffer.append(0x0A)
                 }
-                if !POSIXIO.writeAll(fd, buffer, progress: queue.noteWritten) {
+                guard flush() else {
                     queue.close()
                     flags.closeOutput()
                     break

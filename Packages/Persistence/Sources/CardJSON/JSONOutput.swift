@@ -111,35 +111,66 @@ public struct JSONOutput: Sendable {
     ) {
         let count = data.count
         let start = bytes.count
-        // The opening and closing quotes, and every character in between, written over.
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "\""), count: (count + 2) / 3 * 4 + 2))
-        guard count > 0, let input = data.baseAddress else { return }
-        bytes.withUnsafeMutableBufferPointer { out in
-            Self.base64Pairs.withUnsafeBufferPointer { pairs in
-                let output = UnsafeMutableRawPointer(out.baseAddress! + start + 1)
-                let groups = count / 3
-                let pairs = pairs.baseAddress!
-                if let inTwo {
-                    let middle = groups / 2
-                    inTwo { part in
-                        let range = part == 0 ? 0..<middle : middle..<groups
-                        Self.encodeGroups(range, of: input, count: count, into: output, pairs: pairs)
-                    }
-                } else {
-                    Self.encodeGroups(0..<groups, of: input, count: count, into: output, pairs: pairs)
+        let length = (count + 2) / 3 * 4 + 2
+        guard count > 0, let input = data.baseAddress else {
+            bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: "\"")])
+            return
+        }
+        guard length >= Self.ownBufferLength else {
+            // The opening and closing quotes, and every character in between, written over.
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: "\""), count: length))
+            bytes.withUnsafeMutableBufferPointer { out in
+                Self.encode(input, count: count, into: UnsafeMutableRawPointer(out.baseAddress! + start + 1), inTwo)
+            }
+            return
+        }
+        // A large string gets a buffer of its own, made once with room for what usually follows (the rest of a
+        // message), and written once: appending a repeated quote first filled it byte by byte, and the next append
+        // after the exactly full buffer copied the megabytes again into one twice the size (a million sources: 5.3
+        // MB filled, then copied).
+        let old = bytes
+        bytes = [UInt8](unsafeUninitializedCapacity: start + length + Self.roomAfter) { buffer, initialized in
+            let base = buffer.baseAddress!
+            old.withUnsafeBufferPointer { old in
+                if let oldBase = old.baseAddress { base.initialize(from: oldBase, count: start) }
+            }
+            base[start] = UInt8(ascii: "\"")
+            Self.encode(input, count: count, into: UnsafeMutableRawPointer(base + start + 1), inTwo)
+            base[start + length - 1] = UInt8(ascii: "\"")
+            initialized = start + length
+        }
+    }
+
+    /// The base64 of the `count` bytes at `input` (at least one), `(count + 2) / 3 * 4` characters at `output`, the
+    /// three-byte groups split in two parts by `inTwo` when given (`base64String(_:inTwo:)`). O(count).
+    private static func encode(
+        _ input: UnsafeRawPointer, count: Int, into output: UnsafeMutableRawPointer,
+        _ inTwo: ((_ part: (Int) -> Void) -> Void)?
+    ) {
+        base64Pairs.withUnsafeBufferPointer { pairs in
+            let groups = count / 3
+            let pairs = pairs.baseAddress!
+            if let inTwo {
+                let middle = groups / 2
+                inTwo { part in
+                    let range = part == 0 ? 0..<middle : middle..<groups
+                    encodeGroups(range, of: input, count: count, into: output, pairs: pairs)
                 }
-                let index = groups * 3
-                let target = groups * 4
-                let left = count - index
-                guard left > 0 else { return }
-                Self.base64Alphabet.withUTF8Buffer { table in
-                    let word = UInt32(data[index]) << 16 | (left == 2 ? UInt32(data[index + 1]) << 8 : 0)
-                    output.storeBytes(of: table[Int(word >> 18)], toByteOffset: target, as: UInt8.self)
-                    output.storeBytes(of: table[Int(word >> 12 & 63)], toByteOffset: target + 1, as: UInt8.self)
-                    let third = left == 2 ? table[Int(word >> 6 & 63)] : UInt8(ascii: "=")
-                    output.storeBytes(of: third, toByteOffset: target + 2, as: UInt8.self)
-                    output.storeBytes(of: UInt8(ascii: "="), toByteOffset: target + 3, as: UInt8.self)
-                }
+            } else {
+                encodeGroups(0..<groups, of: input, count: count, into: output, pairs: pairs)
+            }
+            let index = groups * 3
+            let target = groups * 4
+            let left = count - index
+            guard left > 0 else { return }
+            base64Alphabet.withUTF8Buffer { table in
+                let bytes = input.assumingMemoryBound(to: UInt8.self)
+                let word = UInt32(bytes[index]) << 16 | (left == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
+                output.storeBytes(of: table[Int(word >> 18)], toByteOffset: target, as: UInt8.self)
+                output.storeBytes(of: table[Int(word >> 12 & 63)], toByteOffset: target + 1, as: UInt8.self)
+                let third = left == 2 ? table[Int(word >> 6 & 63)] : UInt8(ascii: "=")
+                output.storeBytes(of: third, toByteOffset: target + 2, as: UInt8.self)
+                output.storeBytes(of: UInt8(ascii: "="), toByteOffset: target + 3, as: UInt8.self)
             }
         }
     }
@@ -171,6 +202,11 @@ public struct JSONOutput: Sendable {
             output.storeBytes(of: quad(word), toByteOffset: target, as: UInt32.self)
         }
     }
+
+    /// From this many characters a base64 string is written into a buffer of its own (`base64String`).
+    static let ownBufferLength = 1 << 16
+    /// The room a base64 string's own buffer leaves after it.
+    static let roomAfter = 4096
 
     /// The two base64 characters of every 12-bit value, the first in the low byte.
     static let base64Pairs: [UInt16] = base64Alphabet.withUTF8Buffer { table in

@@ -114,7 +114,7 @@ extension DeckScene {
     /// O(n + d log d). Cached.
     mutating func hostColorRanks() -> DenseRanks {
         if let ranks = keyRanks.hostColor { return ranks }
-        let ranks = Self.colorRanks(base) { $0 }
+        let ranks = Self.colorRanks(base) { $0 }.compacted()
         keyRanks.hostColor = ranks
         return ranks
     }

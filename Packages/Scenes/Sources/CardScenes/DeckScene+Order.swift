@@ -67,7 +67,7 @@ extension DeckScene {
             return ranks
         case .color:
             if let ranks = keyRanks.color { return ranks }
-            let ranks = Self.colorRanks(base)
+            let ranks = Self.colorRanks(base).compacted()
             keyRanks.color = ranks
             return ranks
         case .sortOrder:
@@ -443,27 +443,56 @@ extension DeckScene {
     /// rising, so every source but the first of such a run follows the one the half last wrote into that bucket; the
     /// first sources of the runs (at most two a bucket) are counted after, from the sources written. O(n + distinct
     /// keys).
+    ///
+    /// With at most 256 keys and their ranks as bytes (`DenseRanks.rankBytes`, the colours), the first pass reads
+    /// those — a million cards' are 1 MB, which stays in the second-level cache where the four-byte ranks did not —
+    /// and writes each slot's bucket into a byte array of its own (otherwise into the new positions, as scratch).
+    /// The placing writes each half's cards into as many streams of three arrays as there are buckets, more than
+    /// the processor's prefetcher follows: it asks for the lines two ahead of each write itself (`Prefetch.write`);
+    /// the last pass prefetches the position it writes 32 slots on. A million cards by colour (twelve) after a sort
+    /// by id or title, inside the server: the placement 6.1 ms → 5.3 with the byte ranks, → 3.6 with the placing's
+    /// prefetches (that pass 2.8 → 1.3).
     static func placeByCounting(
         _ order: [Int], displayIDs: [CardID], by ranks: DenseRanks, descending: Bool, into output: SortOutput
     ) -> SortReport {
         let count = order.count
-        let distinct = ranks.distinct
+        if ranks.distinct <= 256, ranks.rankBytes.count == count {
+            let buckets = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count)
+            defer { buckets.deallocate() }
+            return ranks.rankBytes.withUnsafeBufferPointer { rankBytes in
+                placeByCounting(
+                    order, displayIDs: displayIDs, ranks: rankBytes, distinct: ranks.distinct, descending: descending,
+                    buckets: SharedPointer(buckets), into: output)
+            }
+        }
+        return ranks.ranks.withUnsafeBufferPointer { ranks32 in
+            placeByCounting(
+                order, displayIDs: displayIDs, ranks: ranks32, distinct: ranks.distinct, descending: descending,
+                buckets: output.position, into: output)
+        }
+    }
+
+    /// `placeByCounting(_:displayIDs:by:descending:into:)` over `ranks` (card → rank, `distinct` values), each
+    /// slot's bucket kept in `buckets` between the first two passes.
+    static func placeByCounting<Rank: FixedWidthInteger, Bucket: FixedWidthInteger>(
+        _ order: [Int], displayIDs: [CardID], ranks: UnsafeBufferPointer<Rank>, distinct: Int, descending: Bool,
+        buckets: SharedPointer<Bucket>, into output: SortOutput
+    ) -> SortReport {
+        let count = order.count
         // The two halves' counters, at least 64 bytes apart so that the threads never write one cache line.
         let stride = (distinct + 7) & ~7 + 8
         var counters = [Int](repeating: 0, count: 2 * stride)
         var report = SortReport()
         counters.withUnsafeMutableBufferPointer { counters in
             let counters = SharedPointer(counters)
-            ranks.ranks.withUnsafeBufferPointer { ranks in
-                order.withUnsafeBufferPointer { order in
-                    TwoThreads.run(count: count) { part in
-                        let counts = counters.base + part * stride
-                        for slot in TwoThreads.half(part, of: count) {
-                            let rank = Int(ranks[order[slot]])
-                            let bucket = descending ? distinct - 1 - rank : rank
-                            output.position[slot] = bucket
-                            counts[bucket] += 1
-                        }
+            order.withUnsafeBufferPointer { order in
+                TwoThreads.run(count: count) { part in
+                    let counts = counters.base + part * stride
+                    for slot in TwoThreads.half(part, of: count) {
+                        let rank = Int(ranks[order[slot]])
+                        let bucket = descending ? distinct - 1 - rank : rank
+                        buckets[slot] = Bucket(truncatingIfNeeded: bucket)
+                        counts[bucket] += 1
                     }
                 }
             }
@@ -493,9 +522,14 @@ extension DeckScene {
                             let lasts = lastSlots.base + part * stride
                             var partCounts = ReorderDiff.SourceCounts()
                             for slot in TwoThreads.half(part, of: count) {
-                                let bucket = output.position[slot]
+                                let bucket = Int(buckets[slot])
                                 let target = starts[bucket]
                                 starts[bucket] = target + 1
+                                // Two lines on in each array (at most its last element).
+                                let ahead = Swift.min(target &+ 16, count &- 1)
+                                Prefetch.write(output.order.base + ahead)
+                                Prefetch.write(output.ids.base + ahead)
+                                Prefetch.write(output.sources.base + Swift.min(target &+ 32, count &- 1))
                                 output.order[target] = order[slot]
                                 output.sources[target] = Int32(truncatingIfNeeded: slot)
                                 output.ids[target] = displayIDs[slot]
@@ -515,7 +549,12 @@ extension DeckScene {
             }
             report.counts = counts.0 + counts.1 + runCounts
             TwoThreads.run(count: count) { part in
-                for target in TwoThreads.half(part, of: count) { output.position[output.order[target]] = target }
+                let half = TwoThreads.half(part, of: count)
+                for target in half {
+                    let ahead = target &+ Self.prefetchDistance
+                    if ahead < half.upperBound { Prefetch.write(output.position.base + output.order[ahead]) }
+                    output.position[output.order[target]] = target
+                }
             }
         }
         return report
