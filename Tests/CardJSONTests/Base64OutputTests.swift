@@ -12,7 +12,8 @@ import Testing
     @Test func matchesFoundationsEncoder() {
         var generator = SplitMix64(seed: 0xB64)
         // 49,151 bytes and more are 65,536 characters and more with the quotes: a string in a buffer of its own.
-        let large = [4_095, 4_096, 4_097, 49_150, 49_151, 49_152, 49_153, 100_000]
+        let large =
+            [4_095, 4_096, 4_097, 49_150, 49_151, 49_152, 49_153, 100_000]
             + [TwoThreads.minimumCount * 3 + 1, TwoThreads.minimumCount * 3 + 2]
         for count in Array(0...400) + large {
             let data = (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
