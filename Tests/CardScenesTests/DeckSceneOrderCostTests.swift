@@ -178,8 +178,8 @@ import Testing
 @Suite struct DeckSceneSortPassTests {
     /// The fused sort (order, sources, positions and display ids written together) equals the reference counting sort
     /// followed by the separate pass that inverted the order and gathered the ids: 2,000 seeded orders and rank
-    /// tables (few and all-distinct keys, the latter with and without the cards by rank, both directions), the
-    /// first 16 large enough for the sort's two threads (`TwoThreads.minimumCount`).
+    /// tables (few keys, with and without their ranks as bytes, and all-distinct keys, with and without the cards by
+    /// rank; both directions), the first 16 large enough for the sort's two threads (`TwoThreads.minimumCount`).
     @Test func theFusedPassEqualsTheSortThenTheGather() {
         var generator = SplitMix64(seed: 0x5047)
         for round in 0..<2_000 {
@@ -199,7 +199,10 @@ import Testing
                 ranks = round % 4 == 0 ? permutation.indexedByRank(ids: ids) : permutation
                 #expect(ranks.cards.isEmpty == (round % 4 != 0 || count < 2), "round \(round)")
             } else {
-                ranks = DenseRanks(integers: (0..<count).map { _ in Int(generator.next() % UInt64(distinct)) })
+                // Every second table with its ranks as bytes too (the colours' counting sort reads those).
+                let integers = DenseRanks(integers: (0..<count).map { _ in Int(generator.next() % UInt64(distinct)) })
+                ranks = round % 4 == 1 ? integers.compacted() : integers
+                #expect(ranks.rankBytes.isEmpty == (round % 4 != 1 || count == 0), "round \(round)")
             }
             let descending = generator.next() % 2 == 0
             let reference = DeckScene.sorted(order, positions: positions, by: ranks, descending: descending)
