@@ -67,14 +67,7 @@ extension ReorderDiff {
         var counts = (SourceCounts(), SourceCounts())
         sources.withUnsafeBufferPointer { sources in
             TwoThreads.run(count: count) { part in
-                let range = TwoThreads.half(part, of: count)
-                var partCounts = SourceCounts()
-                var previous = range.lowerBound > 0 ? Int(sources[range.lowerBound - 1]) : 0
-                for index in range {
-                    let value = Int(sources[index])
-                    partCounts.count(value, at: index, after: previous, of: count)
-                    previous = value
-                }
+                let partCounts = SourceCounts(sources, TwoThreads.half(part, of: count))
                 if part == 0 { counts.0 = partCounts } else { counts.1 = partCounts }
             }
         }
@@ -89,12 +82,7 @@ extension ReorderDiff {
     public init(sortSources sources: [Int32], counted counts: SourceCounts) {
         #if DEBUG
             precondition((try? ReorderDiff(permutation: sources)) != nil, "sort sources that are not a permutation")
-            var recount = SourceCounts()
-            var previous = 0
-            for (index, value) in sources.enumerated() {
-                recount.count(Int(value), at: index, after: previous, of: sources.count)
-                previous = Int(value)
-            }
+            let recount = sources.withUnsafeBufferPointer { SourceCounts($0, $0.indices) }
             precondition(recount == counts, "sort source counts \(counts) that are not the sources' \(recount)")
         #endif
         precondition(counts.outside == 0, "sort sources outside 0..<\(sources.count)")
@@ -122,6 +110,16 @@ extension ReorderDiff {
 
         /// No sources counted.
         public init() {}
+
+        /// The counts of `sources[range]`, the step into the first from the source before it (from 0 at slot 0).
+        init(_ sources: UnsafeBufferPointer<Int32>, _ range: Range<Int>) {
+            var previous = range.lowerBound > 0 ? Int(sources[range.lowerBound - 1]) : 0
+            for slot in range {
+                let value = Int(sources[slot])
+                count(value, at: slot, after: previous, of: sources.count)
+                previous = value
+            }
+        }
 
         /// Counts `source`, the old slot of new slot `slot`, `previous` being the source of `slot − 1` (0 for slot
         /// 0), `count` the number of slots. O(1), branch-free.

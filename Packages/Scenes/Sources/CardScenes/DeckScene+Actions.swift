@@ -164,7 +164,7 @@ extension DeckScene {
         if case .expanded(let card, _) = mode { entering[card] = nil }
         sortPlan = SortPlan(entering: entering)
         context.animation = .smooth
-        sorted.report(sorted.diff, to: &context)
+        sorted.report(to: &context)
         context.stateChanged = true
         context.haptic(.success, target: "column")
     }

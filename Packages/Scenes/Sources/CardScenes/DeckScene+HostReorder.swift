@@ -60,7 +60,7 @@ extension DeckScene {
         focus = slot(of: focusedCard)
         // A sort's sources are a permutation by construction: the diff skips checking that, and the placement
         // counted what the diff's pass over them would.
-        sorted.report(sorted.diff, to: &context)
+        sorted.report(to: &context)
     }
 
     public var deckIDs: [CardID] { currentIDs() }

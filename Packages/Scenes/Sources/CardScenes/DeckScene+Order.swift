@@ -263,9 +263,10 @@ extension DeckScene {
             return ReorderDiff(sortSources: sources)
         }
 
-        /// Reports the change to `context` with its sources and, when known, its checksum. Nothing when the order
-        /// did not change.
-        func report(_ diff: ReorderDiff, to context: inout SceneContext) {
+        /// Reports the change (`diff`) to `context` with its sources and, when known, its checksum. Nothing when the
+        /// order did not change.
+        func report(to context: inout SceneContext) {
+            let diff = diff
             guard !diff.isEmpty else { return }
             context.deckChanged(to: displayIDs, diff: diff, sources: sources, checksum: checksum)
         }
