@@ -13,7 +13,7 @@ import Testing
     static let viewport = Size(width: 390, height: 844)
 
     /// The reference: the ids in display order gathered from `order`, as every change did before.
-    static func gathered(_ scene: DeckScene) -> [CardID] { scene.order.map { scene.ids[$0] } }
+    static func gathered(_ scene: DeckScene) -> [CardID] { scene.order.map { scene.ids[Int($0)] } }
 
     @Test func aMoveWritesOnlyTheSlotsBetweenItsEnds() throws {
         var scene = try DeckScene(options: SceneOptions(cardCount: 100_000))
@@ -66,10 +66,10 @@ import Testing
                 settled += 1
             }
             var inverse = [Int](repeating: -1, count: 3_000)
-            for (slot, card) in scene.order.enumerated() { inverse[card] = slot }
+            for (slot, card) in scene.order.enumerated() { inverse[Int(card)] = slot }
             let cards = step % 40 == 0 ? Array(0..<3_000) : (0..<40).map { _ in Int(generator.next() % 3_000) }
             #expect(cards.allSatisfy { scene.slot(of: $0) == inverse[$0] }, "step \(step)")
-            if step % 40 == 0 { #expect(scene.manualRank == inverse, "step \(step)") }
+            if step % 40 == 0 { #expect(scene.manualRank?.map(Int.init) == inverse, "step \(step)") }
             #expect(scene.deckCards(0..<3).map(\.sortOrder) == [0, 1, 2])
         }
         #expect(settled >= 6)
@@ -205,15 +205,17 @@ import Testing
                 #expect(ranks.rankBytes.isEmpty == (round % 4 != 1 || count == 0), "round \(round)")
             }
             let descending = generator.next() % 2 == 0
-            let reference = DeckScene.sorted(order, positions: positions, by: ranks, descending: descending)
+            let reference = DeckScene.sorted(
+                order.map(Int32.init), positions: positions.map(Int32.init), by: ranks, descending: descending)
             let fused = DeckScene.sortedOrder(
-                order, positions: positions, ids: ids, displayIDs: displayIDs, by: ranks, descending: descending)
+                order.map(Int32.init), positions: positions.map(Int32.init), ids: ids, displayIDs: displayIDs,
+                by: ranks, descending: descending)
             #expect(fused.order == reference.order, "round \(round)")
             #expect(fused.sources == reference.sources, "round \(round)")
             var inverse = [Int](repeating: 0, count: count)
-            for (slot, card) in reference.order.enumerated() { inverse[card] = slot }
-            #expect(fused.position == inverse, "round \(round)")
-            #expect(fused.displayIDs == reference.order.map { ids[$0] }, "round \(round)")
+            for (slot, card) in reference.order.enumerated() { inverse[Int(card)] = slot }
+            #expect(fused.position.map(Int.init) == inverse, "round \(round)")
+            #expect(fused.displayIDs == reference.order.map { ids[Int($0)] }, "round \(round)")
             // What the placement counted for the diff is what the diff's own pass counts; the gather (cards by
             // rank) and the counting sort count, the scatter does not. The checksum the gather reports is the new
             // order's.

@@ -138,12 +138,13 @@ import Testing
             let descending = generator.next() % 2 == 0
             var positions = [Int](repeating: 0, count: count)
             for (slot, card) in order.enumerated() { positions[card] = slot }
-            let (sorted, sources) = DeckScene.sorted(order, positions: positions, by: ranks, descending: descending)
+            let (sorted, sources) = DeckScene.sorted(
+                order.map(Int32.init), positions: positions.map(Int32.init), by: ranks, descending: descending)
             let expectedSlots = order.indices.sorted { lhs, rhs in
                 let (a, b) = (keys[order[lhs]], keys[order[rhs]])
                 return a == b ? lhs < rhs : (descending ? a > b : a < b)
             }
-            #expect(sorted == expectedSlots.map { order[$0] }, "round \(round)")
+            #expect(sorted.map(Int.init) == expectedSlots.map { order[$0] }, "round \(round)")
             #expect(sources.map(Int.init) == expectedSlots, "round \(round)")
         }
     }

@@ -98,7 +98,7 @@ extension DeckScene {
     /// Moves the card at `from` to `to`, reports the one-move diff and persists the order.
     mutating func move(from: Int, to: Int, context: inout SceneContext, haptic: HapticEvent.Style = .selection) {
         guard from != to, (0..<count).contains(from), (0..<count).contains(to) else { return }
-        let card = order[from]
+        let card = card(at: from)
         applyMove(from: from, to: to)
         focus = to
         context.animation = context.animation ?? .spring
@@ -145,13 +145,13 @@ extension DeckScene {
         let pitch = metrics.pitch(pull: pull)
         // Cards entering the window come from their old place (read before `install` changes the positions).
         var oldVisible: [Int: Int] = [:]
-        for slot in window { oldVisible[oldOrder[slot]] = slot }
+        for slot in window { oldVisible[Int(oldOrder[slot])] = slot }
         var entering: [Int: Double] = [:]
-        for slot in window where oldVisible[newOrder[slot]] == nil {
-            let card = newOrder[slot]
+        for slot in window where oldVisible[Int(newOrder[slot])] == nil {
+            let card = Int(newOrder[slot])
             entering[card] = min(max(Double(self.slot(of: card) - slot) * pitch, -height), height)
         }
-        let focusedCard = count > 0 ? order[min(focus, count - 1)] : nil
+        let focusedCard = count > 0 ? card(at: min(focus, count - 1)) : nil
         install(sorted)
         self.sort = sort
         record(.sort(sort), cost: sortCost)

@@ -14,7 +14,7 @@ extension DeckScene {
             guard gesture.phase == .ended, case .browsing = mode, case .tap(let tap)? = gesture.value,
                 let position = cardPosition(at: tap.location, metrics: metrics)
             else { return }
-            expand(order[position], context: &context)
+            expand(card(at: position), context: &context)
         case "collapse":
             if gesture.phase == .ended { collapse(context: &context, metrics: metrics) }
         case "dismiss":
@@ -101,7 +101,7 @@ extension DeckScene {
                 guard case .longPress(let press) = first, pull == 0,
                     let from = cardPosition(at: press.location, metrics: metrics)
                 else { return }
-                let card = order[from]
+                let card = card(at: from)
                 mode = .reordering(ReorderDrag(card: card, from: from, translation: 0, drop: from))
                 focus = from
                 context.animation = .snappy
@@ -118,7 +118,7 @@ extension DeckScene {
                     context.nodeAnimations[Self.node(base[other].id)] = .spring
                 }
                 // The card that was at the new drop position is the one just crossed.
-                let crossed = order[drop]
+                let crossed = card(at: drop)
                 drag.drop = drop
                 mode = .reordering(drag)
                 for slot in visible {

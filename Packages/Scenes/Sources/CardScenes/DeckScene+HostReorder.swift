@@ -14,7 +14,7 @@ extension DeckScene {
         guard (0..<count).contains(destination) else {
             throw .invalidArgument(action: "deck.move", argument: "to", reason: "must be in 0…\(count - 1)")
         }
-        let focusedCard = order[min(focus, count - 1)]
+        let focusedCard = self.card(at: min(focus, count - 1))
         prepareForHostReorder()
         let from = slot(of: card)
         // `applyMove` makes the order the user's (also when the card stays: the default's `replaceDeck` does)
@@ -42,7 +42,7 @@ extension DeckScene {
         }
         context.stateChanged = true
         guard count > 0 else { return }
-        let focusedCard = order[min(focus, count - 1)]
+        let focusedCard = card(at: min(focus, count - 1))
         prepareForHostReorder()
         let sorted: SortedOrder
         switch key {
@@ -69,12 +69,13 @@ extension DeckScene {
 
     public func deckCards(_ range: Range<Int>) -> [Card] {
         range.map { slot in
-            var card = base[order[slot]]
+            let index = self.card(at: slot)
+            var card = base[index]
             // The user's order is the display order, or kept apart.
             if manualRankIsPosition {
                 card.sortOrder = slot
             } else if let storedManualRank {
-                card.sortOrder = storedManualRank[order[slot]]
+                card.sortOrder = Int(storedManualRank[index])
             }
             return card
         }

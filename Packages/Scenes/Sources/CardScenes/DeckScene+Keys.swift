@@ -46,7 +46,7 @@ extension DeckScene {
             move(from: from, to: to, context: &context)
             reveal(position: to, metrics: metrics)
         case ("enter", _), ("space", _):
-            expand(order[min(focus, count - 1)], context: &context)
+            expand(card(at: min(focus, count - 1)), context: &context)
         case ("pageup", _), ("pagedown", _):
             let page = metrics.viewport.height - metrics.contentTop
             scroll(to: scrollOffset + (key.key == "pageup" ? -page : page), context: &context, metrics: metrics)
@@ -76,7 +76,7 @@ extension DeckScene {
         focus = clamped
         reveal(position: clamped, metrics: metrics)
         context.animation = .smooth
-        let id = base[order[clamped]].id
+        let id = base[card(at: clamped)].id
         context.haptic(.selection, target: Self.node(id), card: id)
     }
 
@@ -86,15 +86,15 @@ extension DeckScene {
         guard deck.count == count else {
             throw .invalidState("the deck scene reorders its \(count) cards; it was given \(deck.count)")
         }
-        var newOrder: [Int] = []
+        var newOrder: [Int32] = []
         newOrder.reserveCapacity(count)
         for card in deck {
             guard let index = cardIndex(of: card.id) else { throw .unknownCard(card.id) }
-            newOrder.append(index)
+            newOrder.append(Int32(truncatingIfNeeded: index))
         }
         if case .reordering = mode { mode = .browsing }
         sortPlan = nil
-        let focusedCard = count > 0 ? order[min(focus, count - 1)] : nil
+        let focusedCard = count > 0 ? card(at: min(focus, count - 1)) : nil
         setOrder(newOrder)
         if let focusedCard { focus = slot(of: focusedCard) }
         makeOrderTheUsersOrder()

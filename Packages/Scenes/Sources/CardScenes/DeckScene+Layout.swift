@@ -98,10 +98,10 @@ extension DeckScene {
     /// The card shown in `slot` of the current arrangement (accounting for a card being dragged), or nil for the
     /// dragged card's own slot. O(1).
     func card(inSlot slot: Int) -> Int? {
-        guard case .reordering(let drag) = mode else { return order[slot] }
+        guard case .reordering(let drag) = mode else { return card(at: slot) }
         if slot == drag.drop { return nil }
         let without = slot < drag.drop ? slot : slot - 1
-        return order[without < drag.from ? without : without + 1]
+        return card(at: without < drag.from ? without : without + 1)
     }
 
     /// The slot a position's card occupies while a card is dragged (its position otherwise). O(1).

@@ -72,7 +72,7 @@ extension DeckScene {
             return ranks
         case .sortOrder:
             settlePositions()
-            if let manualRank { return DenseRanks(permutation: manualRank) }
+            if let manualRank { return DenseRanks(ranks: manualRank, distinct: manualRank.count) }
             if let ranks = keyRanks.givenSortOrder { return ranks }
             let ranks = Self.givenSortOrderRanks(base).indexedByRank(ids: ids)
             keyRanks.givenSortOrder = ranks
@@ -121,8 +121,8 @@ extension DeckScene {
 
     /// `order` stably sorted by `ranks` (equal keys keep their order), and for each new slot the old slot of
     /// its card: a counting sort, O(n + distinct keys). `positions` is the inverse of `order` (card → slot).
-    static func sorted(_ order: [Int], positions: [Int], by ranks: DenseRanks, descending: Bool)
-        -> (order: [Int], sources: [Int32])
+    static func sorted(_ order: [Int32], positions: [Int32], by ranks: DenseRanks, descending: Bool)
+        -> (order: [Int32], sources: [Int32])
     {
         let distinct = ranks.distinct
         let count = order.count
@@ -132,19 +132,19 @@ extension DeckScene {
         ranks.ranks.withUnsafeBufferPointer { ranks in
             starts.withUnsafeMutableBufferPointer { starts in
                 for card in order {
-                    let rank = Int(ranks[card])
+                    let rank = Int(ranks[Int(card)])
                     starts[(descending ? distinct - 1 - rank : rank) + 1] += 1
                 }
                 for bucket in 1...distinct { starts[bucket] += starts[bucket - 1] }
             }
         }
         var sources = [Int32](repeating: 0, count: count)
-        let sorted = [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+        let sorted = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
             ranks.ranks.withUnsafeBufferPointer { ranks in
                 starts.withUnsafeMutableBufferPointer { starts in
                     sources.withUnsafeMutableBufferPointer { sources in
                         for (slot, card) in order.enumerated() {
-                            let rank = Int(ranks[card])
+                            let rank = Int(ranks[Int(card)])
                             let bucket = descending ? distinct - 1 - rank : rank
                             let target = starts[bucket]
                             buffer[target] = card
@@ -164,20 +164,20 @@ extension DeckScene {
     /// from `positions` — sequential reads, no counting pass, no bucket table (the general counting sort's random
     /// accesses into `starts` cost twice as much on a million cards). Equal keys being impossible, the result is the
     /// same stable sort. O(n).
-    static func sortedByDistinctRanks(_ positions: [Int], by ranks: DenseRanks, descending: Bool)
-        -> (order: [Int], sources: [Int32])
+    static func sortedByDistinctRanks(_ positions: [Int32], by ranks: DenseRanks, descending: Bool)
+        -> (order: [Int32], sources: [Int32])
     {
         let count = positions.count
         var sources = [Int32](repeating: 0, count: count)
-        let sorted = [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+        let sorted = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
             positions.withUnsafeBufferPointer { positions in
                 ranks.ranks.withUnsafeBufferPointer { ranks in
                     sources.withUnsafeMutableBufferPointer { sources in
                         for card in 0..<count {
                             let rank = Int(ranks[card])
                             let target = descending ? count - 1 - rank : rank
-                            buffer[target] = card
-                            sources[target] = Int32(truncatingIfNeeded: positions[card])
+                            buffer[target] = Int32(truncatingIfNeeded: card)
+                            sources[target] = positions[card]
                         }
                     }
                 }
@@ -229,7 +229,9 @@ extension DeckScene {
                                 partCounts.count(last - target, at: target, after: previous, of: count)
                                 previous = last - target
                             }
-                            for card in half { output.position[card] = last - positions[card] }
+                            for card in half {
+                                output.position[card] = Int32(truncatingIfNeeded: last) &- positions[card]
+                            }
                             if part == 0 { counts.0 = partCounts } else { counts.1 = partCounts }
                         }
                     }
@@ -242,11 +244,11 @@ extension DeckScene {
     /// A whole new order with everything that follows from it, written by a sort as it places the cards.
     struct SortedOrder {
         /// Display position → card index.
-        var order: [Int]
+        var order: [Int32]
         /// For each new slot, the old slot of its card (the diff's permutation).
         var sources: [Int32]
         /// Card index → new display position (the inverse of `order`).
-        var position: [Int]
+        var position: [Int32]
         /// New display position → card id.
         var displayIDs: [CardID]
         /// What the diff's pass over `sources` counts, when the sort counted it as it wrote them
@@ -277,11 +279,11 @@ extension DeckScene {
         static func written(count: Int, _ place: (SortOutput) -> SortReport) -> SortedOrder {
             var report = SortReport()
             var sources: [Int32] = []
-            var newPosition: [Int] = []
+            var newPosition: [Int32] = []
             var newIDs: [CardID] = []
-            let newOrder = [Int](unsafeUninitializedCapacity: count) { newOrder, orderWritten in
+            let newOrder = [Int32](unsafeUninitializedCapacity: count) { newOrder, orderWritten in
                 sources = [Int32](unsafeUninitializedCapacity: count) { sources, sourcesWritten in
-                    newPosition = [Int](unsafeUninitializedCapacity: count) { newPosition, positionsWritten in
+                    newPosition = [Int32](unsafeUninitializedCapacity: count) { newPosition, positionsWritten in
                         newIDs = [CardID](unsafeUninitializedCapacity: count) { newIDs, idsWritten in
                             report = place(
                                 SortOutput(
@@ -314,7 +316,7 @@ extension DeckScene {
     /// (`placeByCounting`), which keeps equal keys in their order. From `TwoThreads.minimumCount` cards each pass is
     /// split between two threads. O(n + distinct keys) work.
     static func sortedOrder(
-        _ order: [Int], positions: [Int], ids: [CardID], displayIDs: [CardID], by ranks: DenseRanks,
+        _ order: [Int32], positions: [Int32], ids: [CardID], displayIDs: [CardID], by ranks: DenseRanks,
         descending: Bool
     ) -> SortedOrder {
         let count = order.count
@@ -335,9 +337,9 @@ extension DeckScene {
 
     /// Where a sort writes its result: `SortedOrder`'s four arrays while they are being built.
     struct SortOutput {
-        var order: SharedPointer<Int>
+        var order: SharedPointer<Int32>
         var sources: SharedPointer<Int32>
-        var position: SharedPointer<Int>
+        var position: SharedPointer<Int32>
         var ids: SharedPointer<CardID>
     }
 
@@ -356,7 +358,7 @@ extension DeckScene {
     /// outgrow the processor's address-translation cache). Gathering a million cards takes about a third of the
     /// time of scattering them. O(n).
     static func placeByDistinctRanks(
-        _ ranks: DenseRanks, positions: [Int], ids: [CardID], descending: Bool, into output: SortOutput
+        _ ranks: DenseRanks, positions: [Int32], ids: [CardID], descending: Bool, into output: SortOutput
     ) -> SortReport {
         let count = positions.count
         let last = count - 1
@@ -374,7 +376,7 @@ extension DeckScene {
                                 // writing it), 0 before the first slot.
                                 let before = half.lowerBound &- 1
                                 var previous =
-                                    before < 0 ? 0 : positions[Int(cards[descending ? last &- before : before])]
+                                    before < 0 ? 0 : Int(positions[Int(cards[descending ? last &- before : before])])
                                 for target in half {
                                     // The card `prefetchDistance` slots on: its old slot, read at random.
                                     let ahead = target &+ Self.prefetchDistance
@@ -383,8 +385,8 @@ extension DeckScene {
                                     }
                                     let rank = descending ? last &- target : target
                                     let card = Int(cards[rank])
-                                    let source = positions[card]
-                                    output.order[target] = card
+                                    let source = Int(positions[card])
+                                    output.order[target] = Int32(truncatingIfNeeded: card)
                                     output.sources[target] = Int32(truncatingIfNeeded: source)
                                     output.ids[target] = rankIDs[rank]
                                     partCounts.count(source, at: target, after: previous, of: count)
@@ -392,7 +394,7 @@ extension DeckScene {
                                 }
                                 for card in half {
                                     let rank = Int(rankOf[card])
-                                    output.position[card] = descending ? last &- rank : rank
+                                    output.position[card] = Int32(truncatingIfNeeded: descending ? last &- rank : rank)
                                 }
                                 if part == 0 { counts.0 = partCounts } else { counts.1 = partCounts }
                             }
@@ -409,8 +411,8 @@ extension DeckScene {
                 for card in TwoThreads.half(part, of: count) {
                     let rank = Int(ranks[card])
                     let target = descending ? last - rank : rank
-                    output.order[target] = card
-                    output.position[card] = target
+                    output.order[target] = Int32(truncatingIfNeeded: card)
+                    output.position[card] = Int32(truncatingIfNeeded: target)
                 }
             }
         }
@@ -419,10 +421,10 @@ extension DeckScene {
                 TwoThreads.run(count: count) { part in
                     if part == 0 {
                         for card in 0..<count {
-                            output.sources[output.position[card]] = Int32(truncatingIfNeeded: positions[card])
+                            output.sources[Int(output.position[card])] = positions[card]
                         }
                     } else {
-                        for card in 0..<count { output.ids[output.position[card]] = ids[card] }
+                        for card in 0..<count { output.ids[Int(output.position[card])] = ids[card] }
                     }
                 }
             }
@@ -454,7 +456,7 @@ extension DeckScene {
     /// by id or title, inside the server: the placement 6.1 ms → 5.3 with the byte ranks, → 3.6 with the placing's
     /// prefetches (that pass 2.8 → 1.3).
     static func placeByCounting(
-        _ order: [Int], displayIDs: [CardID], by ranks: DenseRanks, descending: Bool, into output: SortOutput
+        _ order: [Int32], displayIDs: [CardID], by ranks: DenseRanks, descending: Bool, into output: SortOutput
     ) -> SortReport {
         let count = order.count
         if ranks.distinct <= 256, ranks.rankBytes.count == count {
@@ -476,7 +478,7 @@ extension DeckScene {
     /// `placeByCounting(_:displayIDs:by:descending:into:)` over `ranks` (card → rank, `distinct` values), each
     /// slot's bucket kept in `buckets` between the first two passes.
     static func placeByCounting<Rank: FixedWidthInteger, Bucket: FixedWidthInteger>(
-        _ order: [Int], displayIDs: [CardID], ranks: UnsafeBufferPointer<Rank>, distinct: Int, descending: Bool,
+        _ order: [Int32], displayIDs: [CardID], ranks: UnsafeBufferPointer<Rank>, distinct: Int, descending: Bool,
         buckets: SharedPointer<Bucket>, into output: SortOutput
     ) -> SortReport {
         let count = order.count
@@ -490,7 +492,7 @@ extension DeckScene {
                 TwoThreads.run(count: count) { part in
                     let counts = counters.base + part * stride
                     for slot in TwoThreads.half(part, of: count) {
-                        let rank = Int(ranks[order[slot]])
+                        let rank = Int(ranks[Int(order[slot])])
                         let bucket = descending ? distinct - 1 - rank : rank
                         buckets[slot] = Bucket(truncatingIfNeeded: bucket)
                         counts[bucket] += 1
@@ -553,8 +555,8 @@ extension DeckScene {
                 let half = TwoThreads.half(part, of: count)
                 for target in half {
                     let ahead = target &+ Self.prefetchDistance
-                    if ahead < half.upperBound { Prefetch.write(output.position.base + output.order[ahead]) }
-                    output.position[output.order[target]] = target
+                    if ahead < half.upperBound { Prefetch.write(output.position.base + Int(output.order[ahead])) }
+                    output.position[Int(output.order[target])] = Int32(truncatingIfNeeded: target)
                 }
             }
         }
@@ -582,7 +584,7 @@ extension DeckScene {
 
     /// Puts the cards in `newOrder`, keeping `positionBase` (settled) and `displayIDs` in step (one pass writes
     /// both). O(n).
-    mutating func setOrder(_ newOrder: [Int]) {
+    mutating func setOrder(_ newOrder: [Int32]) {
         // The user's order was the display order: it stays what it was.
         settlePositions()
         if manualRankIsPosition { manualRank = positionBase }
@@ -592,8 +594,8 @@ extension DeckScene {
                 positionBase.withUnsafeMutableBufferPointer { position in
                     displayIDs.withUnsafeMutableBufferPointer { displayIDs in
                         for slot in order.indices {
-                            let card = order[slot]
-                            position[card] = slot
+                            let card = Int(order[slot])
+                            position[card] = Int32(truncatingIfNeeded: slot)
                             displayIDs[slot] = ids[card]
                         }
                     }
@@ -610,7 +612,7 @@ extension DeckScene {
     /// (every `pendingMoveLimit`-th move settles them, `settlePositions()`). O(|to − from|), plus O(n) for the
     /// settling move.
     mutating func applyMove(from: Int, to: Int) {
-        let card = order[from]
+        let card = self.card(at: from)
         if from != to {
             let lower = min(from, to)
             let upper = max(from, to)
@@ -621,10 +623,10 @@ extension DeckScene {
                     let (source, target) = from < to ? (from + 1, from) : (to, to + 1)
                     let shifted = upper - lower
                     UnsafeMutableRawPointer(order.baseAddress! + target).copyMemory(
-                        from: order.baseAddress! + source, byteCount: shifted * MemoryLayout<Int>.stride)
+                        from: order.baseAddress! + source, byteCount: shifted * MemoryLayout<Int32>.stride)
                     UnsafeMutableRawPointer(displayIDs.baseAddress! + target).copyMemory(
                         from: displayIDs.baseAddress! + source, byteCount: shifted * MemoryLayout<CardID>.stride)
-                    order[to] = card
+                    order[to] = Int32(truncatingIfNeeded: card)
                     displayIDs[to] = id
                 }
             }
@@ -637,6 +639,10 @@ extension DeckScene {
         record(.move(base[card].id, to: to), cost: abs(to - from) + 1)
         _checkInvariants()
     }
+
+    /// The card index in display position `slot`. O(1).
+    @inline(__always)
+    func card(at slot: Int) -> Int { Int(order[slot]) }
 
     /// A move not yet applied to `positionBase`.
     struct PendingMove: Sendable, Hashable {
@@ -655,14 +661,14 @@ extension DeckScene {
     /// The display position of `card`: its settled position carried through the pending moves. O(pending moves),
     /// at most `pendingMoveLimit`.
     func slot(of card: Int) -> Int {
-        var slot = positionBase[card]
+        var slot = Int(positionBase[card])
         for move in pendingMoves { slot = move.carry(slot) }
         return slot
     }
 
     /// `card`'s sortOrder in the user's order, nil while the cards keep their given sortOrder. O(pending moves).
     func manualRank(of card: Int) -> Int? {
-        manualRankIsPosition ? slot(of: card) : storedManualRank?[card]
+        manualRankIsPosition ? slot(of: card) : storedManualRank.map { Int($0[card]) }
     }
 
     /// Applies the pending moves to `positionBase`. A card whose position a move changed ends inside the slots of
@@ -677,7 +683,7 @@ extension DeckScene {
 
     /// `positionBase` with the pending moves applied, without changing the scene (for reads that cannot mutate it):
     /// O(1) with none pending, else a copy, O(n).
-    func settledPositions() -> [Int] {
+    func settledPositions() -> [Int32] {
         guard !pendingMoves.isEmpty else { return positionBase }
         var positions = positionBase
         _ = Self.settle(&positions, order: order, moves: pendingMoves)
@@ -685,7 +691,7 @@ extension DeckScene {
     }
 
     /// Rewrites `positions[order[slot]] = slot` over the union of the moves' slot ranges; returns how many slots.
-    static func settle(_ positions: inout [Int], order: [Int], moves: [PendingMove]) -> Int {
+    static func settle(_ positions: inout [Int32], order: [Int32], moves: [PendingMove]) -> Int {
         let ranges = moves.map { min($0.from, $0.to)...max($0.from, $0.to) }.sorted { $0.lowerBound < $1.lowerBound }
         var written = 0
         positions.withUnsafeMutableBufferPointer { positions in
@@ -693,7 +699,9 @@ extension DeckScene {
                 var next = 0  // the first slot not rewritten yet
                 for range in ranges where range.upperBound >= next {
                     let lower = max(range.lowerBound, next)
-                    for slot in lower...range.upperBound { positions[order[slot]] = slot }
+                    for slot in lower...range.upperBound {
+                        positions[Int(order[slot])] = Int32(truncatingIfNeeded: slot)
+                    }
                     written += range.upperBound - lower + 1
                     next = range.upperBound + 1
                 }
@@ -711,12 +719,12 @@ extension DeckScene {
             precondition(order.count == positionBase.count && order.count == displayIDs.count, "order sizes differ")
             precondition(pendingMoves.count < Self.pendingMoveLimit, "too many pending moves")
             let settled = settledPositions()
-            for (slot, card) in order.enumerated() {
-                precondition(settled[card] == slot, "position is not the inverse of order at \(slot)")
+            for (slot, card) in order.lazy.map(Int.init).enumerated() {
+                precondition(Int(settled[card]) == slot, "position is not the inverse of order at \(slot)")
                 precondition(displayIDs[slot] == ids[card], "displayIDs is not order's ids at \(slot)")
             }
             for slot in Swift.stride(from: 0, to: order.count, by: max(1, order.count / 64)) {
-                precondition(self.slot(of: order[slot]) == slot, "slot(of:) is not the inverse of order at \(slot)")
+                precondition(self.slot(of: card(at: slot)) == slot, "slot(of:) is not the inverse of order at \(slot)")
             }
         #endif
     }

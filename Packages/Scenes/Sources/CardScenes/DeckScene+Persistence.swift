@@ -28,15 +28,15 @@ extension DeckScene {
             members.append(.init("orderIndices", .string(Self.packed(order))))
             if !manualRankIsPosition, let manualRank, manualRank != settledPositions() {
                 var manual = [Int](repeating: 0, count: count)
-                for (card, rank) in manualRank.enumerated() { manual[rank] = card }
+                for (card, rank) in manualRank.enumerated() { manual[Int(rank)] = card }
                 members.append(.init("sortOrderIndices", .string(Self.packed(manual))))
             }
             if let sort { members.append(.init("sort", Self.encode(sort))) }
         } else {
-            members.append(.init("order", .array(order.map { .string(base[$0].id.description) })))
+            members.append(.init("order", .array(order.map { .string(base[Int($0)].id.description) })))
             if let manualRank {
                 var manual = [Int](repeating: 0, count: count)
-                for (card, rank) in manualRank.enumerated() { manual[rank] = card }
+                for (card, rank) in manualRank.enumerated() { manual[Int(rank)] = card }
                 members.append(.init("sortOrder", .array(manual.map { .string(base[$0].id.description) })))
             }
             if let sort { members.append(.init("sort", Self.encode(sort))) }
@@ -73,8 +73,8 @@ extension DeckScene {
             restored.setOrder(try unpacked(packedOrder))
             if case .string(let packedManual)? = value["sortOrderIndices"] {
                 let manualOrder = try unpacked(packedManual)
-                var ranks = [Int](repeating: 0, count: count)
-                for (rank, card) in manualOrder.enumerated() { ranks[card] = rank }
+                var ranks = [Int32](repeating: 0, count: count)
+                for (rank, card) in manualOrder.enumerated() { ranks[Int(card)] = Int32(truncatingIfNeeded: rank) }
                 restored.manualRank = ranks
             } else {
                 restored.makeOrderTheUsersOrder()
@@ -85,7 +85,7 @@ extension DeckScene {
             guard value["first"]?.stringValue == base.first.map({ $0.id.description }) else {
                 throw .invalidState("the saved deck state is for another deck")
             }
-            restored.setOrder(Array(0..<count))
+            restored.setOrder((0..<count).map { Int32(truncatingIfNeeded: $0) })
             restored.manualRank = nil
             restored.sort = nil
             restored.operations = []
@@ -98,8 +98,8 @@ extension DeckScene {
             restored.setOrder(try permutation(items))
             if case .array(let manual)? = value["sortOrder"] {
                 let manualOrder = try permutation(manual)
-                var ranks = [Int](repeating: 0, count: count)
-                for (rank, card) in manualOrder.enumerated() { ranks[card] = rank }
+                var ranks = [Int32](repeating: 0, count: count)
+                for (rank, card) in manualOrder.enumerated() { ranks[Int(card)] = Int32(truncatingIfNeeded: rank) }
                 restored.manualRank = ranks
             } else {
                 restored.manualRank = nil
@@ -179,7 +179,7 @@ extension DeckScene {
     }
 
     /// Card indices as little-endian UInt32s in base64.
-    static func packed(_ indices: [Int]) -> String {
+    static func packed<Index: BinaryInteger>(_ indices: [Index]) -> String {
         var data = Data(count: indices.count * 4)
         data.withUnsafeMutableBytes { bytes in
             guard let base = bytes.baseAddress else { return }
@@ -192,18 +192,18 @@ extension DeckScene {
     }
 
     /// The permutation `packed` wrote; throws unless it is a permutation of this deck's cards.
-    func unpacked(_ text: String) throws(SceneError) -> [Int] {
+    func unpacked(_ text: String) throws(SceneError) -> [Int32] {
         guard let data = Data(base64Encoded: text), data.count == count * 4 else {
             throw .invalidState("the saved deck order is not \(count) packed card indices")
         }
         var seen = [Bool](repeating: false, count: count)
-        var result = [Int](repeating: 0, count: count)
+        var result = [Int32](repeating: 0, count: count)
         let ok = data.withUnsafeBytes { raw -> Bool in
             for slot in 0..<count {
                 let index = Int(raw.loadUnaligned(fromByteOffset: slot * 4, as: UInt32.self).littleEndian)
                 guard index < count, !seen[index] else { return false }
                 seen[index] = true
-                result[slot] = index
+                result[slot] = Int32(truncatingIfNeeded: index)
             }
             return true
         }
@@ -212,17 +212,17 @@ extension DeckScene {
     }
 
     /// Card indices for a list of ids that must be a permutation of the deck.
-    func permutation(_ items: [JSONValue]) throws(SceneError) -> [Int] {
+    func permutation(_ items: [JSONValue]) throws(SceneError) -> [Int32] {
         guard items.count == count else { throw .invalidState("the saved deck order has the wrong number of cards") }
         var seen = [Bool](repeating: false, count: count)
-        var result: [Int] = []
+        var result: [Int32] = []
         result.reserveCapacity(count)
         for item in items {
             guard let text = item.stringValue, let id = CardID(text), let card = cardIndex(of: id), !seen[card] else {
                 throw .invalidState("the saved deck order names an unknown or repeated card")
             }
             seen[card] = true
-            result.append(card)
+            result.append(Int32(truncatingIfNeeded: card))
         }
         return result
     }
