@@ -196,7 +196,7 @@ enum Messages {
             sourceSlots(of: diff).withUnsafeBytes { out.base64String($0) }
         #endif
         out.raw(",\"moved\":")
-        out.integer(diff.moves.count)
+        out.integer(diff.moveCount)
         out.byte(UInt8(ascii: "}"))
     }
 
@@ -209,7 +209,7 @@ enum Messages {
         else { return false }
         let count = diff.newCount
         let digits = String(max(count - 1, 0)).utf8.count
-        let asMoves = diff.moves.count * (2 * digits + 4)
+        let asMoves = diff.moveCount * (2 * digits + 4)
         let asSources = (4 * count + 2) / 3 * 4
         return asSources < asMoves
     }

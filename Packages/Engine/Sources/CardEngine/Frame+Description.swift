@@ -52,7 +52,7 @@ extension EngineEvent {
         case .haptic(let haptic):
             "haptic \(haptic.style.rawValue)\(haptic.target.map { " on \($0)" } ?? "") at \(Frame.format(haptic.time))"
         case .deckChanged(let change):
-            "deck changed (\(change.diff.moves.count) moves, \(change.diff.insertions.count) in, "
+            "deck changed (\(change.diff.moveCount) moves, \(change.diff.insertions.count) in, "
                 + "\(change.diff.removals.count) out) at \(Frame.format(change.time))"
         }
     }

@@ -150,7 +150,7 @@ public struct OrderChecksum: Sendable, Hashable {
     /// host's `deck.move`) or no change, O(n) otherwise.
     public mutating func update(for diff: ReorderDiff, to ids: [CardID]) {
         if diff.isEmpty { return }
-        if diff.removals.isEmpty, diff.insertions.isEmpty, diff.moves.count == 1, diff.oldCount == ids.count {
+        if diff.removals.isEmpty, diff.insertions.isEmpty, diff.moveCount == 1, diff.oldCount == ids.count {
             moveCard(from: diff.moves[0].from, to: diff.moves[0].to, in: ids)
         } else {
             value = Self.of(ids)

@@ -16,9 +16,9 @@ extension ReorderDiff {
     ///
     /// From `TwoThreads.minimumCount` sources every step is split between two threads: the check by halves (each
     /// into its own bit set; a value in both is a repeat), the search as the first half forwards and the second
-    /// backwards (`splitLongestIncreasingSubsequenceLength`, with either search), the moves by halves. The
-    /// subsequence kept is then as long as the one-thread search's, so the moves are as few, but it may be another
-    /// one (`ReorderDiff(from:to:)` keeps the one-thread search).
+    /// backwards (`splitLongestIncreasingSubsequenceLength`, with either search), the moves by halves (when first
+    /// read: `MoveList`). The subsequence kept is then as long as the one-thread search's, so the moves are as few,
+    /// but it may be another one (`ReorderDiff(from:to:)` keeps the one-thread search).
     public init(permutation sources: [Int32]) throws(ModelError) {
         let count = sources.count
         // `seen` holds the first half's values, then the subsequence's positions; `seenAfter` the second half's.
@@ -142,7 +142,7 @@ extension ReorderDiff {
 
     /// The minimal diff of `sources`, a permutation with `farSteps` far steps (`farStep`): the search the steps
     /// choose marks the subsequence that stays in `stable` (cleared first, at least `sources.count` bits), and
-    /// every other slot is a move, written by halves.
+    /// every other slot is a move (built by halves on the first read of `moves`).
     private init(permutation sources: [Int32], farSteps: Int, stable seen: inout BitSet) {
         let count = sources.count
         let stableCount = sources.withUnsafeBufferPointer { sources in
@@ -152,26 +152,12 @@ extension ReorderDiff {
                 : splitLongestIncreasingSubsequenceLength(
                     sources, universe: count, searching: PatiencePiles.self, markingStableIn: &seen)
         }
-        var moves: [Move] = []
-        if stableCount < count {
-            // The moves before the middle, so that the second half knows where its own start.
-            let middle = count / 2
-            var movesBefore = middle
-            for word in 0..<(middle >> 6) { movesBefore &-= seen.words[word].nonzeroBitCount }
-            for index in (middle & ~63)..<middle where seen.contains(index) { movesBefore &-= 1 }
-            moves = [Move](unsafeUninitializedCapacity: count - stableCount) { storage, initialized in
-                let storage = storage.baseAddress!
-                TwoThreads.run(count: count) { part in
-                    var written = part == 0 ? 0 : movesBefore
-                    for index in TwoThreads.half(part, of: count) where !seen.contains(index) {
-                        (storage + written).initialize(to: Move(from: Int(sources[index]), to: index))
-                        written &+= 1
-                    }
-                }
-                initialized = count - stableCount
-            }
-        }
-        self.init(oldCount: count, newCount: count, removals: [], insertions: [], moves: moves)
+        // Every other slot is a move; they are built when first read (`MoveList`): the stdio server sends a
+        // large change as its sources and reads only their count.
+        let moveList =
+            stableCount < count
+            ? MoveList(sources: sources, stable: seen, count: count - stableCount) : MoveList([])
+        self.init(oldCount: count, newCount: count, removals: [], insertions: [], moveList: moveList)
     }
 
     /// A value in both halves' sets, if any: the lowest. O(n / 64).

@@ -71,20 +71,37 @@ public struct ReorderDiff: Sendable, Hashable, Codable {
     public var removals: [Int]
     /// New indices of keys that were not in the old order, ascending.
     public var insertions: [Int]
-    /// The moves, ascending by `to`.
-    public var moves: [Move]
+    /// The moves, ascending by `to`. A diff computed from a permutation's sources (`init(permutation:)`,
+    /// `init(sortSources:)`) builds them on their first read, O(n) once: `moveCount` counts them without that.
+    public var moves: [Move] {
+        get { moveList.moves }
+        set { moveList = MoveList(newValue) }
+    }
+
+    /// The number of moves (`moves.count`), without building a deferred list of them. O(1).
+    public var moveCount: Int { moveList.count }
+
+    /// The moves, or what builds them (`MoveList`).
+    @usableFromInline var moveList: MoveList
 
     /// A diff from its parts, taken as given (not validated); to compute one, use `init(from:to:)`.
     public init(oldCount: Int, newCount: Int, removals: [Int], insertions: [Int], moves: [Move]) {
+        self.init(
+            oldCount: oldCount, newCount: newCount, removals: removals, insertions: insertions,
+            moveList: MoveList(moves))
+    }
+
+    /// A diff from its parts, the moves as a `MoveList`.
+    init(oldCount: Int, newCount: Int, removals: [Int], insertions: [Int], moveList: MoveList) {
         self.oldCount = oldCount
         self.newCount = newCount
         self.removals = removals
         self.insertions = insertions
-        self.moves = moves
+        self.moveList = moveList
     }
 
     /// Whether the two orders were the same.
-    public var isEmpty: Bool { removals.isEmpty && insertions.isEmpty && moves.isEmpty }
+    public var isEmpty: Bool { removals.isEmpty && insertions.isEmpty && moveCount == 0 }
 
     /// Applies the diff as one batch update to `old`, taking inserted elements from `inserted` in order. O(n).
     /// Throws `ModelError.diffMismatch` when the diff does not fit (wrong sizes, an index out of range, a slot
