@@ -122,6 +122,45 @@ import Testing
         }
     }
 
+    /// A scene sort keeps the user's order it replaces — the order and its ids, not only its positions — so that
+    /// sorting back by the user's order gathers them (`DenseRanks.cards`) instead of scattering by the ranks: on a
+    /// deck of 200 cards and one past `TwoThreads.minimumCount`, after seeded moves, a sort by title then by
+    /// sortOrder (each direction) gives back exactly the order before the title sort (or its reverse), with
+    /// sources equal to the reference counting sort's; a move makes the display order the user's again and drops
+    /// the kept arrays.
+    @Test func sortingBackByTheUsersOrderGathersTheKeptOrder() throws {
+        var generator = SplitMix64(seed: 0x5052)
+        for count in [200, TwoThreads.minimumCount + 77] {
+            for descending in [false, true] {
+                var scene = try DeckScene(options: SceneOptions(cardCount: count))
+                var context = SceneContext(time: 0, viewport: Self.viewport)
+                for _ in 0..<20 {
+                    scene.applyMove(
+                        from: Int(generator.next() % UInt64(count)), to: Int(generator.next() % UInt64(count)))
+                }
+                let usersOrder = scene.order
+                let usersIDs = scene.deckIDs
+                try scene.perform(SceneAction("sort", ["by": .string("title")]), context: &context)
+                #expect(scene.order != usersOrder, "the title sort changed the order")
+                #expect(scene.storedManualOrder?.order == usersOrder)
+                let ranks = scene.ranks(for: .sortOrder)
+                #expect(ranks.cards == usersOrder, "the user's order is the card of each rank")
+                #expect(ranks.rankIDs == usersIDs)
+                let reference = DeckScene.sorted(
+                    scene.order, positions: scene.settledPositions(),
+                    by: DenseRanks(ranks: ranks.ranks, distinct: ranks.distinct), descending: descending)
+                let sorted = scene.sortedOrder(by: .sortOrder, descending: descending)
+                #expect(sorted.order == reference.order)
+                #expect(sorted.sources == reference.sources)
+                #expect(sorted.order == (descending ? usersOrder.reversed() : usersOrder))
+                #expect(sorted.displayIDs == (descending ? usersIDs.reversed() : usersIDs))
+                #expect(sorted.checksum == nil, "the kept order's checksum is the engine's to compute")
+                scene.applyMove(from: 0, to: 1)
+                #expect(scene.storedManualOrder == nil)
+            }
+        }
+    }
+
     /// 3,000 seeded changes through the engine (moves at random distances, scene sorts, host sorts by every key,
     /// key moves, action moves) on decks of 1 to 60 cards, a 12,000-card deck and one past `TwoThreads.minimumCount`:
     /// every reported order is the

@@ -72,7 +72,15 @@ extension DeckScene {
             return ranks
         case .sortOrder:
             settlePositions()
-            if let manualRank { return DenseRanks(ranks: manualRank, distinct: manualRank.count) }
+            if let manualRank {
+                // The user's order itself, when the scene has it, is the card of each rank: the sort then gathers.
+                var ranks = DenseRanks(ranks: manualRank, distinct: manualRank.count)
+                if let usersOrder = manualRankIsPosition ? (order, displayIDs) : storedManualOrder {
+                    ranks.cards = usersOrder.order
+                    ranks.rankIDs = usersOrder.ids
+                }
+                return ranks
+            }
             if let ranks = keyRanks.givenSortOrder { return ranks }
             let ranks = Self.givenSortOrderRanks(base).indexedByRank(ids: ids)
             keyRanks.givenSortOrder = ranks
@@ -402,9 +410,8 @@ extension DeckScene {
                     }
                 }
             }
-            let checksums = ranks.sortedChecksums
-            return SortReport(
-                counts: counts.0 + counts.1, checksum: descending ? checksums.descending : checksums.ascending)
+            let checksum = ranks.sortedChecksums.map { descending ? $0.descending : $0.ascending }
+            return SortReport(counts: counts.0 + counts.1, checksum: checksum)
         }
         ranks.ranks.withUnsafeBufferPointer { ranks in
             TwoThreads.run(count: count) { part in
@@ -571,10 +578,7 @@ extension DeckScene {
     /// display order, the old positions become it as they are, without a copy.
     mutating func install(_ sorted: SortedOrder) {
         settlePositions()
-        if manualRankIsPosition {
-            storedManualRank = positionBase
-            manualRankIsPosition = false
-        }
+        if manualRankIsPosition { keepDisplayOrderAsUsersOrder() }
         order = sorted.order
         positionBase = sorted.position
         displayIDs = sorted.displayIDs
@@ -587,6 +591,7 @@ extension DeckScene {
     mutating func setOrder(_ newOrder: [Int32]) {
         // The user's order was the display order: it stays what it was.
         settlePositions()
+        // (The order and ids are not kept: this pass rewrites the ids in place, which would then copy them.)
         if manualRankIsPosition { manualRank = positionBase }
         order = newOrder
         newOrder.withUnsafeBufferPointer { order in
@@ -723,6 +728,13 @@ extension DeckScene {
                 precondition(Int(settled[card]) == slot, "position is not the inverse of order at \(slot)")
                 precondition(displayIDs[slot] == ids[card], "displayIDs is not order's ids at \(slot)")
             }
+            if let storedManualOrder, let storedManualRank {
+                precondition(storedManualOrder.order.count == order.count, "the user's order has another size")
+                for (slot, card) in storedManualOrder.order.lazy.map(Int.init).enumerated() {
+                    precondition(Int(storedManualRank[card]) == slot, "the user's order is not its ranks' inverse")
+                    precondition(storedManualOrder.ids[slot] == ids[card], "the user's order ids at \(slot)")
+                }
+            }
             for slot in Swift.stride(from: 0, to: order.count, by: max(1, order.count / 64)) {
                 precondition(self.slot(of: card(at: slot)) == slot, "slot(of:) is not the inverse of order at \(slot)")
             }
@@ -732,7 +744,17 @@ extension DeckScene {
     /// The display order becomes the user's order (sortOrder = position), without copying it. O(1).
     mutating func makeOrderTheUsersOrder() {
         storedManualRank = nil
+        storedManualOrder = nil
         manualRankIsPosition = true
+    }
+
+    /// Before the display order changes while it is the user's order: the user's order is kept as it is — its
+    /// positions as the ranks (`storedManualRank`), the order and its ids (`storedManualOrder`) — taking the arrays
+    /// the change replaces, not copying them. Positions must be settled. O(1).
+    mutating func keepDisplayOrderAsUsersOrder() {
+        storedManualRank = positionBase
+        storedManualOrder = (order, displayIDs)
+        manualRankIsPosition = false
     }
 
     /// Notes an operation for a large deck's persisted state, with the work replaying it costs (card steps: a sort

@@ -27,10 +27,11 @@ struct DenseRanks: Sendable, Hashable {
     /// card's id at random (a million cards sorted by id: the gather 3.8 → 2.3 ms). 8 bytes a card. Empty with
     /// `cards`.
     var rankIDs: [CardID] = []
-    /// With `cards`, the checksums (`OrderChecksum`) of the orders a sort by this key gives, ascending and
-    /// descending: every sort by a key with distinct values gives one of the two, so a sort reports its order's
-    /// checksum without a pass over the ids.
-    var sortedChecksums = (ascending: UInt32(0), descending: UInt32(0))
+    /// The checksums (`OrderChecksum`) of the orders a sort by this key gives, ascending and descending, when
+    /// `indexedByRank(ids:)` computed them: every sort by a key with distinct values gives one of the two, so a
+    /// sort reports its order's checksum without a pass over the ids. nil for ranks whose `cards` were given (a
+    /// user's order kept by the deck scene), whose checksums nothing has computed.
+    var sortedChecksums: (ascending: UInt32, descending: UInt32)? = nil
     /// With at most 256 distinct keys (the colours), the ranks as bytes, once `compacted()` filled them: a quarter of
     /// `ranks`, so that a counting sort's random reads of them stay in the processor's caches
     /// (`DeckScene.placeByCounting`). Empty otherwise. Derived from `ranks`.
