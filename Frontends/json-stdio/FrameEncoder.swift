@@ -21,6 +21,7 @@ public struct FrameEncoder: Sendable {
     public mutating func encode(_ item: Outbound) -> [UInt8] {
         switch item {
         case .message(let bytes): return bytes
+        case .streamed(let head, let tail): return head + tail()
         case .frameNotification(let frame):
             // A cells frame in which no cell changed is not sent at all: an idle grid costs nothing.
             if let cells = frame.cells, !frame.forceFull, let sent = sentCells, CellRows.looksSame(sent, cells) {

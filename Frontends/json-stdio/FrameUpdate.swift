@@ -39,6 +39,21 @@ public enum Outbound: Sendable {
     case frameNotification(FrameUpdate)
     /// A message with frames inside (a response whose result carries a frame, or a batch): never merged.
     case composite([OutboundPart])
+    /// A message whose `head` is written while its `tail` is still being computed: a million-card sort's
+    /// `deck.changed`, whose sources travel while the server counts the diff's moves (`ReorderDiff.moveCount`).
+    /// The line is `head` followed by what `tail` returns; nothing else is written between them.
+    case streamed(head: [UInt8], tail: OutboundTail)
+}
+
+/// The rest of a `streamed` message, computed by the serving thread once the head is queued.
+public struct OutboundTail: Sendable {
+    private let make: @Sendable () -> [UInt8]
+
+    /// A tail that `make` computes (once, when the message is written or encoded).
+    init(_ make: @escaping @Sendable () -> [UInt8]) { self.make = make }
+
+    /// The tail's bytes.
+    func callAsFunction() -> [UInt8] { make() }
 }
 
 extension Outbound {
@@ -48,6 +63,7 @@ extension Outbound {
         case .message(let bytes): bytes.count >= 1 << 20
         case .composite(let parts):
             parts.contains { if case .bytes(let bytes) = $0 { bytes.count >= 1 << 20 } else { false } }
+        case .streamed(let head, _): head.count >= 1 << 20
         case .frameNotification: false
         }
     }

@@ -37,13 +37,19 @@ enum Messages {
 
     /// A notification `{"jsonrpc":"2.0","method":M,"params":{...}}`; `params` writes the members inside.
     static func notification(_ method: StaticString, _ params: (inout JSONOutput) -> Void) -> [UInt8] {
+        var out = notificationPrefix(method)
+        params(&out)
+        out.raw("}}")
+        return out.bytes
+    }
+
+    /// `{"jsonrpc":"2.0","method":M,"params":{` — the caller writes the members and the closing `}}`.
+    static func notificationPrefix(_ method: StaticString) -> JSONOutput {
         var out = JSONOutput()
         out.raw("{\"jsonrpc\":\"2.0\",\"method\":\"")
         out.raw(method)
         out.raw("\",\"params\":{")
-        params(&out)
-        out.raw("}}")
-        return out.bytes
+        return out
     }
 
     /// The notification for one engine event. A `deck.changed` carries `order`: the deck's revision after the change
@@ -78,24 +84,61 @@ enum Messages {
             }
         case .deckChanged(let change):
             return notification("deck.changed") { out in
-                header(seq: seq, time: change.time, into: &out)
                 let stamp = order ?? OrderStamp(change: change, revision: 0, wholeOrder: false)
-                out.nextKey("revision")
-                out.integer(stamp.revision)
-                out.nextKey("checksum")
-                out.unsigned(UInt64(stamp.checksum))
-                out.nextKey("diff")
+                deckChangedHead(change, seq: seq, stamp: stamp, into: &out)
                 changeDiff(change.diff, sources: change.sources, into: &out)
-                if !change.diff.insertions.isEmpty {
-                    // The cards that came in, so a host applies the change from the change alone. O(insertions).
-                    out.nextKey("inserted")
-                    cardIDs(change.diff.insertions.map { change.ids[$0] }, into: &out)
-                }
-                if stamp.wholeOrder {
-                    out.nextKey("deck")
-                    cardIDs(change.ids, into: &out)
-                }
+                deckChangedTail(change, stamp: stamp, into: &out)
             }
+        }
+    }
+
+    /// `event(_:seq:order:)` as an outbound message: `.streamed` for a `deck.changed` whose diff travels as its
+    /// sources and whose moves are not counted yet (a sort's: `ReorderDiff(sortSources:counted:)`), so that the
+    /// sources are written while the moves are counted; `.message` otherwise. The bytes are the same.
+    static func outbound(_ event: EngineEvent, seq: Int, order: OrderStamp? = nil) -> Outbound {
+        guard case .deckChanged(let change) = event, let sources = change.sources else {
+            return .message(self.event(event, seq: seq, order: order))
+        }
+        let stamp = order ?? OrderStamp(change: change, revision: 0, wholeOrder: false)
+        let diff = change.diff
+        let bounds = diff.moveCountBounds
+        guard bounds.lowerBound < bounds.upperBound, !stamp.wholeOrder, packsSources(diff, bounds: bounds) == true
+        else { return .message(self.event(event, seq: seq, order: order)) }
+        var out = notificationPrefix("deck.changed")
+        deckChangedHead(change, seq: seq, stamp: stamp, into: &out)
+        changeDiffSources(diff, sources: sources, into: &out)
+        let head = out.bytes
+        return .streamed(
+            head: head,
+            tail: OutboundTail {
+                var out = JSONOutput(capacity: 64)
+                changeDiffMoved(diff, into: &out)
+                deckChangedTail(change, stamp: stamp, into: &out)
+                out.raw("}}")
+                return out.bytes
+            })
+    }
+
+    /// A `deck.changed`'s members before its diff, and the `diff` key.
+    private static func deckChangedHead(_ change: DeckChange, seq: Int, stamp: OrderStamp, into out: inout JSONOutput) {
+        header(seq: seq, time: change.time, into: &out)
+        out.nextKey("revision")
+        out.integer(stamp.revision)
+        out.nextKey("checksum")
+        out.unsigned(UInt64(stamp.checksum))
+        out.nextKey("diff")
+    }
+
+    /// A `deck.changed`'s members after its diff.
+    private static func deckChangedTail(_ change: DeckChange, stamp: OrderStamp, into out: inout JSONOutput) {
+        if !change.diff.insertions.isEmpty {
+            // The cards that came in, so a host applies the change from the change alone. O(insertions).
+            out.nextKey("inserted")
+            cardIDs(change.diff.insertions.map { change.ids[$0] }, into: &out)
+        }
+        if stamp.wholeOrder {
+            out.nextKey("deck")
+            cardIDs(change.ids, into: &out)
         }
     }
 
@@ -182,6 +225,12 @@ enum Messages {
             self.diff(diff, into: &out)
             return
         }
+        changeDiffSources(diff, sources: knownSources, into: &out)
+        changeDiffMoved(diff, into: &out)
+    }
+
+    /// `{"sources":S` of a packed diff (`changeDiff`).
+    static func changeDiffSources(_ diff: ReorderDiff, sources knownSources: [Int32]?, into out: inout JSONOutput) {
         out.raw("{\"sources\":")
         #if _endian(little)
             if let knownSources, knownSources.count == diff.newCount {
@@ -195,6 +244,11 @@ enum Messages {
         #else
             sourceSlots(of: diff).withUnsafeBytes { out.base64String($0) }
         #endif
+    }
+
+    /// `,"moved":M}`, the end of a packed diff (`changeDiff`): M is the diff's move count (for a sort's diff, its
+    /// search runs here if nothing read the count before).
+    static func changeDiffMoved(_ diff: ReorderDiff, into out: inout JSONOutput) {
         out.raw(",\"moved\":")
         out.integer(diff.moveCount)
         out.byte(UInt8(ascii: "}"))
@@ -202,14 +256,28 @@ enum Messages {
 
     /// Whether `diff` travels as source slots: a pure reorder of at most 2³² cards whose moves as JSON (`[from,to],`
     /// with indices of up to as many digits as the deck's largest index) would take more bytes than the base64 of
-    /// 4 bytes per card.
+    /// 4 bytes per card. Decided from `ReorderDiff.moveCountBounds` when they suffice, so that a sort's diff is
+    /// not searched for it; otherwise from `moveCount`.
     static func packsSources(_ diff: ReorderDiff) -> Bool {
+        packsSources(diff, bounds: diff.moveCountBounds) ?? packsSources(diff, moves: diff.moveCount)
+    }
+
+    /// Whether `diff` travels as source slots with any move count in `bounds` (true or false), or nil when that
+    /// depends on the count. The sources win from some count on.
+    static func packsSources(_ diff: ReorderDiff, bounds: ClosedRange<Int>) -> Bool? {
+        if packsSources(diff, moves: bounds.lowerBound) { return true }
+        if !packsSources(diff, moves: bounds.upperBound) { return false }
+        return nil
+    }
+
+    /// `packsSources(_:)` for `moves` moves.
+    static func packsSources(_ diff: ReorderDiff, moves: Int) -> Bool {
         guard diff.removals.isEmpty, diff.insertions.isEmpty, diff.oldCount == diff.newCount,
             diff.newCount <= Int(UInt32.max)
         else { return false }
         let count = diff.newCount
         let digits = String(max(count - 1, 0)).utf8.count
-        let asMoves = diff.moveCount * (2 * digits + 4)
+        let asMoves = moves * (2 * digits + 4)
         let asSources = (4 * count + 2) / 3 * 4
         return asSources < asMoves
     }

@@ -24,6 +24,12 @@ struct OutboundEncoder {
             switch message {
             case .message(let bytes):
                 item = OutboundQueue.Item(bytes: bytes, frame: nil)
+            case .streamed(let head, let tail):
+                // The head goes to the writer first; the tail is computed while it is written, then ends the line.
+                guard
+                    queue.push(OutboundQueue.Item(bytes: head, frame: nil, endsLine: false), stallTimeout: stallTimeout)
+                else { return false }
+                item = OutboundQueue.Item(bytes: tail(), frame: nil)
             case .composite(let parts):
                 var hasFrame = false
                 var hasDelta = false

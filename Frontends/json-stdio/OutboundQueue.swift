@@ -9,9 +9,15 @@ import Foundation
 /// `OutboundEncoder`); nothing else is ever dropped. Thread-safe.
 final class OutboundQueue: @unchecked Sendable {
     /// One encoded line (without its newline); `frame` identifies a `frame` notification that may be replaced.
+    /// An item that does not end its line (`endsLine` false: the head of a `streamed` message) is followed by the
+    /// rest of the line, pushed next by the same thread.
     struct Item: Sendable {
         var bytes: [UInt8]
         var frame: Int?
+        var endsLine = true
+
+        /// The bytes written for the item: its own and its newline.
+        var writtenCount: Int { bytes.count + (endsLine ? 1 : 0) }
     }
 
     private let condition = NSCondition()
@@ -65,7 +71,7 @@ final class OutboundQueue: @unchecked Sendable {
             }
         }
         guard !closed else { return true }
-        pendingBytes += item.bytes.count + 1
+        pendingBytes += item.writtenCount
         items.append(item)
         condition.broadcast()
         return true
@@ -76,7 +82,7 @@ final class OutboundQueue: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         guard let index = items[head...].lastIndex(where: { $0.frame == frame }) else { return false }
-        pendingBytes -= items[index].bytes.count + 1
+        pendingBytes -= items[index].writtenCount
         items.remove(at: index)
         condition.broadcast()
         return true
@@ -92,7 +98,7 @@ final class OutboundQueue: @unchecked Sendable {
         var end = head
         var bytes = 0
         while end < items.count && (end == head || bytes + items[end].bytes.count < maxBytes) {
-            bytes += items[end].bytes.count + 1
+            bytes += items[end].writtenCount
             end += 1
         }
         let taken = Array(items[head..<end])

@@ -101,14 +101,15 @@ extension Server {
 
     /// The message for one engine event; a `deck.changed` advances the deck revision and carries the order's new
     /// checksum (O(n) in the cards, never the order itself unless the session asked for it).
-    mutating func eventMessage(_ event: EngineEvent) -> [UInt8] {
+    /// A sort's `deck.changed` is streamed (`Messages.outbound`): its sources go out while its moves are counted.
+    mutating func eventMessage(_ event: EngineEvent) -> Outbound {
         let seq = nextSeq()
-        guard case .deckChanged(let change) = event, let session else { return Messages.event(event, seq: seq) }
+        guard case .deckChanged(let change) = event, let session else { return Messages.outbound(event, seq: seq) }
         let stamp = OrderStamp(change: change, revision: session.deckRevision + 1, wholeOrder: session.wholeOrders)
         self.session?.deckRevision = stamp.revision
         self.session?.orderChecksum = stamp.checksum
         if session.wholeOrders { self.session?.lastDeckChange = (change, stamp) }
-        return Messages.event(event, seq: seq, order: stamp)
+        return Messages.outbound(event, seq: seq, order: stamp)
     }
 
     /// The revision before a change, to tell afterwards whether it changed the order.

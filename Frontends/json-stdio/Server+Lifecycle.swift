@@ -234,7 +234,7 @@ extension Server {
             // The host clock sends frames only on request: take the input's events without sampling the nodes.
             let events = taken.takeEvents(at: time)
             driver = taken
-            for event in events { output.append(.message(eventMessage(event))) }
+            for event in events { output.append(eventMessage(event)) }
             session?.cells?.note(events)
         }
         announce(available, at: time, into: &output)
@@ -261,7 +261,7 @@ extension Server {
     /// Writes the frame's events as notifications, and (realtime) the frame itself; schedules the next tick.
     mutating func emit(_ frame: Frame, into output: inout [Outbound], notify: Bool) {
         for event in frame.events {
-            output.append(.message(eventMessage(event)))
+            output.append(eventMessage(event))
         }
         session?.cells?.note(frame.events)
         guard notify, let session else { return }

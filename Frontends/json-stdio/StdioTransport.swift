@@ -289,7 +289,7 @@ public final class StdioTransport: @unchecked Sendable {
                     } else {
                         buffer.append(contentsOf: item.bytes)
                     }
-                    buffer.append(0x0A)
+                    if item.endsLine { buffer.append(0x0A) }
                 }
                 guard flush() else {
                     queue.close()

@@ -106,4 +106,86 @@ import Testing
         #expect(ReorderDiff(sortSources: (0..<10).map { Int32($0) }).isEmpty)
         #expect(!deferred.isEmpty)
     }
+
+    /// `count` sources of one of five shapes, by `shape`: shuffled, sorted by seeded keys with few values (rising
+    /// runs), reversed, one card moved, or the identity with a few seeded swaps.
+    static func shaped(count: Int, shape: Int, _ generator: inout SplitMix64) -> [Int32] {
+        var sources = (0..<count).map { Int32($0) }
+        switch shape % 5 {
+        case 0:
+            sources.shuffle(using: &generator)
+        case 1:
+            let keys = (0..<count).map { _ in generator.next() % (1 + generator.next() % 40) }
+            sources.sort { (first: Int32, second: Int32) -> Bool in
+                let (a, b) = (keys[Int(first)], keys[Int(second)])
+                return a != b ? a < b : first < second
+            }
+        case 2:
+            sources.reverse()
+        case 3:
+            if count > 1 {
+                let card = sources.remove(at: Int(generator.next() % UInt64(count)))
+                sources.insert(card, at: Int(generator.next() % UInt64(count)))
+            }
+        default:
+            for _ in 0..<(count / 50 + 1) where count > 1 {
+                sources.swapAt(Int(generator.next() % UInt64(count)), Int(generator.next() % UInt64(count)))
+            }
+        }
+        return sources
+    }
+
+    /// 3,000 seeded sorts' sources of five shapes (up to 3,000 slots): a sort's diff searches nothing until its
+    /// count or its moves are read; before, `moveCountBounds` holds the true count, starts at n − r for the r
+    /// descending runs, and is exact — with no search ever — for a reversal; `isEmpty` needs no search; after the
+    /// read the count is the longest increasing subsequence's complement and the bounds are exact.
+    @Test func aSortsDiffSearchesOnlyWhenItsCountIsRead() throws {
+        var generator = SplitMix64(seed: 0x5345_4152)
+        var reversals = 0
+        for round in 0..<3_000 {
+            let count = Int(generator.next() % 3_000)
+            let sources = Self.shaped(count: count, shape: round, &generator)
+            let diff = ReorderDiff(sortSources: sources)
+            let exact = count - binarySearchLISLength(sources)
+            let runs = count == 0 ? 0 : 1 + zip(sources, sources.dropFirst()).count { $0 < $1 }
+            #expect(diff.isEmpty == (exact == 0), "round \(round)")
+            let bounds = diff.moveCountBounds
+            #expect(bounds.contains(exact), "round \(round): \(bounds) against \(exact)")
+            if exact > 0 {
+                #expect(bounds.lowerBound == max(count - runs, 1), "round \(round)")
+                #expect(bounds.upperBound == count - 1, "round \(round)")
+                #expect(diff.moveList.isUnsearched, "round \(round): searched before a read")
+            }
+            #expect(diff.moveCount == exact, "round \(round)")
+            if runs == 1 && count > 1 {
+                // A reversal: counted from the bounds alone.
+                reversals += 1
+                #expect(diff.moveList.isUnsearched, "round \(round): a reversal searched")
+                #expect(diff.moveCountBounds == exact...exact, "round \(round)")
+            } else {
+                #expect(!diff.moveList.isUnsearched, "round \(round)")
+                #expect(diff.moveCountBounds == exact...exact, "round \(round)")
+            }
+            #expect(diff.moves.count == exact, "round \(round)")
+            #expect(try diff.applied(to: Array(0..<count), inserting: []) == sources.map(Int.init), "round \(round)")
+        }
+        #expect(reversals > 500)
+    }
+
+    /// A large shuffle's diff (past `TwoThreads.minimumCount`): unsearched after creation, searched once by
+    /// concurrent readers of the count, which all see the same count as an eager diff of the same sources.
+    @Test func concurrentReadersOfALargeSortsCountSearchOnce() async throws {
+        var generator = SplitMix64(seed: 41)
+        let sources = Self.sources(count: TwoThreads.minimumCount + 999, swaps: nil, &generator)
+        let diff = ReorderDiff(sortSources: sources)
+        #expect(diff.moveList.isUnsearched)
+        #expect(!diff.moveCountBounds.isEmpty && diff.moveCountBounds.lowerBound > sources.count / 3)
+        async let first = Task.detached { diff.moveCount }.value
+        async let second = Task.detached { diff.moveCount }.value
+        let (a, b) = await (first, second)
+        let eager = try ReorderDiff(permutation: sources)
+        #expect(a == eager.moveCount && b == eager.moveCount)
+        #expect(diff.moveCountBounds == a...a)
+        #expect(diff.moves.count == a)
+    }
 }

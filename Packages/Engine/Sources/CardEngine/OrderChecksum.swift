@@ -150,7 +150,10 @@ public struct OrderChecksum: Sendable, Hashable {
     /// host's `deck.move`) or no change, O(n) otherwise.
     public mutating func update(for diff: ReorderDiff, to ids: [CardID]) {
         if diff.isEmpty { return }
-        if diff.removals.isEmpty, diff.insertions.isEmpty, diff.moveCount == 1, diff.oldCount == ids.count {
+        // (The bounds first: a sort's diff counts its moves only when asked, and its bounds mostly rule one move out.)
+        if diff.removals.isEmpty, diff.insertions.isEmpty, diff.moveCountBounds.lowerBound == 1, diff.moveCount == 1,
+            diff.oldCount == ids.count
+        {
             moveCard(from: diff.moves[0].from, to: diff.moves[0].to, in: ids)
         } else {
             value = Self.of(ids)

@@ -1,13 +1,17 @@
 import Synchronization
 
 extension ReorderDiff {
-    /// A diff's moves: an array, or — for a diff computed from a permutation's sources — the sources and the slots
-    /// that stay, from which the array is built on its first read, once.
+    /// A diff's moves: an array, or — for a diff computed from a permutation's sources — the sources, from which the
+    /// slots that stay are searched and the array is built when first needed, once each.
     ///
     /// A million-card sort moves nearly every card: its moves are a 16 MB array whose writing took 0.7 ms of the
     /// sort on two threads, and the stdio server then sends the sources instead and reads only the count
     /// (`ReorderDiff.moveCount`). Deferred, the array is built only for a reader that wants it (a recording, a test,
-    /// a host of the Swift package); the count is known without it.
+    /// a host of the Swift package); the count is known without it. A sort's diff (`init(sortSources:counted:)`)
+    /// defers the search for the slots that stay as well — a longest increasing subsequence of the sources, 5 ms of
+    /// a million-card sort on two threads — to the first read of `moveCount` or `moves`: the stdio server sends the
+    /// sources first and reads the count while they travel (`moveCountBounds` tells it, from the sort's own pass,
+    /// whether the sources are the shorter form).
     @usableFromInline
     struct MoveList: Sendable {
         @usableFromInline
@@ -23,16 +27,40 @@ extension ReorderDiff {
         init(_ moves: [Move]) { storage = .array(moves) }
 
         /// The moves of `sources` (a permutation: `sources[i]` is the old slot of new slot i) whose slots are not in
-        /// `stable`, `count` of them, built when first read. O(n / 64) now (the set's words are copied).
+        /// `stable`, `count` of them (at least one), built when first read. O(n / 64) now (the set's words are
+        /// copied).
         init(sources: [Int32], stable: BitSet, count: Int) {
             storage = .deferred(DeferredMoves(sources: sources, stable: stable, count: count))
         }
 
-        /// The number of moves, without building them. O(1).
+        /// The moves of `sources`, a permutation other than the identity with `farSteps` far steps
+        /// (`ReorderDiff.farStep`) and at least `leastCount` moves: the slots that stay are searched when the count
+        /// or the moves are first read, the moves built when first read. O(1) now.
+        init(searching sources: [Int32], farSteps: Int, leastCount: Int) {
+            storage = .deferred(DeferredMoves(sources: sources, farSteps: farSteps, leastCount: leastCount))
+        }
+
+        /// The number of moves, without building them (a deferred search runs first: O(n log k) once). O(1) after.
         @usableFromInline var count: Int {
             switch storage {
             case .array(let moves): moves.count
             case .deferred(let deferred): deferred.count
+            }
+        }
+
+        /// The fewest and the most moves there can be, without a search: the count itself once known. O(1).
+        var countBounds: ClosedRange<Int> {
+            switch storage {
+            case .array(let moves): moves.count...moves.count
+            case .deferred(let deferred): deferred.countBounds
+            }
+        }
+
+        /// Whether there are no moves. O(1): a deferred list has at least one.
+        @usableFromInline var isEmpty: Bool {
+            switch storage {
+            case .array(let moves): moves.isEmpty
+            case .deferred: false
             }
         }
 
@@ -42,8 +70,14 @@ extension ReorderDiff {
             return false
         }
 
+        /// Whether the slots that stay are still to be searched (tests read it). O(1).
+        var isUnsearched: Bool {
+            if case .deferred(let deferred) = storage { return !deferred.isSearched }
+            return false
+        }
+
         /// The moves, ascending by `to`: built on the first read of a deferred list (O(n), split between two
-        /// threads from `TwoThreads.minimumCount` slots), then kept.
+        /// threads from `TwoThreads.minimumCount` slots, after the search if it has not run), then kept.
         @usableFromInline var moves: [Move] {
             switch storage {
             case .array(let moves): moves
@@ -52,42 +86,104 @@ extension ReorderDiff {
         }
     }
 
-    /// The sources and stable slots a deferred `MoveList` builds its moves from, and the moves once built.
+    /// The sources a deferred `MoveList` searches and builds its moves from, the slots that stay once searched, and
+    /// the moves once built.
     @usableFromInline
     final class DeferredMoves: Sendable {
-        /// For each new slot, the old slot of its card.
-        let sources: [Int32]
-        /// The slots that stay, one bit each (a copy of the search's set).
-        let stableWords: [UInt64]
-        /// The number of slots not in `stableWords`.
-        @usableFromInline let count: Int
-        /// The moves, once built.
-        private let built = Mutex<[Move]?>(nil)
-
-        init(sources: [Int32], stable: BitSet, count: Int) {
-            self.sources = sources
-            stableWords = Array(stable.words.prefix((sources.count + 63) >> 6))
-            self.count = count
+        /// What the list knows after its search and its build.
+        struct State {
+            /// The slots that stay, one bit each; nil before the search.
+            var stableWords: [UInt64]?
+            /// The number of slots not in `stableWords` (before the search: the least there can be).
+            var count: Int
+            /// The moves, once built.
+            var moves: [Move]?
         }
 
-        /// The moves: every slot not in `stableWords`, from its source. Built on the first read (the lock held, so
-        /// that concurrent readers build them once), O(n).
+        /// For each new slot, the old slot of its card.
+        let sources: [Int32]
+        /// The sources' far steps, which choose the search.
+        private let farSteps: Int
+        /// The fewest moves the sources can have (the count itself when searched at creation).
+        private let leastCount: Int
+        private let state: Mutex<State>
+
+        /// Searched already: `stable` holds the slots that stay (copied), `count` is the number of the others.
+        init(sources: [Int32], stable: BitSet, count: Int) {
+            precondition(count > 0, "a deferred list has moves")
+            self.sources = sources
+            farSteps = 0
+            leastCount = count
+            state = Mutex(
+                State(stableWords: Array(stable.words.prefix((sources.count + 63) >> 6)), count: count, moves: nil))
+        }
+
+        /// To be searched: `sources` is a permutation other than the identity, with `farSteps` far steps and at
+        /// least `leastCount` moves.
+        init(sources: [Int32], farSteps: Int, leastCount: Int) {
+            precondition(leastCount > 0 && leastCount < sources.count, "a permutation with moves")
+            self.sources = sources
+            self.farSteps = farSteps
+            self.leastCount = leastCount
+            state = Mutex(State(stableWords: nil, count: leastCount, moves: nil))
+        }
+
+        /// The number of moves: searched on the first read (the lock held, so that concurrent readers search
+        /// once), O(n log k) then; O(1) when the bounds already say it (a reversal).
+        @usableFromInline var count: Int {
+            // All but one slot move (a reversal): no search needed to count them.
+            if leastCount == sources.count - 1 { return leastCount }
+            return state.withLock { state in
+                search(&state)
+                return state.count
+            }
+        }
+
+        /// The count once searched; before, from the least there can be to all but one slot (a permutation other
+        /// than the identity keeps at least one). O(1).
+        var countBounds: ClosedRange<Int> {
+            state.withLock { state in
+                state.stableWords == nil ? leastCount...(sources.count - 1) : state.count...state.count
+            }
+        }
+
+        /// The moves: every slot that does not stay, from its source. Built on the first read (after the search if
+        /// it has not run; the lock held, so that concurrent readers build them once), O(n).
         @usableFromInline var moves: [Move] {
-            built.withLock { built in
-                if let built { return built }
-                let moves = build()
-                built = moves
+            state.withLock { state in
+                if let moves = state.moves { return moves }
+                search(&state)
+                let moves = build(stableWords: state.stableWords ?? [], count: state.count)
+                state.moves = moves
                 return moves
             }
         }
 
         /// Whether the moves have been built.
-        var isBuilt: Bool { built.withLock { $0 != nil } }
+        var isBuilt: Bool { state.withLock { $0.moves != nil } }
+
+        /// Whether the slots that stay have been searched.
+        var isSearched: Bool { state.withLock { $0.stableWords != nil } }
+
+        /// Searches one longest increasing subsequence of the sources, unless done: the search the far steps
+        /// choose (`ReorderDiff.search`), split between two threads from `TwoThreads.minimumCount` slots.
+        private func search(_ state: inout State) {
+            guard state.stableWords == nil else { return }
+            let slots = sources.count
+            var stable = BitSet(count: slots)
+            defer { stable.deallocate() }
+            let stableCount = ReorderDiff.search(sources, farSteps: farSteps, markingStableIn: &stable)
+            state.stableWords = Array(stable.words.prefix((slots + 63) >> 6))
+            state.count = slots - stableCount
+        }
 
         /// The moves by halves: the first half's from 0, the second half's after the moves before the middle.
-        private func build() -> [Move] {
+        private func build(stableWords: [UInt64], count: Int) -> [Move] {
             let slots = sources.count
             guard count > 0 else { return [] }
+            @inline(__always) func isStable(_ slot: Int) -> Bool {
+                stableWords[slot >> 6] & (1 << UInt64(slot & 63)) != 0
+            }
             let middle = slots / 2
             var movesBefore = middle
             for word in 0..<(middle >> 6) { movesBefore &-= stableWords[word].nonzeroBitCount }
@@ -105,11 +201,6 @@ extension ReorderDiff {
                 }
                 initialized = count
             }
-        }
-
-        @inline(__always)
-        private func isStable(_ slot: Int) -> Bool {
-            stableWords[slot >> 6] & (1 << UInt64(slot & 63)) != 0
         }
     }
 }

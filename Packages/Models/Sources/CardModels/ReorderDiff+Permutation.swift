@@ -60,8 +60,9 @@ extension ReorderDiff {
     /// it made that the search needs — counting the far steps (`SourceCounts`) — reads the sources without the
     /// check's bit sets, only making sure that every source is in `0..<sources.count` (it traps otherwise: the
     /// search would read out of bounds). The identity (a sort that changed nothing) is found in the same pass and
-    /// costs no search. Same result as `init(permutation:)` for a permutation; for sources with repeats, a diff
-    /// that is not one.
+    /// costs no search; any other order's search waits for the first read of `moveCount` or `moves`, and
+    /// `moveCountBounds` says what the pass proved before it. Same result as `init(permutation:)` for a permutation;
+    /// for sources with repeats, a diff that is not one.
     public init(sortSources sources: [Int32]) {
         let count = sources.count
         var counts = (SourceCounts(), SourceCounts())
@@ -78,7 +79,13 @@ extension ReorderDiff {
     /// million sources: 0.7 ms saved). `counts` must be those of every source in slot order, as
     /// `SourceCounts.count(_:at:after:of:)` takes them: the search trusts them to choose its method and, in release
     /// builds, that no source is outside `0..<sources.count` unless they say so — then it traps. Debug builds count
-    /// again and check the sources are a permutation. O(n log k) for a longest increasing subsequence k.
+    /// again and check the sources are a permutation.
+    ///
+    /// O(1) here: the search for a longest increasing subsequence (O(n log k) for its length k) runs on the first
+    /// read of `moveCount` or `moves`, on the reading thread (with `TwoThreads`' second one), once. Until then
+    /// `moveCountBounds` holds what the counts prove: at least n − r for r descending runs (one more than the
+    /// ascents), since no increasing subsequence takes two sources of one run — exact for a reversal (r = 1). A
+    /// reader can so send the sources of a shuffle-like sort before the search, and search while they travel.
     public init(sortSources sources: [Int32], counted counts: SourceCounts) {
         #if DEBUG
             precondition((try? ReorderDiff(permutation: sources)) != nil, "sort sources that are not a permutation")
@@ -91,18 +98,27 @@ extension ReorderDiff {
             self.init(oldCount: count, newCount: count, removals: [], insertions: [], moves: [])
             return
         }
-        var stable = BitSet(count: count)
-        defer { stable.deallocate() }
-        self.init(permutation: sources, farSteps: counts.farSteps, stable: &stable)
+        // Not the identity: at least one move, and at most n − 1 (an increasing subsequence of one always stays).
+        // An increasing subsequence takes at most one source from each descending run, and the runs are one more
+        // than the ascents after slot 0 (`ascents` counts slot 0 when its source is above 0): one run — a
+        // reversal — makes the count exact with no search.
+        let descendingRuns = 1 &+ counts.ascents &- (sources[0] > 0 ? 1 : 0)
+        let leastCount = Swift.min(Swift.max(count &- descendingRuns, 1), count &- 1)
+        self.init(
+            oldCount: count, newCount: count, removals: [], insertions: [],
+            moveList: MoveList(searching: sources, farSteps: counts.farSteps, leastCount: leastCount))
     }
 
     /// What `init(sortSources:)` reads a sort's sources for before its search, which a sort can count as it writes
     /// them (`init(sortSources:counted:)`): the far steps (a source more than `farStep` from the one before, which
-    /// choose the search), the sources that are their own slot (all of them: the identity, no search) and those
-    /// outside the slots (a fault). Counted by parts, the parts' counts add up (`+`).
+    /// choose the search), the ascents (a source above the one before, which bound the moves before the search:
+    /// `ReorderDiff.moveCountBounds`), the sources that are their own slot (all of them: the identity, no search)
+    /// and those outside the slots (a fault). Counted by parts, the parts' counts add up (`+`).
     public struct SourceCounts: Sendable, Hashable {
         /// Sources more than `farStep` from the one before (the first from 0).
         public var farSteps = 0
+        /// Sources above the one before (the first above 0).
+        public var ascents = 0
         /// Sources equal to their slot.
         public var unchanged = 0
         /// Sources outside `0..<count`.
@@ -122,18 +138,23 @@ extension ReorderDiff {
         }
 
         /// Counts `source`, the old slot of new slot `slot`, `previous` being the source of `slot − 1` (0 for slot
-        /// 0), `count` the number of slots. O(1), branch-free.
+        /// 0), `count` the number of slots. O(1), branch-free: a sort's sources can be as random as a shuffle's,
+        /// where a branch on whether a source ascends would be mispredicted every other slot.
         @inlinable @inline(__always)
         public mutating func count(_ source: Int, at slot: Int, after previous: Int, of count: Int) {
-            farSteps &+= (source &- previous).magnitude > ReorderDiff.farStep ? 1 : 0
-            unchanged &+= source == slot ? 1 : 0
-            outside &+= UInt(bitPattern: source) >= UInt(bitPattern: count) ? 1 : 0
+            // Each count adds a comparison's outcome as 0 or 1 (a `Bool`'s bits), never a branch.
+            @inline(__always) func one(_ holds: Bool) -> Int { Int(unsafeBitCast(holds, to: UInt8.self)) }
+            farSteps &+= one((source &- previous).magnitude > ReorderDiff.farStep)
+            ascents &+= one(source > previous)
+            unchanged &+= one(source == slot)
+            outside &+= one(UInt(bitPattern: source) >= UInt(bitPattern: count))
         }
 
         /// The counts of two parts of the sources together.
         public static func + (first: SourceCounts, second: SourceCounts) -> SourceCounts {
             var sum = first
             sum.farSteps &+= second.farSteps
+            sum.ascents &+= second.ascents
             sum.unchanged &+= second.unchanged
             sum.outside &+= second.outside
             return sum
@@ -145,19 +166,27 @@ extension ReorderDiff {
     /// every other slot is a move (built by halves on the first read of `moves`).
     private init(permutation sources: [Int32], farSteps: Int, stable seen: inout BitSet) {
         let count = sources.count
-        let stableCount = sources.withUnsafeBufferPointer { sources in
-            farSteps <= count / Self.farStepShare
-                ? splitLongestIncreasingSubsequenceLength(
-                    sources, universe: count, searching: RunsPatiencePiles.self, markingStableIn: &seen)
-                : splitLongestIncreasingSubsequenceLength(
-                    sources, universe: count, searching: PatiencePiles.self, markingStableIn: &seen)
-        }
+        let stableCount = Self.search(sources, farSteps: farSteps, markingStableIn: &seen)
         // Every other slot is a move; they are built when first read (`MoveList`): the stdio server sends a
         // large change as its sources and reads only their count.
         let moveList =
             stableCount < count
             ? MoveList(sources: sources, stable: seen, count: count - stableCount) : MoveList([])
         self.init(oldCount: count, newCount: count, removals: [], insertions: [], moveList: moveList)
+    }
+
+    /// One longest increasing subsequence of `sources` (a permutation with `farSteps` far steps), marked in
+    /// `stable` (cleared first), its length returned: one value at a time when the sources are mostly close to the
+    /// one before, sixteen at a time otherwise, split between two threads from `TwoThreads.minimumCount` sources.
+    static func search(_ sources: [Int32], farSteps: Int, markingStableIn stable: inout BitSet) -> Int {
+        let count = sources.count
+        return sources.withUnsafeBufferPointer { sources in
+            farSteps <= count / Self.farStepShare
+                ? splitLongestIncreasingSubsequenceLength(
+                    sources, universe: count, searching: RunsPatiencePiles.self, markingStableIn: &stable)
+                : splitLongestIncreasingSubsequenceLength(
+                    sources, universe: count, searching: PatiencePiles.self, markingStableIn: &stable)
+        }
     }
 
     /// A value in both halves' sets, if any: the lowest. O(n / 64).

@@ -72,14 +72,21 @@ public struct ReorderDiff: Sendable, Hashable, Codable {
     /// New indices of keys that were not in the old order, ascending.
     public var insertions: [Int]
     /// The moves, ascending by `to`. A diff computed from a permutation's sources (`init(permutation:)`,
-    /// `init(sortSources:)`) builds them on their first read, O(n) once: `moveCount` counts them without that.
+    /// `init(sortSources:)`) builds them on their first read, O(n) once (after the search a sort's diff defers:
+    /// `init(sortSources:counted:)`): `moveCount` counts them without that.
     public var moves: [Move] {
         get { moveList.moves }
         set { moveList = MoveList(newValue) }
     }
 
-    /// The number of moves (`moves.count`), without building a deferred list of them. O(1).
+    /// The number of moves (`moves.count`), without building a deferred list of them. O(1), except the first read
+    /// of a sort's diff (`init(sortSources:counted:)`), which searches the slots that stay: O(n log k).
     public var moveCount: Int { moveList.count }
+
+    /// The fewest and the most moves the diff can have, known without a search: `moveCount...moveCount` once the
+    /// count is known; for a sort's diff before the first read of `moveCount` or `moves`, what the sort's pass over
+    /// its sources proved (at least one move). O(1).
+    public var moveCountBounds: ClosedRange<Int> { moveList.countBounds }
 
     /// The moves, or what builds them (`MoveList`).
     @usableFromInline var moveList: MoveList
@@ -101,7 +108,7 @@ public struct ReorderDiff: Sendable, Hashable, Codable {
     }
 
     /// Whether the two orders were the same.
-    public var isEmpty: Bool { removals.isEmpty && insertions.isEmpty && moveCount == 0 }
+    public var isEmpty: Bool { removals.isEmpty && insertions.isEmpty && moveList.isEmpty }
 
     /// Applies the diff as one batch update to `old`, taking inserted elements from `inserted` in order. O(n).
     /// Throws `ModelError.diffMismatch` when the diff does not fit (wrong sizes, an index out of range, a slot

@@ -380,6 +380,11 @@ extension DeckScene {
                             TwoThreads.run(count: count) { part in
                                 let half = TwoThreads.half(part, of: count)
                                 var partCounts = ReorderDiff.SourceCounts()
+                                // The outputs' addresses as locals: read through the closure's context, the loop
+                                // loaded each again after every store (which might have changed it).
+                                let (orderOut, sourcesOut, idsOut) = (
+                                    output.order.base, output.sources.base, output.ids.base
+                                )
                                 // The source before the half's first (read from the input: the other thread is
                                 // writing it), 0 before the first slot.
                                 let before = half.lowerBound &- 1
@@ -394,9 +399,9 @@ extension DeckScene {
                                     let rank = descending ? last &- target : target
                                     let card = Int(cards[rank])
                                     let source = Int(positions[card])
-                                    output.order[target] = Int32(truncatingIfNeeded: card)
-                                    output.sources[target] = Int32(truncatingIfNeeded: source)
-                                    output.ids[target] = rankIDs[rank]
+                                    orderOut[target] = Int32(truncatingIfNeeded: card)
+                                    sourcesOut[target] = Int32(truncatingIfNeeded: source)
+                                    idsOut[target] = rankIDs[rank]
                                     partCounts.count(source, at: target, after: previous, of: count)
                                     previous = source
                                 }
