@@ -161,6 +161,45 @@ import Testing
         }
     }
 
+    /// A restored scene keeps the user's order as its ranks only — the order and ids a replayed scene sort kept
+    /// would make a reopened session's resident set larger than a fresh open's — and sorting by the user's order
+    /// still gives it back, whether the sort that replaced it comes from the snapshot's operations or the journal.
+    @Test func aRestoredSceneKeepsTheUsersOrderAsRanksOnly() throws {
+        var generator = SplitMix64(seed: 0x5245)
+        let count = DeckScene.persistListLimit + 1_234
+        for fromJournal in [false, true] {
+            var scene = try DeckScene(options: SceneOptions(cardCount: count))
+            var context = SceneContext(time: 0, viewport: Self.viewport)
+            let initial = scene.encodeState()
+            let snapshot = try #require(initial)
+            _ = scene.takeStateJournal()
+            for _ in 0..<20 {
+                scene.applyMove(from: Int(generator.next() % UInt64(count)), to: Int(generator.next() % UInt64(count)))
+            }
+            let usersOrder = scene.order
+            try scene.perform(SceneAction("sort", ["by": .string("title")]), context: &context)
+            #expect(scene.storedManualOrder?.order == usersOrder, "the live scene keeps the replaced order")
+            var restored = try DeckScene(options: SceneOptions(cardCount: count))
+            if fromJournal {
+                let records = scene.takeStateJournal()
+                let journal = try #require(records, "a large deck journals its moves and sorts")
+                try restored.restoreState(snapshot)
+                try restored.applyStateJournal(journal)
+            } else {
+                let state = scene.encodeState()
+                try restored.restoreState(try #require(state))
+            }
+            #expect(restored.order == scene.order)
+            #expect(
+                restored.storedManualOrder?.order.count == nil,
+                "restored from the \(fromJournal ? "journal" : "snapshot")")
+            #expect(restored.manualRank != nil)
+            restored._checkInvariants()
+            let sorted = restored.sortedOrder(by: .sortOrder, descending: false)
+            #expect(sorted.order == usersOrder)
+        }
+    }
+
     /// 3,000 seeded changes through the engine (moves at random distances, scene sorts, host sorts by every key,
     /// key moves, action moves) on decks of 1 to 60 cards, a 12,000-card deck and one past `TwoThreads.minimumCount`:
     /// every reported order is the

@@ -113,6 +113,7 @@ extension DeckScene {
         restored.journalSinceSnapshot = 0
         restored.sortsSinceSnapshot = 0
         restored.journalCostSinceSnapshot = 0
+        restored.dropKeptUsersOrder()
         self = restored
     }
 
@@ -158,6 +159,7 @@ extension DeckScene {
         restored.journalCostSinceSnapshot += restored.journalCost
         restored.journal = []
         restored.journalCost = 0
+        restored.dropKeptUsersOrder()
         self = restored
     }
 

@@ -163,8 +163,8 @@ public struct DeckScene: Scene {
     /// With `storedManualRank`, when the user's order was the display order until a scene sort replaced it:
     /// that order (slot → card, the ranks' inverse) and its ids, the arrays the change would have
     /// freed, kept (`keepDisplayOrderAsUsersOrder()`). Sorting back by the user's order then gathers them in
-    /// sequence (`ranks(for: .sortOrder)`) instead of scattering by the ranks. nil for a user's order given whole
-    /// (a restored state).
+    /// sequence (`ranks(for: .sortOrder)`) instead of scattering by the ranks. nil for a user's order given whole,
+    /// and after any restore, even one that replayed the scene sort (`dropKeptUsersOrder`).
     var storedManualOrder: (order: [Int32], ids: [CardID])?
     var manualRankIsPosition = false
     /// The sort applied on top of the manual order, if any.
