@@ -107,34 +107,6 @@ import Testing
         #expect(!deferred.isEmpty)
     }
 
-    /// `count` sources of one of five shapes, by `shape`: shuffled, sorted by seeded keys with few values (rising
-    /// runs), reversed, one card moved, or the identity with a few seeded swaps.
-    static func shaped(count: Int, shape: Int, _ generator: inout SplitMix64) -> [Int32] {
-        var sources = (0..<count).map { Int32($0) }
-        switch shape % 5 {
-        case 0:
-            sources.shuffle(using: &generator)
-        case 1:
-            let keys = (0..<count).map { _ in generator.next() % (1 + generator.next() % 40) }
-            sources.sort { (first: Int32, second: Int32) -> Bool in
-                let (a, b) = (keys[Int(first)], keys[Int(second)])
-                return a != b ? a < b : first < second
-            }
-        case 2:
-            sources.reverse()
-        case 3:
-            if count > 1 {
-                let card = sources.remove(at: Int(generator.next() % UInt64(count)))
-                sources.insert(card, at: Int(generator.next() % UInt64(count)))
-            }
-        default:
-            for _ in 0..<(count / 50 + 1) where count > 1 {
-                sources.swapAt(Int(generator.next() % UInt64(count)), Int(generator.next() % UInt64(count)))
-            }
-        }
-        return sources
-    }
-
     /// 3,000 seeded sorts' sources of five shapes (up to 3,000 slots): a sort's diff searches nothing until its
     /// count or its moves are read; before, `moveCountBounds` holds the true count, starts at n − r for the r
     /// descending runs, and is exact — with no search ever — for a reversal; `isEmpty` needs no search; after the
@@ -144,7 +116,7 @@ import Testing
         var reversals = 0
         for round in 0..<3_000 {
             let count = Int(generator.next() % 3_000)
-            let sources = Self.shaped(count: count, shape: round, &generator)
+            let sources = SortSourcesShape(round: round).sources(count: count, using: &generator)
             let diff = ReorderDiff(sortSources: sources)
             let exact = count - binarySearchLISLength(sources)
             let runs = count == 0 ? 0 : 1 + zip(sources, sources.dropFirst()).count { $0 < $1 }

@@ -1,9 +1,9 @@
 import CardJSON
-import CardModels
 import Synchronization
 import Testing
 
 @testable import CardEngine
+@testable import CardModels
 @testable import CardStdio
 
 /// A sort's `deck.changed` is written from the sources the scene knew (`DeckChange.sources`) instead of sources
@@ -17,28 +17,7 @@ import Testing
         var packed = 0
         for round in 0..<1_500 {
             let count = Int(generator.next() % 6_000)
-            var sources = (0..<count).map { Int32($0) }
-            switch round % 5 {
-            case 0:
-                sources.shuffle(using: &generator)
-            case 1:
-                let keys = (0..<count).map { _ in generator.next() % (1 + generator.next() % 40) }
-                sources.sort { (first: Int32, second: Int32) -> Bool in
-                    let (a, b) = (keys[Int(first)], keys[Int(second)])
-                    return a != b ? a < b : first < second
-                }
-            case 2:
-                sources.reverse()
-            case 3:
-                if count > 1 {
-                    let card = sources.remove(at: Int(generator.next() % UInt64(count)))
-                    sources.insert(card, at: Int(generator.next() % UInt64(count)))
-                }
-            default:
-                for _ in 0..<(count / 50) {
-                    sources.swapAt(Int(generator.next() % UInt64(count)), Int(generator.next() % UInt64(count)))
-                }
-            }
+            let sources = SortSourcesShape(round: round).sources(count: count, using: &generator)
             let diff = try ReorderDiff(permutation: sources)
             var known = JSONOutput()
             Messages.changeDiff(diff, sources: sources, into: &known)
@@ -75,7 +54,7 @@ import Testing
                 round % 100 == 0
                 ? TwoThreads.minimumCount + Int(generator.next() % 5_000)
                 : Int(generator.next() % 6_000)
-            let sources = Self.shaped(count: count, shape: round, &generator)
+            let sources = SortSourcesShape(round: round).sources(count: count, using: &generator)
             let ids = sources.map { CardID(UInt64($0) &* 2_654_435_761 &+ 1) }
             let lazy = DeckChange(
                 time: 2, ids: ids, diff: ReorderDiff(sortSources: sources), checksum: 9, sources: sources)
@@ -138,33 +117,5 @@ import Testing
         #expect(written == head + tail + [0x0A] + Array("{}\n".utf8))
         var frames = FrameEncoder()
         #expect(frames.encode(message) == head + tail)
-    }
-
-    /// Sources of one of five shapes (`ReorderDiffMoveListTests.shaped` in the models' tests): shuffled, rising
-    /// runs, reversed, one card moved, nearly sorted.
-    static func shaped(count: Int, shape: Int, _ generator: inout SplitMix64) -> [Int32] {
-        var sources = (0..<count).map { Int32($0) }
-        switch shape % 5 {
-        case 0:
-            sources.shuffle(using: &generator)
-        case 1:
-            let keys = (0..<count).map { _ in generator.next() % (1 + generator.next() % 40) }
-            sources.sort { (first: Int32, second: Int32) -> Bool in
-                let (a, b) = (keys[Int(first)], keys[Int(second)])
-                return a != b ? a < b : first < second
-            }
-        case 2:
-            sources.reverse()
-        case 3:
-            if count > 1 {
-                let card = sources.remove(at: Int(generator.next() % UInt64(count)))
-                sources.insert(card, at: Int(generator.next() % UInt64(count)))
-            }
-        default:
-            for _ in 0..<(count / 50 + 1) where count > 1 {
-                sources.swapAt(Int(generator.next() % UInt64(count)), Int(generator.next() % UInt64(count)))
-            }
-        }
-        return sources
     }
 }
