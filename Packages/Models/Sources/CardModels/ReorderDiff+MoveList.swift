@@ -90,12 +90,16 @@ extension ReorderDiff {
     /// the moves once built.
     @usableFromInline
     final class DeferredMoves: Sendable {
+        /// What the search found: the slots that stay, one bit each, and the number of the others (the moves).
+        struct Searched {
+            let stableWords: [UInt64]
+            let count: Int
+        }
+
         /// What the list knows after its search and its build.
         struct State {
-            /// The slots that stay, one bit each; nil before the search.
-            var stableWords: [UInt64]?
-            /// The number of slots not in `stableWords` (before the search: the least there can be).
-            var count: Int
+            /// The search's result; nil before the search.
+            var searched: Searched?
             /// The moves, once built.
             var moves: [Move]?
         }
@@ -115,7 +119,10 @@ extension ReorderDiff {
             farSteps = 0
             leastCount = count
             state = Mutex(
-                State(stableWords: Array(stable.words.prefix((sources.count + 63) >> 6)), count: count, moves: nil))
+                State(
+                    searched: Searched(
+                        stableWords: Array(stable.words.prefix((sources.count + 63) >> 6)), count: count),
+                    moves: nil))
         }
 
         /// To be searched: `sources` is a permutation other than the identity, with `farSteps` far steps and at
@@ -125,7 +132,7 @@ extension ReorderDiff {
             self.sources = sources
             self.farSteps = farSteps
             self.leastCount = leastCount
-            state = Mutex(State(stableWords: nil, count: leastCount, moves: nil))
+            state = Mutex(State(searched: nil, moves: nil))
         }
 
         /// The number of moves: searched on the first read (the lock held, so that concurrent readers search
@@ -133,17 +140,14 @@ extension ReorderDiff {
         @usableFromInline var count: Int {
             // All but one slot move (a reversal): no search needed to count them.
             if leastCount == sources.count - 1 { return leastCount }
-            return state.withLock { state in
-                search(&state)
-                return state.count
-            }
+            return state.withLock { state in search(&state).count }
         }
 
         /// The count once searched; before, from the least there can be to all but one slot (a permutation other
         /// than the identity keeps at least one). O(1).
         var countBounds: ClosedRange<Int> {
             state.withLock { state in
-                state.stableWords == nil ? leastCount...(sources.count - 1) : state.count...state.count
+                state.searched.map { $0.count...$0.count } ?? leastCount...(sources.count - 1)
             }
         }
 
@@ -152,8 +156,8 @@ extension ReorderDiff {
         @usableFromInline var moves: [Move] {
             state.withLock { state in
                 if let moves = state.moves { return moves }
-                search(&state)
-                let moves = build(stableWords: state.stableWords ?? [], count: state.count)
+                let searched = search(&state)
+                let moves = build(stableWords: searched.stableWords, count: searched.count)
                 state.moves = moves
                 return moves
             }
@@ -163,18 +167,21 @@ extension ReorderDiff {
         var isBuilt: Bool { state.withLock { $0.moves != nil } }
 
         /// Whether the slots that stay have been searched.
-        var isSearched: Bool { state.withLock { $0.stableWords != nil } }
+        var isSearched: Bool { state.withLock { $0.searched != nil } }
 
-        /// Searches one longest increasing subsequence of the sources, unless done: the search the far steps
-        /// choose (`ReorderDiff.search`), split between two threads from `TwoThreads.minimumCount` slots.
-        private func search(_ state: inout State) {
-            guard state.stableWords == nil else { return }
+        /// The search's result: one longest increasing subsequence of the sources, searched unless done (the
+        /// search the far steps choose, `ReorderDiff.search`, split between two threads from
+        /// `TwoThreads.minimumCount` slots).
+        private func search(_ state: inout State) -> Searched {
+            if let searched = state.searched { return searched }
             let slots = sources.count
             var stable = BitSet(count: slots)
             defer { stable.deallocate() }
             let stableCount = ReorderDiff.search(sources, farSteps: farSteps, markingStableIn: &stable)
-            state.stableWords = Array(stable.words.prefix((slots + 63) >> 6))
-            state.count = slots - stableCount
+            let searched = Searched(
+                stableWords: Array(stable.words.prefix((slots + 63) >> 6)), count: slots - stableCount)
+            state.searched = searched
+            return searched
         }
 
         /// The moves by halves: the first half's from 0, the second half's after the moves before the middle.
