@@ -1,5 +1,6 @@
 import CardModels
 import CardPhysics
+import Foundation
 import Testing
 
 @testable import cardistry_bench
@@ -27,5 +28,31 @@ import Testing
             #expect(abs(floor - expected) <= 1e-9 * max(1, abs(expected)), "\(spring)")
         }
         #expect(regimes == [0, 1, 2])
+    }
+}
+
+/// The snapshot floor's base64 writes the text any encoder writes: RFC 4648's test vectors (section 10) and
+/// Foundation's encoding of seeded random bytes of every length up to 300.
+@Suite struct Base64FloorTests {
+    private func encoded(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes.withUnsafeBytes { Floors.base64($0) }, as: UTF8.self)
+    }
+
+    @Test func rfc4648TestVectors() {
+        let vectors = [
+            ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ]
+        for (plain, expected) in vectors {
+            #expect(encoded(Array(plain.utf8)) == expected, "\(plain)")
+        }
+    }
+
+    @Test func matchesFoundationOnRandomBytes() {
+        var generator = SplitMix64(seed: 4648)
+        for length in 0...300 {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            #expect(encoded(bytes) == Data(bytes).base64EncodedString(), "\(length) bytes")
+        }
     }
 }
