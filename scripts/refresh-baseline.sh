@@ -2,7 +2,8 @@
 # Writes Benchmarks/baseline.jsonl from five quick runs, each in a fresh process, the second and fourth with one core
 # busy (the load the gate must tolerate): every gated cell keeps all its rounds (pooled), each run's median
 # (repeat_medians, loaded_medians) and its drift, the largest over the smallest of the five medians, from which the gate derives the
-# cell's minimum effect (Benchmarks/cardistry-bench/Baseline.swift). Then checks the gate's power against it.
+# minimum effect of the diff and physics cells (the others' is their cap: Benchmarks/cardistry-bench/Baseline.swift).
+# Then checks the gate's power against it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --product cardistry && swift build -c release --product cardistry-bench

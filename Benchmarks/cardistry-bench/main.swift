@@ -125,7 +125,8 @@ if repeats == 1 {
     // Each repeat in a fresh process: what moves a cell from one run to the next (where its memory landed, the
     // allocator's history) is then in its drift, as it will be between two CI runs.
     // Every second repeat runs with one core busy (`BusyCore`), so that a cell's drift also spans the load the
-    // gate is held to tolerate: a cell whose ratio moves with load gets the minimum effect that movement needs.
+    // gate is held to tolerate: a `diff` or `physics` cell whose ratio moves with load gets the minimum effect that
+    // movement needs (the other cells' minimum effect is their cap, `GateRule`).
     var passes: [[(id: String, object: [String: Any])]] = []
     var loaded: [Bool] = []
     /// Runs repeat `pass` of the cells `cells` (all of this run's when nil) in a fresh process, under load when it
