@@ -86,9 +86,8 @@ struct Baseline {
 /// (`deck/state-snapshot`, drift 1.05, e 1.31). The wide cells read an unchanged build at up to 1.54× their
 /// baseline (`million/deck-move` with a core busy; `drop` 1.43–1.47× with none, on a busy host) and a 2× slowdown at
 /// 2.18–2.65× (`fetch-order`, `drop`, `deck-move`), so 1.6 keeps 1.36× of room to the slowdown.
-/// Pooling processes shrinks what moves
-/// a cell from one process to the next (where its memory landed) by about the square root of their number, which is
-/// what keeps a cell from being failed by one unlucky process. The `diff` and `physics` cells need more than that: some
+/// Pooling processes shrinks what moves a cell from one process to the next (where its memory landed) by about the
+/// square root of their number, which is what keeps a cell from being failed by one unlucky process. The `diff` and `physics` cells need more than that: some
 /// have two modes 13–30 % apart from process to process (`diff/reverse/1000/uuid`: 0.62 in most processes, 0.82 in a
 /// few), more than the room between 1.3× and no change. So their baseline pools ten processes and the gate five, and
 /// their cap sits near the geometric middle of what five pooled processes read: measured here, an unchanged build's

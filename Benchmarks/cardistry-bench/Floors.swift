@@ -54,19 +54,12 @@ enum Floors {
     /// The standard base64 alphabet (RFC 4648, table 1).
     private static let base64Alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-    /// `bytes` in base64 with padding (RFC 4648, section 4), by a plain loop over 3-byte groups: the text any
-    /// encoder of those bytes writes, at the cost of table lookups on the same core.
-    static func base64(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: base64Count(bytes.count)) { output, initialized in
-            initialized = base64(bytes, into: output)
-        }
-    }
-
     /// The length of `count` bytes in base64 with padding.
     static func base64Count(_ count: Int) -> Int { (count + 2) / 3 * 4 }
 
-    /// `base64(_:)` into `output` (at least `base64Count(bytes.count)` long), allocating nothing; returns the
-    /// characters written.
+    /// `bytes` in base64 with padding (RFC 4648, section 4) into `output` (at least `base64Count(bytes.count)`
+    /// long), by a plain loop over 3-byte groups, allocating nothing: the text any encoder of those bytes writes, at
+    /// the cost of table lookups on the same core. Returns the characters written.
     static func base64(_ bytes: UnsafeRawBufferPointer, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let count = bytes.count
         precondition(output.count >= base64Count(count))

@@ -35,7 +35,10 @@ import Testing
 /// Foundation's encoding of seeded random bytes of every length up to 300.
 @Suite struct Base64FloorTests {
     private func encoded(_ bytes: [UInt8]) -> String {
-        String(decoding: bytes.withUnsafeBytes { Floors.base64($0) }, as: UTF8.self)
+        let text = [UInt8](unsafeUninitializedCapacity: Floors.base64Count(bytes.count)) { output, initialized in
+            initialized = bytes.withUnsafeBytes { Floors.base64($0, into: output) }
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     @Test func rfc4648TestVectors() {
