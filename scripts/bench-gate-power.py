@@ -16,6 +16,7 @@ Exits 1 if any of these fails, printing what was missed or raised. Needs only th
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -55,10 +56,27 @@ def run_gate(bench, baseline, slowdown=None):
     for line in result.stderr.splitlines():
         if line.startswith("suspect: "):
             run_gate.suspects[line[len("suspect: "):].split(": ", 1)[0]] = line
+    # Every judged cell's shift over its baseline, as a fraction of its minimum effect: how close the run came.
+    run_gate.judged = {}
+    for line in result.stderr.splitlines():
+        match = re.match(r"judged: (\S+): ratio_to_floor \S+ is ([0-9.]+)× .*minimum effect ([0-9.]+)×", line)
+        if match:
+            run_gate.judged[match.group(1)] = (float(match.group(2)), float(match.group(3)))
     if result.returncode not in (0, 1):
         sys.stderr.write(result.stderr[-3000:])
         raise SystemExit(f"the gate failed to run (exit {result.returncode})")
     return result.returncode, reported, seconds
+
+
+def closest(cells, highest):
+    """The judged cell among `cells` nearest its minimum effect (highest shift or lowest), as text."""
+    judged = {cell: value for cell, value in run_gate.judged.items() if cell in cells}
+    if not judged:
+        return "no cell judged"
+    pick = max if highest else min
+    cell = pick(judged, key=lambda name: judged[name][0] / judged[name][1])
+    shift, effect = judged[cell]
+    return f"{'highest' if highest else 'lowest'} {cell} {shift:.2f}x (minimum effect {effect:.2f}x)"
 
 
 def describe_missed(missed):
@@ -93,7 +111,7 @@ def main():
         missed = sorted(targets - reported.keys())
         extra = sorted(reported.keys() - targets)
         print(f"1.3x slowdown in the diff and physics cells: exit {status}, {len(reported.keys() & targets)} of "
-              f"{len(targets)} reported, {len(extra)} others ({seconds:.0f} s)")
+              f"{len(targets)} reported, {len(extra)} others ({seconds:.0f} s; {closest(targets, False)})")
         if status != 1 or missed or extra:
             failures.append(f"1.3x slowdown: exit {status}; missed {missed}; raised on unslowed cells {extra}"
                             + describe_missed(missed))
@@ -113,7 +131,7 @@ def main():
         for run in range(1, unchanged_runs + 1):
             status, reported, seconds = run_gate(bench, baseline)
             print(f"unchanged build, one core busy, run {run} of {unchanged_runs}: exit {status}, "
-                  f"{len(reported)} reported ({seconds:.0f} s)")
+                  f"{len(reported)} reported ({seconds:.0f} s; {closest(set(run_gate.judged), True)})")
             if status != 0 or reported:
                 # The gate's own lines: the shift, the minimum effect and the p-value, to tell noise from a cause.
                 failures.append(f"false alarm in unchanged run {run}:\n  " + "\n  ".join(

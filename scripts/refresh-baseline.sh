@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Writes Benchmarks/baseline.jsonl from five quick runs, each in a fresh process, the second and fourth with one core
-# busy (the load the gate must tolerate): every gated cell keeps all its rounds (pooled), each run's median
-# (repeat_medians, loaded_medians) and its drift, the largest over the smallest of the five medians, from which the gate derives the
-# minimum effect of the diff and physics cells (the others' is their cap: Benchmarks/cardistry-bench/Baseline.swift).
+# busy (the load the gate must tolerate), and fifteen more of the diff and physics cells alone (every second one with
+# a core busy): every gated cell keeps all its rounds (pooled), each run's median (repeat_medians, loaded_medians) and
+# its drift, the largest over the smallest of those medians (for the reader: the gate's rule is a minimum effect per
+# cell, Benchmarks/cardistry-bench/Baseline.swift).
 # Then checks the gate's power against it.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -33,7 +33,8 @@ let usage = """
                        busy, and print each cell once, its rounds pooled, with its drift (the largest over the
                        smallest of the R medians): how a baseline is made (scripts/refresh-baseline.sh)
       --baseline FILE  judge each gated cell against FILE (the rule: Baseline.swift, README); exit 1 on a regression
-      --only ID,…      exactly these cells (what the gate's re-measurement in a fresh process runs)
+      --only ID,…      exactly these cells (what the gate's re-measurement in a fresh process runs, with the
+                       gated cells before them in their suites: alone, a cell can read 0.8–1.5× a whole run's figure)
 
       compare          a table of every cell both files measured: the change in ratio_to_floor, its 95 %
                        bootstrap interval, the Mann–Whitney p-value and a verdict (--markdown for a pull request)
@@ -143,13 +144,15 @@ if repeats == 1 {
         loaded.append(underLoad)
     }
     for pass in 1...repeats { repeatRun(pass, of: only, named: "") }
-    // The cells with the narrowest cap (diff, physics) are judged on five processes pooled; their baseline pools
-    // twice as many (R more runs of them alone, seconds each), so that its median sits inside their spread from
-    // process to process, not on one side of it (`diff/move1/1000/uuid` has two modes 13 % apart).
+    // The cells with the narrowest cap (diff, physics) are judged on nine processes pooled; their baseline pools
+    // four times R (3R more runs of them alone, about a second each), so that its median sits inside their spread
+    // from process to process, not on one side of it (`diff/move1/1000/uuid` has two modes 13 % apart).
     let narrow = Set(
         (passes.first ?? []).filter { BenchFile.isGated($0.object) && GateRule.isNarrow($0.id) }.map(\.id))
     if !narrow.isEmpty {
-        for pass in 1...repeats { repeatRun(pass, of: narrow, named: " of the \(narrow.count) diff and physics cells") }
+        for pass in 1...(3 * repeats) {
+            repeatRun(pass, of: narrow, named: " of the \(narrow.count) diff and physics cells")
+        }
     }
     for line in BenchFile.pooled(passes, loaded: loaded) { writeStandardOutput(line + "\n") }
     exit(0)
@@ -167,22 +170,29 @@ if let baseline {
     for (_, message) in suspects { writeStandardError("suspect: " + message + "\n") }
     var regressions: [(cell: String, message: String)] = []
     // Each suspect is measured twice more, each time in a fresh process, and judged on the three runs pooled. The
-    // cells whose cap leaves the least room (1.12 against the 1.3× they must catch: diff and physics) are measured
-    // four times more, suspect or not, and judged on five processes pooled: one process can sit 8–15 % below the
-    // baseline in their spread from process to process, where a 1.3× slowdown did not make them suspects (the
-    // power check missed `diff/move1/1000/uuid` so). They are the fastest cells, so this costs seconds.
+    // cells whose cap leaves the least room (1.14 against the 1.3× they must catch: diff and physics) are measured
+    // eight times more, suspect or not, and judged on nine processes pooled: one process can sit 8–30 % away from
+    // the baseline in their spread from process to process (five pooled processes once read an unchanged
+    // `diff/shuffle/1000/uuid` at 1.13× in CI, and a 1.3× slowdown as low as 1.17×). A re-measurement of them
+    // takes about a second (`DiffSuite` skips the standard library's diff in such a run).
     let narrow = Set(gated.map(\.cellID).filter { GateRule.isNarrow($0) })
     let cells = Set(suspects.map(\.cell)).union(narrow)
     if !cells.isEmpty {
         var pooled: [String: [Double]] = [:]
         for row in measuredRows where cells.contains(row.cellID) { pooled[row.cellID] = row.ratioSamples }
-        for attempt in 1...4 {
+        let attempts = narrow.isEmpty ? 2 : GateRule.narrowProcesses - 1
+        // A suspect is measured again after the gated cells of its suite that precede it: measured alone, a cell
+        // runs in another process than the whole run's (`Baseline.remeasured`).
+        let context = Baseline.remeasured(suspects: Set(suspects.map(\.cell)), gated: gated.map(\.cellID))
+        for attempt in 1...attempts {
             let group = attempt <= 2 ? cells : narrow
             guard !group.isEmpty else { break }
+            let run = attempt <= 2 ? context.union(narrow) : narrow
             writeStandardError(
-                "re-measuring \(group.count) cells in a fresh process (\(attempt) of \(narrow.isEmpty ? 2 : 4)): "
-                    + group.sorted().joined(separator: ", ") + "\n")
-            guard let retry = ChildRun.rows(arguments: childArguments(only: group)) else {
+                "re-measuring \(group.count) cells in a fresh process (\(attempt) of \(attempts)"
+                    + (run.count > group.count ? ", with \(run.count - group.count) more of their suites" : "")
+                    + "): " + group.sorted().joined(separator: ", ") + "\n")
+            guard let retry = ChildRun.rows(arguments: childArguments(only: run)) else {
                 fail("re-measuring in a child process failed")
             }
             for row in retry where group.contains(row.id) {
