@@ -11,7 +11,8 @@ leftovers=()
 for proc in /proc/[0-9]*; do
     pid=${proc#/proc/}
     [ "$pid" = "$$" ] && continue
-    cmdline=$(tr '\0' ' ' < "$proc/cmdline" 2>/dev/null) || continue
+    # A process may end between the listing and the read: the shell's own error on the redirection is silenced too.
+    cmdline=$({ tr '\0' ' ' < "$proc/cmdline"; } 2>/dev/null) || continue
     exe=$(readlink "$proc/exe" 2>/dev/null || true)
     # A tmux server (or its watcher) of this checkout's tests runs in the checkout: another checkout's tests on the
     # same machine are not ours to judge or kill.
