@@ -120,9 +120,9 @@ struct Baseline {
 /// `physics` cells need more than that: one process's median lies anywhere in 0.68–1.35× the cell's pooled median
 /// (60 processes of each of the 21 cells, half with a core busy, which moved no cell's median by more than 5 %),
 /// and some have two modes 13–30 % apart, more than the room between 1.3× and no change. So their baseline pools
-/// twenty processes (a refresh; the committed rows forty, `--repeat 10`) and the gate nine. Resampling those 60 processes, nine pooled read an unchanged build above
-/// 1.14× in none of 4,000 draws per cell and a 1.3× slowdown below it in none; five pooled (the gate before) read
-/// above 1.12× in 0.5 % of gate runs, which is what CI met.
+/// twenty processes (a refresh; the committed rows forty, `--repeat 10`) and the gate nine. Resampling those 60
+/// processes, nine pooled read an unchanged build above 1.14× in none of 4,000 draws per cell and a 1.3× slowdown
+/// below it in none; five pooled (the gate before) read above 1.12× in 0.5 % of gate runs, which is what CI met.
 /// Under the null hypothesis (no change, rounds independent) the U test alone would raise a false alarm in one
 /// confirmation in a hundred per cell; requiring the effect as well is what makes alarms on an unchanged build
 /// rare, and `scripts/bench-gate-power.py` measures that rate (five gate runs, one core busy).
