@@ -376,7 +376,7 @@ public struct Server: Sendable {
 
     /// The notifications the server sends.
     static let notifications: [String] = [
-        "frame", "gesture", "haptic", "deck.changed", "actions.changed", "state.error", "state.conflict",
+        "frame", "gesture", "haptic", "deck.changed", "actions.changed", "state.error", "state.conflict", "state.saved",
     ]
 
     private mutating func exit() -> [OutboundPart] {
@@ -473,6 +473,21 @@ public struct Server: Sendable {
                     out.integer(seq)
                     out.nextKey("message")
                     out.string(message)
+                })
+        ]
+    }
+
+    /// Saving resumed after a fault, told to the host as a `state.saved` notification (`{seq, message}`):
+    /// everything the session did is on disk again.
+    public mutating func stateSaved() -> [Outbound] {
+        let seq = nextSeq()
+        return [
+            .message(
+                Messages.notification("state.saved") { out in
+                    out.key("seq")
+                    out.integer(seq)
+                    out.nextKey("message")
+                    out.string("saving resumed: every change is on disk")
                 })
         ]
     }

@@ -10,7 +10,8 @@ import Foundation
 /// one writer thread owns stdout and writes whole lines.
 ///
 /// SIGPIPE is ignored and a closed stdout ends the process cleanly; end of input finishes the message in hand,
-/// flushes everything queued and exits 0; SIGTERM does the same; the `exit` notification ends with the server's
+/// flushes everything queued and exits 0; SIGTERM, SIGINT and SIGHUP do the same after answering every request
+/// already written to the input pipe; the `exit` notification ends with the server's
 /// exit status after the same flush. The one exit without a flush: a host that reads nothing for `exitTimeout`
 /// seconds while output waits (the queue full, or after the end of input, `exit` or SIGTERM) ends the process
 /// with status `stalledStatus` and a message on stderr.
@@ -135,13 +136,19 @@ public final class StdioTransport: @unchecked Sendable {
         var release = IdleHeapRelease(idleSeconds: Self.idleRelease, startedAt: 0)
         let flags = flags
         heapRelease?.onRequest { flags.wake() }
+        server.configuration.saver?.onNews { flags.wake() }
         let chunkSize = 1 << 16
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
         defer { chunk.deallocate() }
         while true {
-            if flags.terminated.load(ordering: .acquiring) {
-                write(.info, "SIGTERM, SIGINT or SIGHUP: exiting")
-                return 0
+            if !endOfInput, flags.terminated.load(ordering: .acquiring) {
+                // A terminating signal answers every request already written to the pipe (read or not), then
+                // ends as the end of input does; a line without its newline is not a request yet.
+                let drained = drain(into: chunk, splitter: &splitter)
+                pending += drained
+                endOfInput = true
+                write(.info, "SIGTERM, SIGINT or SIGHUP: answering \(pending.count - next) requests read, then exiting")
+                continue
             }
             if flags.outputClosed.load(ordering: .acquiring) || queue.isClosed {
                 write(.info, "stdout closed: exiting")
@@ -168,6 +175,9 @@ public final class StdioTransport: @unchecked Sendable {
             } else if endOfInput {
                 write(.info, "end of input: exiting")
                 return 0
+            } else if let news = saverNews(), !news.isEmpty {
+                // A fault, or its end, while the host is idle: told now, not with the next answer.
+                messages = news
             } else {
                 if heapRelease?.take() == true { release.want() }
                 if release.releaseIfDue(at: now) { ProcessMemory.releaseFreed() }
@@ -187,11 +197,7 @@ public final class StdioTransport: @unchecked Sendable {
                 server.recorded.removeAll()
             }
             if let saver = server.configuration.saver {
-                messages += server.keepConflicts()
-                if let error = saver.takeError() {
-                    write(.warning, "saving the scene state failed: \(error.description)")
-                    messages += server.stateSaveFailed(error.description)
-                }
+                messages += saverNews() ?? []
                 // No change is acknowledged while one acknowledged more than `durabilityWindow` ago is only in
                 // memory (docs/protocol.md, "Durability").
                 saver.awaitDurability(window: Self.durabilityWindow)
@@ -207,6 +213,51 @@ public final class StdioTransport: @unchecked Sendable {
             if let exitStatus = server.exitStatus { return exitStatus }
         }
     }
+
+    /// The saver's news as notifications: conflicts kept under another name (`state.conflict`), a fault
+    /// (`state.error`) and its end (`state.saved`), each logged. Nil without a saver.
+    private func saverNews() -> [Outbound]? {
+        guard let saver = server.configuration.saver else { return nil }
+        var messages = server.keepConflicts()
+        for news in saver.takeNews() {
+            switch news {
+            case .failed(let error):
+                write(.warning, "saving the scene state failed: \(error.description)")
+                messages += server.stateSaveFailed(error.description)
+            case .resumed:
+                write(.warning, "saving the scene state resumed")
+                messages += server.stateSaved()
+            case .conflict:
+                break  // `keepConflicts` above took them
+            }
+        }
+        return messages
+    }
+
+    /// Reads what is already in the input pipe without waiting (at most `drainLimit` bytes: a host that keeps
+    /// writing cannot hold the exit) and splits it; at the end of input the last line counts even without its
+    /// newline, as at any end of input.
+    private func drain(into chunk: UnsafeMutableRawBufferPointer, splitter: inout LineSplitter) -> [LineEvent] {
+        var events: [LineEvent] = []
+        var total = 0
+        while total < Self.drainLimit {
+            var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
+            guard poll(&fds, 1, 0) > 0, fds[0].revents != 0 else { break }
+            let count = Glibc.read(input, chunk.baseAddress, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 {
+                events += splitter.finish()
+                break
+            }
+            total += count
+            events += splitter.feed(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+        }
+        return events
+    }
+
+    /// The most a terminating signal reads from the input pipe before it stops reading: the pipe's capacity and
+    /// as much again.
+    static let drainLimit = 2 * pipeCapacity
 
     /// What the server asks its stdin and stdout pipes to hold: 1 MiB, the most Linux gives an unprivileged process
     /// by default.

@@ -197,7 +197,7 @@ extension TUIApp {
             shortKeys = keys
         }
         // A message that fits shows here; a longer one in the panel above (`drawMessagePanel`), the keys here.
-        let message = panelMessage == nil ? self.message ?? stateProblem : nil
+        let message = panelMessage == nil ? self.message ?? stateProblem ?? saveFault : nil
         if let message {
             keys = [message]
             shortKeys = keys
@@ -247,7 +247,7 @@ extension TUIApp {
 
     /// The message to show, as displayed, when it is too long for the status line; nil when there is none or it fits.
     var panelMessage: String? {
-        guard let message = message ?? stateProblem, columns >= 4 else { return nil }
+        guard let message = message ?? stateProblem ?? saveFault, columns >= 4 else { return nil }
         let text = GlyphMapper.displayed(message, decoration: configuration.ascii, encoding: configuration.encoding)
         let title = GlyphMapper.displayed(
             sceneDescriptor?.title ?? "Cardistry", decoration: configuration.ascii, encoding: configuration.encoding)

@@ -74,8 +74,11 @@ public struct TUIApp: Sendable {
     var pulses: [NodeID: Double] = [:]
     /// The store name of the open scene's state (nil: none kept).
     var stateKey: String?
-    /// Why the scene's state was not restored or saved, shown in the status line until the next input.
+    /// Why the scene's state was not restored or kept, shown in the status line until the next input.
     var stateProblem: String?
+    /// Why saving fails, shown in the status line from the moment the saver meets the fault until saving resumes
+    /// (keys do not clear it: the fault lasts).
+    var saveFault: String?
     /// How many states this session kept under another name after another session wrote them.
     var conflictCopies = 0
     /// The scene frame drawn last: what moved since tells the rasteriser which edges lead (nil after a scene
@@ -218,17 +221,33 @@ public struct TUIApp: Sendable {
         }
     }
 
-    /// Hands the scene's state changes to the saver (it writes them on its own thread) and picks up the saver's
-    /// latest error for the status line. O(change).
+    /// Hands the scene's state changes to the saver (it writes them on its own thread) and picks up its news for
+    /// the status line (`takeSaverNews`). O(change).
     public mutating func saveState() {
         guard let saver = configuration.saver else { return }
-        if let error = saver.takeError() {
-            stateProblem = "state not saved: \(error.description)"
-            isDirty = true
-        }
-        keepConflicts()
+        takeSaverNews()
         guard let key = stateKey, let change = engine?.takeStateChange() else { return }
         saver.submit(StateWrite(snapshot: change.snapshot, records: change.records), to: key)
+    }
+
+    /// The saver's news on the status line: a fault from when it happens until saving resumes, a conflict's
+    /// copy until the next input. The run loop calls this when the saver wakes it (`StateSaver.onNews`), so the
+    /// line changes without a key. O(news).
+    public mutating func takeSaverNews() {
+        guard let saver = configuration.saver else { return }
+        for news in saver.takeNews() {
+            switch news {
+            case .failed(let error):
+                saveFault = "state not saved: \(error.description)"
+                isDirty = true
+            case .resumed:
+                saveFault = nil
+                isDirty = true
+            case .conflict:
+                break
+            }
+        }
+        keepConflicts()
     }
 
     /// Before the scene is closed, and at the end of the session: its last changes handed to the saver and

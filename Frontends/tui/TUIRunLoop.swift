@@ -94,10 +94,13 @@ public struct TUIRunLoop {
         // After heavy work (a million-card sort: the heap keeps its arrays for the next one) or a snapshot the saver
         // encoded, the free pages go back to the system once the user has been idle for a second.
         var release = IdleHeapRelease(idleSeconds: Self.idleRelease, startedAt: now())
-        options.heapRelease?.onRequest {
+        let lookAgain: @Sendable () -> Void = {
             var byte: UInt8 = 0  // not a signal: the wake-up only makes the loop look again
             _ = write(signalPipeWriteFD, &byte, 1)
         }
+        options.heapRelease?.onRequest(lookAgain)
+        // A fault of the saver, or its end, shows on the status line when it happens, not at the next key.
+        options.configuration.saver?.onNews(lookAgain)
 
         while true {
             let time = now()
@@ -149,6 +152,7 @@ public struct TUIRunLoop {
                 }
             }
             pendingSignals = []
+            app.takeSaverNews()
 
             if scheduler.shouldDraw(at: time, wake: app.nextWakeTime(after: appTime).map(clock.wallTime)) {
                 let effects = app.draw(at: appTime, into: &buffer)

@@ -68,6 +68,29 @@ import Testing
         #expect(throws: StoreError.self) { try store.loadStateJournal(named: "deck") }
     }
 
+    /// A damaged record before the last and a torn last line (a crash mid-append after the damage): an append,
+    /// with or without an expected position, is refused naming the damage, and the file is not changed by a byte
+    /// (the torn line is not cut). On the code before, the torn line was cut off before the damage was found, and
+    /// an append without an expected position was written after the damage.
+    @Test(arguments: [nil, 2] as [Int?])
+    func aDamagedJournalIsNeverWrittenOver(expected: Int?) throws {
+        let directory = TemporaryDirectory()
+        let store = try JSONFileStore(root: directory.path)
+        try store.appendStateJournal([JournalRecord(sequence: 1, json: Self.record("a"))], named: "deck")
+        let path = store.journalPath("deck")
+        let damaged = Data(
+            "{\"seq\":1,\"record\":{\"move\":\"a\"}}\n{\"seq\":2,\"record\":{\"dam\n{\"seq\":3,\"record\":{}}\n{\"seq\":4,\"re"
+                .utf8)
+        try damaged.write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.self) {
+            try store.appendStateJournal(
+                [JournalRecord(sequence: 5, json: Self.record("e"))], named: "deck", expectedSequence: expected)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == damaged)
+        #expect(throws: StoreError.self) { try store.truncateStateJournal(named: "deck", through: 1) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == damaged)
+    }
+
     /// Seeded property test of the saver's bookkeeping: whatever the interleaving of submissions (snapshots and
     /// records) and job completions (some failing), once everything is written the store's snapshot plus the
     /// journal after it is exactly the state as it was last submitted — no record lost, doubled or reordered.

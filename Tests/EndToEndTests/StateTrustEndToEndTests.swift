@@ -383,8 +383,8 @@ import Testing
         #expect(try Self.finish(next) == 0)
     }
 
-    /// A damaged journal line before the last: the scene opens fresh and says why (`state.error`), the damaged
-    /// journal is never written over, and every later write says why it cannot be saved; once the journal is
+    /// A damaged journal line before the last, and a torn last line: the scene opens fresh and says why
+    /// (`state.error`), the damaged journal is never written over (byte for byte, the torn line too), and every later write says why it cannot be saved; once the journal is
     /// removed, what the session did is saved before it ends.
     @Test func aDamagedJournalIsReportedAndNeverWrittenOver() throws {
         let store = Self.store("journal")
@@ -403,7 +403,8 @@ import Testing
         var lines = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").map(String.init)
         try #require(lines.count == 3, "\(lines)")
         lines[1] = "{\"seq\":2,\"record\":{\"damaged"
-        let damaged = lines.joined(separator: "\n") + "\n"
+        // And a torn last line after it (a crash mid-append): the store once cut it on the next append.
+        let damaged = lines.joined(separator: "\n") + "\n{\"seq\":4,\"rec"
         try damaged.write(toFile: journal, atomically: true, encoding: .utf8)
 
         let again = try StdioProcess(["--store", store])

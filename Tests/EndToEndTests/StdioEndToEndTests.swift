@@ -330,12 +330,12 @@ final class StdioProcess: @unchecked Sendable {
         }
     }
 
-    /// The next line (validated), or nil when stdout closed or nothing came within 120 s (a generous bound: the
-    /// debug build runs beside every other test on two cores).
-    func nextLine() -> String? {
+    /// The next line (validated), or nil when stdout closed or nothing came within `timeout` seconds (by default
+    /// 120: a generous bound, the debug build runs beside every other test on two cores).
+    func nextLine(timeout: Double = 120) -> String? {
         condition.lock()
         defer { condition.unlock() }
-        let deadline = Date(timeIntervalSinceNow: 120)
+        let deadline = Date(timeIntervalSinceNow: timeout)
         while lines.isEmpty && !outputClosed {
             if !condition.wait(until: deadline) { return nil }
         }

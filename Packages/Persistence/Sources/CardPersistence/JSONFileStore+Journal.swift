@@ -5,7 +5,8 @@
 /// State journals: `<root>/states/<name>.journal`, one `{"seq":N,"record":<json>}` line per change.
 ///
 /// An append writes its lines with `O_APPEND` under the state's lock and `fsync`s them before returning (the first
-/// append also `fsync`s the directory, so the new file survives a crash); one that fails cuts what it wrote, and
+/// append also `fsync`s the directory, so the new file survives a crash); one into a journal with a damaged record
+/// before its last is refused and changes nothing (not even a torn last line); one that fails cuts what it wrote, and
 /// one that names the position it expects (`expectedSequence`) is refused when another process moved the state. A crash mid-append leaves at most a torn
 /// last line, which loading ignores. The snapshot (`<name>.json`) names the last record it includes, so records
 /// it includes are never applied twice, whether or not `truncateStateJournal` ran after it. Truncation rewrites the
@@ -31,16 +32,18 @@ extension JSONFileStore {
         var length = 0
         var last = 0
         if let existing, existing.size > 0 {
-            // A crash mid-append left a torn last line: cut it, so the records appended now start a line of their own.
             let bytes = try readFile(file, sizeHint: Int(existing.size))
+            // A journal damaged before its last line is never changed, not even to cut a torn line after the
+            // damage: this throws before anything is written (the damage is reported, and the file kept as it is).
+            last = try Self.lastJournalSequence(bytes, name: name)
             length = bytes.count
+            // A crash mid-append left a torn last line: cut it, so the records appended now start a line of their own.
             if bytes.last != UInt8(ascii: "\n") {
                 length = (bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
                 guard truncate(file, off_t(length)) == 0 else {
                     throw .io(.write, file, Errno(errno))
                 }
             }
-            if expectedSequence != nil { last = try Self.lastJournalSequence(bytes, name: name) }
         }
         if let expectedSequence {
             let actual = max(last, try inspectStateJournalMark(name))

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Writes scene states behind the interaction, on its own thread: a front end submits what changed and goes on;
 /// snapshots are encoded and saved, and journal records appended, in order, by the saver (`StateSaverMachine`
@@ -6,8 +7,10 @@ import Foundation
 ///
 /// - Read your own writes: `load` returns a state as this session last left it, saved or not: it waits for a
 ///   write of that state that is running and lays what still waits (or failed) over what is on disk.
-/// - Errors never block: the latest is kept for the front end to show (`takeError`), and what failed is tried
-///   again with the next change, every `retryInterval` seconds, and by `flush`.
+/// - Errors never block, and are heard when they happen: a fault and the end of a fault are kept as news for the
+///   front end (`takeNews`), and `onNews` wakes its serving thread at once, so a host or a user that sends nothing
+///   still hears them; what failed is tried again with the next change, every `retryInterval` seconds, and by
+///   `flush`.
 /// - Another session's write: a state that another process wrote since this session saw it is not overwritten;
 ///   the saver stops writing it and reports it (`takeConflicts`) for the front end to tell its user and keep its
 ///   state under another name.
@@ -15,10 +18,23 @@ import Foundation
 ///   a submitted change may stay in memory, and `flush` waits until everything submitted is on disk (exit, EOF,
 ///   shutdown, a terminating signal).
 public final class StateSaver: Sendable {
+    /// What changed in the saver's health, for the front end to tell its user or host.
+    public enum News: Sendable, Equatable {
+        /// A write failed: the first failure after saving went well, or a failure for another reason than the one
+        /// told before (a retry that fails the same way is not news).
+        case failed(StoreError)
+        /// Saving resumed: everything held after a failure has been written.
+        case resumed
+        /// Another session wrote these states since this one saw them (`takeConflicts` takes them).
+        case conflict
+    }
+
     private struct Shared {
         var machine = StateSaverMachine()
         var jobs: [StateSaverMachine.Job] = []
-        var error: StoreError?
+        var news: [News] = []
+        /// The fault last told (nil: saving goes well).
+        var failing: StoreError?
         var written = 0
         var stopping = false
         /// `afterSnapshot` is running.
@@ -32,6 +48,7 @@ public final class StateSaver: Sendable {
     private let now: @Sendable () -> Double
     private let condition = NSCondition()
     nonisolated(unsafe) private var shared = Shared()
+    private let wake = Mutex<(@Sendable () -> Void)?>(nil)
 
     /// How long a failed write waits before it is tried again when no change comes to retry it sooner.
     public static let retryInterval = 1.0
@@ -84,12 +101,22 @@ public final class StateSaver: Sendable {
         condition.broadcast()
     }
 
-    /// The latest error a write met, cleared by taking it (nil: every write since succeeded or was not tried).
-    public func takeError() -> StoreError? {
+    /// What happened to the saver's health since the last call, in order (a fault, the end of a fault, a
+    /// conflict), each told once.
+    public func takeNews() -> [News] {
         locked { shared in
-            defer { shared.error = nil }
-            return shared.error
+            defer { shared.news.removeAll() }
+            return shared.news
         }
+    }
+
+    /// Whether a fault was told and saving has not resumed since.
+    public var isFailing: Bool { locked { $0.failing != nil } }
+
+    /// What wakes the front end's serving thread when there is news (a byte into the pipe its `poll` watches):
+    /// called on the saver's thread, outside its lock. Set before the serving thread starts waiting.
+    public func onNews(_ body: @escaping @Sendable () -> Void) {
+        wake.withLock { $0 = body }
     }
 
     /// The states another session wrote since this one saw them, each reported once (`StateSaverMachine`):
@@ -177,9 +204,16 @@ public final class StateSaver: Sendable {
             let time = now()
             condition.lock()
             var conflict = false
+            let newsBefore = shared.news.count
             if let error = outcome?.error {
                 // A conflict is reported on its own (`takeConflicts`), not as a failure to write.
-                if case .conflict(.state, _, _, _) = error { conflict = true } else { shared.error = error }
+                if case .conflict(.state, _, _, _) = error {
+                    conflict = true
+                    shared.news.append(.conflict)
+                } else if shared.failing != error {
+                    shared.failing = error
+                    shared.news.append(.failed(error))
+                }
             }
             shared.written += 1
             let failed = outcome?.error == nil ? nil : job
@@ -188,12 +222,18 @@ public final class StateSaver: Sendable {
             {
                 shared.jobs.append(next)
             }
+            if outcome?.error == nil, shared.failing != nil, !shared.machine.isHoldingAny {
+                shared.failing = nil
+                shared.news.append(.resumed)
+            }
+            let told = shared.news.count > newsBefore
             shared.retryAt = shared.machine.isHoldingAny ? (shared.retryAt ?? time + Self.retryInterval) : nil
             // The hook runs once the machine has let go of the job (its snapshot closure holds a copy of the
             // state), and before `flush` can see the saver idle.
             if hadSnapshot, afterSnapshot != nil { shared.releasing = true }
             condition.unlock()
             job = nil
+            if told { wake.withLock { $0 }?() }
             if hadSnapshot, let afterSnapshot {
                 afterSnapshot()
                 locked { $0.releasing = false }
