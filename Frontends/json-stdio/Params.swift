@@ -76,6 +76,20 @@ struct Params {
         return number
     }
 
+    /// A whole number that is at least 0, clamped to `Int.max` when it is larger (`1e20` for an offset past any
+    /// deck's end): −32602 for anything that is not a whole number, or that is negative.
+    func wholeNumberClamped(_ key: String) throws(RPCError) -> Int? {
+        guard let value = value(key) else { return nil }
+        if let number = value.integerValue { return number }
+        guard case .number(let text) = value, let number = Double(text), number.isFinite,
+            number == number.rounded(.towardZero)
+        else {
+            throw .invalidParams(name(key), "must be a whole number")
+        }
+        guard number >= 0 else { throw .invalidParams(name(key), "must be at least 0") }
+        return Int.max
+    }
+
     func bool(_ key: String) throws(RPCError) -> Bool? {
         guard let value = value(key) else { return nil }
         guard case .bool(let flag) = value else { throw .invalidParams(name(key), "must be true or false") }

@@ -21,7 +21,8 @@ extension Server {
     mutating func deckGet(_ p: Params) throws(RPCError) -> [OutboundPart] {
         try p.only(["offset", "limit", "format"])
         let packedIDs = try p.choice("format", ["cards", "ids"]) == "ids"
-        let offset = try p.int("offset") ?? 0
+        // An offset past the end is clamped to the deck's size, however large (a whole number beyond Int too).
+        let offset = try p.wholeNumberClamped("offset") ?? 0
         let limit = try p.int("limit") ?? (packedIDs ? Int.max : Self.maximumPage)
         guard offset >= 0 else { throw .invalidParams("offset", "must be at least 0") }
         guard limit >= 1, limit <= Self.maximumPage || (packedIDs && !p.has("limit")) else {
@@ -235,8 +236,9 @@ extension Server {
     /// `deck.save {name?}` → `{name, revision}`; the name defaults to the scene's.
     func deckSave(_ p: Params) throws(RPCError) -> [OutboundPart] {
         try p.only(["name"])
+        let given = try p.string("name")
         let driver = try requireDriver()
-        let name = try p.string("name") ?? driver.sceneName
+        let name = given ?? driver.sceneName
         guard let store = configuration.store else { throw Self.noStore }
         let revision: Int
         do {

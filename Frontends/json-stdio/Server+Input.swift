@@ -48,6 +48,7 @@ extension Server {
             buttons = PointerButtons(rawValue: UInt8(raw))
         }
         let modifiers = try self.modifiers(p)
+        _ = try time(p, "t")  // the fields' values before what the request asks of the state
         _ = try requireDriver()
         let time = try inputTime(p, now: now)
         let event = PointerEvent(
@@ -131,6 +132,7 @@ extension Server {
                     + "escape, backspace, home, end, pageup, pagedown) or one printable character")
         }
         let modifiers = try self.modifiers(p)
+        _ = try time(p, "t")  // the fields' values before what the request asks of the state
         _ = try requireDriver()
         let time = try inputTime(p, now: now)
         let input = KeyInput(key, shift: modifiers.shift, control: modifiers.control, alt: modifiers.alt)
@@ -149,6 +151,9 @@ extension Server {
     mutating func viewportResize(_ p: Params, now: Double, into output: inout [Outbound]) throws(RPCError)
         -> [OutboundPart]
     {
+        // An unknown field first, then the fields this kind of session does not take (docs/protocol.md, "Which
+        // error wins").
+        try p.only(["width", "height", "cols", "rows", "t"])
         if var cells = session?.cells {
             // A cells session resizes its grid: the scale follows the rows, and so does the text measurer.
             for key in ["width", "height"] where p.has(key) {
@@ -157,6 +162,7 @@ extension Server {
             try p.only(["cols", "rows", "t"])
             let columns = try Self.gridSide(p, "cols")
             let rows = try Self.gridSide(p, "rows")
+            _ = try time(p, "t")
             _ = try requireDriver()
             let time = try inputTime(p, now: now)
             let oldScale = cells.scale
@@ -179,6 +185,7 @@ extension Server {
         let height = try p.requiredNumber("height")
         guard width > 0, width <= 100_000 else { throw .invalidParams("width", "must be in 0 < width ≤ 100000") }
         guard height > 0, height <= 100_000 else { throw .invalidParams("height", "must be in 0 < height ≤ 100000") }
+        _ = try time(p, "t")
         _ = try requireDriver()
         let time = try inputTime(p, now: now)
         let size = Size(width: width, height: height)

@@ -147,10 +147,15 @@ public struct Server: Sendable {
             reader.skipSpace()
             let start = reader.index
             guard reader.skipValue() else { return nil }
+            // Every member before `"id"` must be well formed JSON (`"a":NaN` is not): a line damaged before its id
+            // may not be the request it seems to be.
+            guard let value = try? JSONValue(parsing: line[start..<reader.index], maxDepth: 64) else { return nil }
             if key == Array("id".utf8) {
-                guard let value = try? JSONValue(parsing: line[start..<reader.index], maxDepth: 1) else { return nil }
                 switch value {
-                case .number, .string: return value
+                case .string: return value
+                // A number a host would read as infinity (`1e999`, 400 digits) is never echoed: every line the
+                // server writes is strict JSON.
+                case .number(let text): return Double(text)?.isFinite == true ? value : nil
                 default: return nil
                 }
             }
@@ -267,18 +272,18 @@ public struct Server: Sendable {
             }
             return [.bytes(Messages.error(id: id, error))]
         }
+        // A response-shaped object (`result` or `error`, no `method`) is not a request: this server sends no
+        // requests, so nothing can be answered by one. It is answered, with its id or `null`, whatever its
+        // `jsonrpc`, so that a confused host hears of it.
+        if method == nil && (members.contains { $0.key == "result" || $0.key == "error" }) {
+            return [
+                .bytes(Messages.error(id: id, .invalidRequest("a response object, but this server sends no requests")))
+            ]
+        }
         guard version == .string("2.0") else {
             return fail(.invalidRequest("'jsonrpc' must be \"2.0\""))
         }
         guard case .string(let name)? = method else {
-            // A response-shaped object (`result` or `error`, no `method`) is not a request: this server sends no
-            // requests, so nothing can be answered by one. It is answered like any other invalid request.
-            if method == nil && (members.contains { $0.key == "result" || $0.key == "error" }) {
-                return [
-                    .bytes(
-                        Messages.error(id: id, .invalidRequest("a response object, but this server sends no requests")))
-                ]
-            }
             return fail(.invalidRequest(method == nil ? "'method' is required" : "'method' must be a string"))
         }
         if let unknown { return fail(.invalidRequest("unknown member '\(unknown)'")) }
@@ -318,13 +323,13 @@ public struct Server: Sendable {
         switch phase {
         case .uninitialized:
             if method == "initialize" { return try initialize(try Params(params), now: now) }
-            if method == "exit" { return exit() }
+            if method == "exit" { return try exit(params) }
             guard Self.methods.contains(method) else { throw .methodNotFound(method) }
             throw RPCError(
                 code: RPCError.notInitializedCode, message: "the server is not initialised: send 'initialize' first")
         case .shuttingDown:
             // After `shutdown` every request but `exit` is refused alike, known method or not.
-            if method == "exit" { return exit() }
+            if method == "exit" { return try exit(params) }
             throw .invalidState("the server is shutting down: only 'exit' is accepted")
         case .exited:
             throw .invalidState("the server has exited")
@@ -345,7 +350,7 @@ public struct Server: Sendable {
             driver = nil
             // An empty object, not null: MCP and LSP client libraries accept it, and some reject a null result.
             return [.bytes(Array("{}".utf8))]
-        case "exit": return exit()
+        case "exit": return try exit(params)
         case "scene.list": return try sceneList(p)
         case "scene.open": return try sceneOpen(p, now: now, into: &output)
         case "scene.close": return try sceneClose(p, into: &output)
@@ -379,7 +384,9 @@ public struct Server: Sendable {
         "frame", "gesture", "haptic", "deck.changed", "actions.changed", "state.error", "state.conflict", "state.saved",
     ]
 
-    private mutating func exit() -> [OutboundPart] {
+    /// `exit {}`: ends the session (its params are checked like any method's: only an empty object or none).
+    private mutating func exit(_ params: JSONValue?) throws(RPCError) -> [OutboundPart] {
+        try Params(params).only([])
         exitedAfterShutdown = phase == .shuttingDown
         phase = .exited
         takeRecording()

@@ -59,6 +59,17 @@ indirect enum JSON: Decodable, Equatable, Sendable {
         return nil
     }
 
+    /// Whether every number in the value is finite (strict JSON: a number a reader would take as infinity, such as
+    /// `1e999`, is not).
+    var isStrict: Bool {
+        switch self {
+        case .number(let value): value.isFinite
+        case .array(let elements): elements.allSatisfy(\.isStrict)
+        case .object(let members): members.values.allSatisfy(\.isStrict)
+        default: true
+        }
+    }
+
     var array: [JSON]? {
         if case .array(let elements) = self { return elements }
         return nil
@@ -358,7 +369,9 @@ final class StdioProcess: @unchecked Sendable {
             return
         }
         var problems = validator.errors(message, validator.definition("serverMessage"))
-        if let id = message["id"], let key = id.number.map({ "\(Int($0))" }), let method = methods[key],
+        if !message.isStrict { problems.append("a non-finite number") }
+        if let id = message["id"], let key = id.number.flatMap({ Int(exactly: $0) }).map({ "\($0)" }),
+            let method = methods[key],
             let result = message["result"]
         {
             problems += validator.errors(result, validator.definition("result." + method))
@@ -556,6 +569,11 @@ final class StdioProcess: @unchecked Sendable {
 
     /// Seeded random and mutated lines through the real pipe (random bytes, CR, invalid UTF-8, truncations):
     /// the process answers every line that needs an answer with schema-valid JSON, then serves a valid request.
+    /// 10,000 mutated lines (200,000 in a manual run, which passes in 6 minutes: the schema check of each line is
+    /// slow), among them the wire's corners (a non-finite id, a damaged member before the id, response-shaped
+    /// objects; the 400-digit id is in conformance/transcripts/wire-corners.txt, since Foundation's parser here
+    /// refuses a finite number of 300 digits that the server may rightly echo): every line the server writes is
+    /// strict JSON and valid by the schema (`StdioProcess.check`), and the server keeps serving.
     @Test func fuzzedLinesThroughThePipe() throws {
         let server = try StdioProcess()
         _ = try server.initialize()
@@ -567,9 +585,13 @@ final class StdioProcess: @unchecked Sendable {
             "{\"jsonrpc\":\"2.0\",\"id\":\"k\",\"method\":\"input.key\",\"params\":{\"key\":\"space\",\"t\":2}}",
             "[{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"clock.advance\",\"params\":{\"by\":0.01}}]",
             "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"deck.diff\",\"params\":{\"old\":[1,2],\"new\":[2,1]}}",
+            "{\"jsonrpc\":\"2.0\",\"id\":1e999,\"method\":\"scene.list\"}",
+            "{\"jsonrpc\":\"2.0\",\"a\":NaN,\"id\":5,\"method\":\"scene.list\"}",
+            "{\"result\":1}",
+            "{\"jsonrpc\":\"1.0\",\"error\":null,\"id\":3}",
         ]
         var bytes: [UInt8] = []
-        for _ in 0..<2000 {
+        for _ in 0..<10_000 {
             var line = Array(seeds[Int(random.next() % UInt64(seeds.count))].utf8)
             for _ in 0..<Int(random.next() % 4) where !line.isEmpty {
                 let position = Int(random.next() % UInt64(line.count))
