@@ -101,6 +101,8 @@
       const r = canvas.getBoundingClientRect();
       return { x: r.left + (x + BEZEL) * view.scale, y: r.top + (y + BEZEL) * view.scale };
     },
+    // The text of the last canvas draw, by node id: the font size (points) of every drawn word and the lines.
+    drawnText: () => Object.fromEntries(drawnText),
     bezel: BEZEL, bezelColor: BEZEL_COLOR,
     rpc: (method, params) => request(method, params),
     open: (name, options) => openScene(name, options),
@@ -352,8 +354,11 @@
     c.clip();
   }
 
+  const drawnText = new Map();  // node id → {sizes: [{style, weight, size}], lines}, of the last draw
+
   function draw() {
     dirty = false;
+    drawnText.clear();
     const k = view.scale * view.dpr;  // device px per point
     const vp = view.viewport;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -600,7 +605,9 @@
     // The current runs by identity of content, for the rolling state (layout is cached without it).
     const liveRuns = node.runs;
     let y = node.y + layout.top;
+    const drawn = { sizes: [], lines: [] };  // what this node's text was drawn as (the browser test reads it)
     for (const line of layout.lines) {
+      drawn.lines.push(line.tokens.map((token) => token.text).join(""));
       let x = node.x + box.x;
       if (line.alignment === "center") x = node.x + box.x + (box.width - line.width) / 2;
       else if (line.alignment === "trailing") x = node.x + box.x + box.width - line.width;
@@ -610,12 +617,14 @@
         const size = styleOf(run).size * layout.scale;
         c.font = fontFor(run, size);
         c.fillStyle = css(run.color);
+        if (!token.space) drawn.sizes.push({ style: run.style, weight: run.weight, size: round(size, 3) });
         if (token.slots) drawRolling(c, run, token.slots, x, mid, line.height, size);
         else if (!token.space) c.fillText(token.text, x, mid);
         x += token.width;
       }
       y += line.height;
     }
+    drawnText.set(node.id, drawn);
     c.restore();
   }
 
