@@ -521,7 +521,7 @@
   function layoutText(node) {
     const key = node.width + "|" + node.height + "|" + node.role + "|" +
       node.runs.map((run) => run.text + "\u0001" + run.style + run.weight + run.alignment + (run.lineLimit || "") +
-        (run.rollingFrom || "")).join("\u0002");
+        (run.rollingFrom || "") + "\u0001" + (run.lines || []).join("\u0003")).join("\u0002");
     let layout = layoutCache.get(key);
     if (layout) return layout;
     const pad = textPadding(node);
@@ -603,10 +603,15 @@
   }
 
   function layoutParagraphs(paragraphs, box) {
-    const room = box.width + box.slack;
     const lines = [];
-    let height = 0, truncated = false;
+    let height = 0, truncated = false, overhang = box.slack;
     paragraphs.forEach((runs, index) => {
+      // Room for a line: the node's width and the slack, and at least what each of the server's own lines of these
+      // runs takes in the browser's font. The server sized the node for its lines ("Snow" in a chip of its own
+      // width): a word the server did not cut is not cut here either, and one it cut ("Su…") is cut about as much.
+      let room = box.width + box.slack;
+      for (const run of runs) for (const line of run.lines || []) room = Math.max(room, measure(run, line) + 0.5);
+      overhang = Math.max(overhang, room - box.width);
       // Tokens: words and spaces of plain runs; a numeric run is one token (its digits roll in place).
       const tokens = [];
       for (const run of runs) {
@@ -662,7 +667,7 @@
         height += lh;
       }
     });
-    return { lines, scale: 1, truncated, height };
+    return { lines, scale: 1, truncated, height, overhang };
   }
 
   function drawText(c, node) {
@@ -671,7 +676,7 @@
     c.save();
     // Text stays in its node's rect (a little slack for descenders, overhangs and the browser's wider glyphs).
     c.beginPath();
-    c.rect(node.x - 2 - box.slack, node.y - 3, node.width + 4 + 2 * box.slack, node.height + 6);
+    c.rect(node.x - 2 - layout.overhang, node.y - 3, node.width + 4 + 2 * layout.overhang, node.height + 6);
     c.clip();
     c.textBaseline = "middle";
     c.textAlign = "left";
