@@ -145,8 +145,9 @@ def reach(node):
     extra = 0.0
     shadow = node.get("shadow")
     if shadow and rgba(shadow["color"])[3] > 0:
-        # The blur's standard deviation is the radius: past 1.5 of them a shadow adds at most a few levels.
-        extra = max(extra, 1.5 * shadow["radius"] + max(abs(shadow["dx"]), abs(shadow["dy"])) + 1)
+        # The blur's standard deviation is the radius: past 1.5 of them one shadow adds at most a few levels, past
+        # 2.2 of them also a stack of ten (seed 003's flashcards: "the shadows add up", beside the landscape stack).
+        extra = max(extra, 2.2 * shadow["radius"] + max(abs(shadow["dx"]), abs(shadow["dy"])) + 1)
     if node.get("runs"):
         extra = max(extra, 6)
     return extra + 2
@@ -230,6 +231,12 @@ def decides(node, x, y, by_id):
     return True
 
 
+# Words of the protocol and of a debug log, which the footer must not show a person: event names, method names,
+# gesture phases and "failed" (a gesture the recognizers did not pick is not a failure to a person).
+DEBUG_WORDS = re.compile(r"(?i)failed|gesture|haptic|deck\.changed|\bframe\b|\bbegan\b|\bended\b|\bcancelled\b"
+                         r"|\b(?:scene|input|deck|viewport|clock|state|actions)\.[a-z]+")
+
+
 # ---------------------------------------------------------------------------------------------------------------
 
 @unittest.skipIf(sync_playwright is None, "playwright is not installed (pip install playwright)")
@@ -260,10 +267,11 @@ class BrowserTest(unittest.TestCase):
 
     # --- page helpers
 
-    def open_scene(self, name, touch=False):
+    def open_scene(self, name, touch=False, viewport=None, scale=2):
+        """Opens the page on scene `name` in a window of `viewport` CSS pixels (default a desktop window)."""
         self.started = time.monotonic()
-        self.page = self.browser.new_page(viewport={"width": 700, "height": 1000}, device_scale_factor=2,
-                                          has_touch=touch)
+        self.page = self.browser.new_page(viewport=viewport or {"width": 700, "height": 1000},
+                                          device_scale_factor=scale, has_touch=touch)
         self.problems = []
         self.page.on("console", lambda m: m.type == "error" and self.problems.append("console: " + m.text))
         self.page.on("pageerror", lambda e: self.problems.append("page error: %s" % e))
@@ -378,11 +386,36 @@ class BrowserTest(unittest.TestCase):
         self.assertLessEqual(len(wrong), 2, "%s: %d of %d canvas pixels differ from the frames:\n  %s"
                              % (label, len(wrong), len(samples), "\n  ".join(wrong[:12])))
 
-    def screenshot(self, name):
+    def check_footer(self, label):
+        """The footer is for the person using the page: the scene and what to do, or a real error; never the
+        protocol's words (event and method names) nor "failed" for a gesture the recognizers did not pick."""
+        text = self.page.inner_text("#status")
+        self.assertNotRegex(text, DEBUG_WORDS, "%s: the footer shows debug words: %r" % (label, text))
+        self.assertIn(self.js("__cardistry.title"), text, "%s: the footer does not name the scene" % label)
+
+    def check_text_sizes(self, label):
+        """Text of one style and weight is drawn at one size everywhere on the screen: a list's rows never mix
+        sizes (the seeds set no minimumScaleFactor: SwiftUI truncates a line that does not fit, it never shrinks)."""
+        drawn = self.js("__cardistry.drawnText()")
+        self.assertTrue(drawn, "%s: no text drawn" % label)
+        sizes = {}
+        for node_id, text in sorted(drawn.items()):
+            for run in text["sizes"]:
+                sizes.setdefault("%s %s" % (run["style"], run["weight"]), {}).setdefault(run["size"], node_id)
+        mixed = {role: found for role, found in sizes.items() if len(found) > 1}
+        self.assertEqual(mixed, {}, "%s: one text role drawn at several sizes {size: a node}" % label)
+        return drawn
+
+    def screenshot(self, name, page=False):
+        """The phone's screen (or with `page`, the whole window: toolbar, screen and footer) as docs/images/NAME.png."""
         if os.environ.get("WEB_HOST_SCREENSHOTS", "1") == "0":
             return
         os.makedirs(IMAGES, exist_ok=True)
-        self.page.locator("#screen").screenshot(path=os.path.join(IMAGES, name + ".png"))
+        path = os.path.join(IMAGES, name + ".png")
+        if page:
+            self.page.screenshot(path=path)
+        else:
+            self.page.locator("#screen").screenshot(path=path)
 
     # --- the scenes
 
@@ -418,6 +451,8 @@ class BrowserTest(unittest.TestCase):
         self.assertEqual([b["opacity"] for b in bars].count(0.9), 1, "the selected test's bar is brighter")
         self.assertGreater(self.node(below["id"])["y"], below["y"] + 150, "the card below did not move away")
         self.check_pixels("scores with a card expanded")
+        self.check_footer("scores after a slider drag and a tap")
+        self.check_text_sizes("scores with a card expanded")
         self.screenshot("scores")
         # Keys: left selects the previous test (the canvas has the focus since the taps).
         self.page.keyboard.press("ArrowLeft")
@@ -430,6 +465,7 @@ class BrowserTest(unittest.TestCase):
     def test_hero(self):
         self.open_scene("hero", touch=True)
         self.check_pixels("hero overview")
+        self.check_text_sizes("hero overview")  # "Sunny" as large as "Cloudy"
         line = self.node("line.302")
         # Tap the line with a finger (on its right, past its chips).
         self.page.touchscreen.tap(*self.client(line["x"] + line["width"] - 20, line["y"] + line["height"] / 2))
@@ -445,6 +481,8 @@ class BrowserTest(unittest.TestCase):
         self.assertTrue(self.both_copies_flew("leaf.color", "overview.leaf.color", "details.leaf.color"),
                         "no frame showed both copies of the flying colour (the flight read as a fade)")
         self.check_pixels("hero details")
+        self.check_footer("hero after a tap")
+        self.check_text_sizes("hero details")
         self.screenshot("hero")
         close = self.node("details.close")
         flown = len(self.frames())
@@ -474,6 +512,8 @@ class BrowserTest(unittest.TestCase):
         self.wait("__cardistry.haptics.some(h => h.target === %s)" % json.dumps(middle["id"]))
         self.settle()
         self.assertIsNotNone(self.node("history"), "no transaction history")
+        self.check_footer("wallet after a tap")
+        self.check_text_sizes("wallet history")  # "Golden Dragon" as large as "Apple Store"
         self.assertGreater(self.node(cards[3]["id"])["y"], 844, "the cards behind did not drop off")
         self.check_pixels("wallet card selected")
         # The history is a horizontal scroll view of twelve tiles: drag it sideways, then turn the wheel over it,
@@ -498,6 +538,7 @@ class BrowserTest(unittest.TestCase):
         last = self.node("history.12")
         self.assertLessEqual(last["x"] + last["width"], 390, "the wheel did not bring the last tile on screen")
         self.check_pixels("wallet history scrolled to its end")
+        self.check_text_sizes("wallet history scrolled to its end")
         self.screenshot("wallet-history")
         # Tap it again to go back to the stack.
         selected = self.node(middle["id"])
@@ -506,6 +547,7 @@ class BrowserTest(unittest.TestCase):
         self.wait("__cardistry.gestures.length > %d" % count)
         self.settle()
         self.assertIsNone(self.node("history"), "the history stayed")
+        self.check_footer("wallet after the second tap")
         # Long-press the front card and drag it up two places.
         front = self.node("card." + before[0])
         start = (front["x"] + front["width"] / 2, front["y"] + front["height"] / 2)
@@ -518,6 +560,8 @@ class BrowserTest(unittest.TestCase):
         self.assertNotEqual(after, before, "the order did not change")
         self.assertEqual(after.index(before[0]), 2, "the front card is not two places back: %s" % after)
         self.check_pixels("wallet reordered")
+        self.check_footer("wallet reordered")
+        self.check_text_sizes("wallet reordered")
         self.screenshot("wallet")
         self.close_scene("wallet")
 
@@ -554,10 +598,20 @@ class BrowserTest(unittest.TestCase):
                                                                  top["height"] - 20)
         prompt_ink = self.js(ink)
         self.assertGreater(prompt_ink, 2000, "no prompt drawn on the top card")
+        prompt = top["id"] + ".prompt"
+        before = self.check_text_sizes("flashcards stack")[prompt]
         self.tap(*self.centre(top))
         self.wait("__cardistry.gestures.some(g => g.kind === 'tap' && g.phase === 'ended')")
         self.settle()
         self.assertIsNotNone(self.node(top["id"] + ".answer"), "the answer did not appear")
+        after = self.check_text_sizes("flashcards answer shown")[prompt]
+        # The prompt keeps its font when the answer appears (seed 003: .largeTitle, 34 points); a prompt that no
+        # longer fits with the answer below it loses lines (ending in "…"), never size.
+        self.assertEqual({r["size"] for r in before["sizes"]}, {34}, "the prompt is not drawn at .largeTitle")
+        self.assertEqual({r["size"] for r in after["sizes"]}, {34},
+                         "the prompt's font changed when the answer appeared: %s lines %s" % (after["sizes"][:1],
+                                                                                               after["lines"]))
+        self.check_footer("flashcards after a tap")
         revealed_ink = self.js(ink)
         self.assertNotEqual(revealed_ink, prompt_ink, "the canvas does not show the answer")
         bottom = max(n["y"] + n["height"] for n in self.model() if n["role"] == "card")
@@ -575,7 +629,8 @@ class BrowserTest(unittest.TestCase):
         held = self.node(top["id"])
         self.assertAlmostEqual(held["rotation"], 12, delta=0.5)
         self.assertLess(held["opacity"], 0.9)
-        self.assertGreater(held["x"] + held["width"], 390 + 100, "the card should reach past the screen")
+        width = self.js("__cardistry.frame.viewport.width")
+        self.assertGreater(held["x"] + held["width"], width + 100, "the card should reach past the screen")
         self.check_pixels("flashcards held mid-drag")
         count = self.gesture_count()
         self.page.mouse.up()
@@ -593,10 +648,46 @@ class BrowserTest(unittest.TestCase):
         # shows only if its own ink (its prompt and the answer it showed) is still drawn there; and the stack's
         # lowest 10 points are background now.
         self.assertNotEqual(self.js(ink), revealed_ink, "the swiped card is still drawn")
-        self.assertLess(max(self.js("__cardistry.pixel(195, %f)" % (bottom - 4))[:3]), 160,
+        self.assertLess(max(self.js("__cardistry.pixel(%f, %f)" % (width / 2, bottom - 4))[:3]), 160,
                         "the stack did not slide up")
         self.check_pixels("flashcards after a swipe")
+        self.check_footer("flashcards after a swipe")
         self.close_scene("flashcards")
+
+    def test_flashcards_in_a_portrait_phone(self):
+        """Seed 003 makes Flashzilla landscape-only: an iPhone held upright shows it sideways, in landscape (the
+        person turns the phone). A phone's browser held upright shows the scene the same way: laid out in landscape,
+        turned a quarter, and played through the turn; turned to landscape, it fills the window upright."""
+        self.open_scene("flashcards", touch=True, viewport={"width": 390, "height": 844}, scale=3)
+        viewport = self.js("__cardistry.frame.viewport")
+        self.assertGreater(viewport["width"], viewport["height"],
+                           "flashcards laid out in portrait though seed 003 is landscape-only: %s" % viewport)
+        box = self.page.locator("#screen").bounding_box()
+        self.assertGreater(box["height"], box["width"], "the landscape screen is not turned to the upright window")
+        self.assertLessEqual(box["x"] + box["width"], 390 + 0.5, "the screen does not fit the window")
+        self.assertGreater(box["height"], 0.8 * viewport["width"], "the screen is not as large as the window allows")
+        self.check_pixels("flashcards in a portrait phone")
+        top = max((n for n in self.model() if n["role"] == "card"), key=lambda n: n["z"])
+        before = self.check_text_sizes("flashcards in a portrait phone")[top["id"] + ".prompt"]
+        self.page.touchscreen.tap(*self.client(*self.centre(top)))
+        self.wait("__cardistry.gestures.some(g => g.kind === 'tap' && g.phase === 'ended')")
+        self.settle()
+        self.assertIsNotNone(self.node(top["id"] + ".answer"), "a tap through the turned screen missed the card")
+        after = self.check_text_sizes("flashcards in a portrait phone, answer shown")[top["id"] + ".prompt"]
+        self.assertEqual(after["sizes"][0]["size"], before["sizes"][0]["size"], "the prompt's font changed")
+        self.check_pixels("flashcards in a portrait phone, answer shown")
+        self.check_footer("flashcards in a portrait phone")
+        self.screenshot("flashcards-portrait-phone", page=True)
+        # Turned to landscape: the same scene fills the window, upright.
+        self.page.set_viewport_size({"width": 844, "height": 390})
+        self.wait("(() => { const s = __cardistry.screen(), v = __cardistry.frame.viewport;"
+                  " return !s.rotated && v.width === s.width && v.height === s.height; })()")
+        self.settle()
+        box = self.page.locator("#screen").bounding_box()
+        self.assertGreater(box["width"], box["height"], "a landscape window shows the screen turned")
+        self.check_pixels("flashcards in a landscape phone")
+        self.screenshot("flashcards-landscape-phone", page=True)
+        self.close_scene("flashcards in a portrait phone")
 
     def test_deck(self):
         self.open_scene("deck")
@@ -628,6 +719,7 @@ class BrowserTest(unittest.TestCase):
         self.settle()
         detail = self.node(detail_id)
         self.assertGreater(detail["height"], 600, "the card is not full screen")
+        self.check_footer("deck after a pull and a tap")
         self.check_pixels("deck card expanded")
         # Drag down to dismiss.
         self.drag((195, 400), (195, 700), steps=15)
@@ -646,6 +738,8 @@ class BrowserTest(unittest.TestCase):
         ordered = sorted((n for n in self.model() if n["role"] == "card"), key=lambda n: n["y"])
         self.assertEqual([n["card"] for n in ordered], after, "the stack is not drawn in the new order")
         self.check_pixels("deck reordered")
+        self.check_footer("deck reordered")
+        self.check_text_sizes("deck reordered")
         self.screenshot("deck")
         self.close_scene("deck")
 

@@ -48,13 +48,15 @@
 
   const scene = {
     name: null, title: "", actions: [],
+    opening: null,      // the scene being opened (its screen is fitted before its first frame)
     nodes: new Map(),   // id → node, as the server last described it
     order: [],          // ids in paint order
     seq: null,          // seq of the last frame applied
     viewport: { ...DESIGN },
     animating: false,
   };
-  const view = { scale: 1, dpr: 1, viewport: { ...DESIGN } };  // CSS px per point, device px per CSS px
+  // CSS px per point, device px per CSS px, the canvas's CSS size, and whether it is shown turned a quarter.
+  const view = { scale: 1, dpr: 1, viewport: { ...DESIGN }, css: { ...DESIGN }, rotated: false };
   const pulses = [];  // haptic pulses being shown: {rect, start, style}
   let dirty = true;
 
@@ -97,10 +99,11 @@
       return count;
     },
     // Client (CSS) coordinates of a point on the screen, for synthetic input.
-    toClient: (x, y) => {
-      const r = canvas.getBoundingClientRect();
-      return { x: r.left + (x + BEZEL) * view.scale, y: r.top + (y + BEZEL) * view.scale };
-    },
+    toClient: (x, y) => pointsToClient(x, y),
+    // The screen the page fits in the window: its size in points and whether it is shown turned a quarter.
+    screen: () => ({ ...view.viewport, rotated: view.rotated }),
+    // The text of the last canvas draw, by node id: the font size (points) of every drawn word and the lines.
+    drawnText: () => Object.fromEntries(drawnText),
     bezel: BEZEL, bezelColor: BEZEL_COLOR,
     rpc: (method, params) => request(method, params),
     open: (name, options) => openScene(name, options),
@@ -161,7 +164,7 @@
       const text = (waiter ? waiter.method + ": " : "") + message.error.message + " (" + message.error.code + ")";
       debug.errors.push({ id: message.id, method: waiter && waiter.method, code: message.error.code, message: message.error.message });
       if (waiter) { pending.delete(message.id); waiter.reject(Object.assign(new Error(text), { code: message.error.code })); }
-      else showStatus(text, true);
+      else showError(text);
       return;
     }
     if (waiter) { pending.delete(message.id); waiter.resolve(message.result); }
@@ -178,7 +181,7 @@
       };
       events.addEventListener("exit", (event) => {
         debug.exited = JSON.parse(event.data).status;
-        showStatus("the cardistry server exited (status " + debug.exited + "); reload the page for a new one", true);
+        showError("The app stopped (its server exited with status " + debug.exited + "). Reload the page to start again.");
         events.close();
       });
     });
@@ -186,7 +189,7 @@
 
   function reportError(text) {
     debug.errors.push({ message: text });
-    showStatus(text, true);
+    showError(text);
   }
 
   // ---------------------------------------------------------------------------------------------------------
@@ -197,7 +200,7 @@
       case "frame": applyFrame(params); break;
       case "gesture":
         debug.gestures.push(params);
-        showStatus("gesture " + params.kind + " " + params.phase + (params.card ? " · card " + params.card : ""));
+        showEvent("gesture " + params.kind + " " + params.phase + (params.card ? " · card " + params.card : ""));
         break;
       case "haptic": onHaptic(params); break;
       case "deck.changed":
@@ -205,7 +208,15 @@
         debug.deck = params.deck;
         // The page has the whole order (deckOrder "full"): it checks the server's checksum against its own.
         if (orderChecksum(params.deck) !== params.checksum) debug.checksumMismatches += 1;
-        showStatus("deck.changed: " + params.deck.slice(0, 12).join(" ") + (params.deck.length > 12 ? " …" : ""));
+        showEvent("deck.changed: " + params.deck.slice(0, 12).join(" ") + (params.deck.length > 12 ? " …" : ""));
+        break;
+      // The open scene's state could not be saved or restored, or another session saved it meanwhile: a person
+      // should know that their progress is not where they think it is.
+      case "state.error":
+        showError("Your progress could not be saved: " + params.message);
+        break;
+      case "state.conflict":
+        showError(params.message);
         break;
     }
   }
@@ -283,7 +294,7 @@
     if (navigator.vibrate && navigator.userActivation && navigator.userActivation.hasBeenActive) {
       try { navigator.vibrate(HAPTIC_VIBRATION[params.style] || 10); } catch (error) { /* not allowed here */ }
     }
-    showStatus("haptic " + params.style + (params.target ? " · " + params.target : ""));
+    showEvent("haptic " + params.style + (params.target ? " · " + params.target : ""));
     invalidate();
   }
 
@@ -352,8 +363,11 @@
     c.clip();
   }
 
+  const drawnText = new Map();  // node id → {sizes: [{style, weight, size}], lines}, of the last draw
+
   function draw() {
     dirty = false;
+    drawnText.clear();
     const k = view.scale * view.dpr;  // device px per point
     const vp = view.viewport;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -498,16 +512,25 @@
 
   // Lays the runs out in the node's rect: a run ending (or the next starting) in a space continues the line
   // (SwiftUI's Text + Text: "Test " + "3"); other runs are stacked as paragraphs when that fits the height, else
-  // they share one line. Paragraphs wrap at spaces; text that still does not fit shrinks (down to half size).
+  // they share one line. Text is always drawn at its style's size: the seeds set no minimumScaleFactor, and SwiftUI
+  // does not shrink text, it truncates it. Paragraphs wrap at spaces (a word longer than the line breaks between
+  // characters), in the browser's own font, to at most the run's `lineLimit` lines and as many as the node's
+  // height holds; the last line of a paragraph cut short ends in "…" (SwiftUI's tail truncation). So every text
+  // of one style has one size, whatever its length: "Sunny" as large as "Cloudy", a prompt as large with its
+  // answer below it as without.
   function layoutText(node) {
     const key = node.width + "|" + node.height + "|" + node.role + "|" +
-      node.runs.map((run) => run.text + "\u0001" + run.style + run.weight + run.alignment + (run.rollingFrom || "")).join("\u0002");
+      node.runs.map((run) => run.text + "\u0001" + run.style + run.weight + run.alignment + (run.lineLimit || "") +
+        (run.rollingFrom || "") + "\u0001" + (run.lines || []).join("\u0003")).join("\u0002");
     let layout = layoutCache.get(key);
     if (layout) return layout;
     const pad = textPadding(node);
     // Relative to the node's origin: nodes with the same size and text share a layout.
     const box = { x: pad, y: pad, width: Math.max(1, node.width - 2 * pad), height: Math.max(1, node.height - 2 * pad) };
     if (node.role !== "card") { box.y = 0; box.height = node.height; }
+    // The server sized the node with its own text metrics (docs/protocol.md, "Text"), which differ a little from
+    // the browser's font: a line may overhang its node by this much before it is cut.
+    box.slack = Math.min(6, Math.max(3, box.width * 0.06));
     const groups = [];
     node.runs.forEach((run) => {
       const last = groups[groups.length - 1];
@@ -517,12 +540,7 @@
     let stacked = groups;
     const naturalHeight = groups.reduce((sum, group) => sum + Math.max(...group.map((run) => styleOf(run).line)), 0);
     if (groups.length > 1 && naturalHeight > node.height * 1.15) stacked = [groups.flat()];
-    let scale = 1;
-    for (;;) {
-      layout = layoutParagraphs(stacked, box, scale);
-      if ((layout.height <= box.height + 2 && layout.fits) || scale <= 0.5) break;
-      scale = Math.max(0.5, scale * 0.9);
-    }
+    layout = layoutParagraphs(stacked, box);
     // Vertical placement: a card's leading text sits at the top, everything else is centred.
     const topAligned = node.role === "card" && !node.runs.every((run) => run.alignment === "center");
     layout.top = topAligned ? box.y : box.y + (box.height - layout.height) / 2;
@@ -534,73 +552,140 @@
 
   function styleOf(run) { return TEXT_STYLES[run.style] || TEXT_STYLES.body; }
 
-  function measure(run, text, scale) {
-    ctx.font = fontFor(run, styleOf(run).size * scale);
+  function measure(run, text) {
+    ctx.font = fontFor(run, styleOf(run).size);
     return ctx.measureText(text).width;
   }
 
   // Rolling digits keep their slots: each character of the old and new text, right-aligned against each other.
-  function rollingSlots(run, scale) {
+  function rollingSlots(run) {
     const next = Array.from(run.text), old = Array.from(run.rollingFrom || run.text);
     const length = Math.max(next.length, old.length);
     const slots = [];
     for (let i = 0; i < length; i++) {
       const ni = i - (length - next.length), oi = i - (length - old.length);
       const n = ni >= 0 ? next[ni] : "", o = oi >= 0 ? old[oi] : "";
-      slots.push({ next: n, old: o, index: ni, width: Math.max(n ? measure(run, n, scale) : 0, o ? measure(run, o, scale) : 0) });
+      slots.push({ next: n, old: o, index: ni, width: Math.max(n ? measure(run, n) : 0, o ? measure(run, o) : 0) });
     }
     return slots;
   }
 
-  function layoutParagraphs(paragraphs, box, scale) {
+  function textToken(run, text) {
+    return { run, text, space: /^\s+$/.test(text), width: measure(run, text) };
+  }
+
+  // The last line of a paragraph cut short: the line's text and what follows, character by character as far as
+  // fits with "…" after it (SwiftUI's tail truncation), trailing spaces dropped.
+  function truncatedLine(tokens, room) {
+    const line = { tokens: [], width: 0 };
+    const last = tokens.find((token) => !token.space) || tokens[0];
+    const ellipsis = textToken(last.run, "\u2026");
+    let cut = false;
+    for (const token of tokens) {
+      if (line.width + token.width + ellipsis.width <= room) { line.tokens.push(token); line.width += token.width; continue; }
+      cut = true;
+      if (!token.slots && !token.space) {
+        let text = "";
+        for (const ch of Array.from(token.text)) {
+          if (line.width + measure(token.run, text + ch) + ellipsis.width > room) break;
+          text += ch;
+        }
+        if (text) { const part = textToken(token.run, text); line.tokens.push(part); line.width += part.width; }
+      }
+      break;
+    }
+    if (!cut) return null;
+    while (line.tokens.length && line.tokens[line.tokens.length - 1].space) line.width -= line.tokens.pop().width;
+    const mark = textToken((line.tokens[line.tokens.length - 1] || last).run, "\u2026");
+    line.tokens.push(mark);
+    line.width += mark.width;
+    return line;
+  }
+
+  function layoutParagraphs(paragraphs, box) {
     const lines = [];
-    let fits = true;
-    for (const runs of paragraphs) {
+    let height = 0, truncated = false, overhang = box.slack;
+    paragraphs.forEach((runs, index) => {
+      // Room for a line: the node's width and the slack, and at least what each of the server's own lines of these
+      // runs takes in the browser's font. The server sized the node for its lines ("Snow" in a chip of its own
+      // width): a word the server did not cut is not cut here either, and one it cut ("Su…") is cut about as much.
+      let room = box.width + box.slack;
+      for (const run of runs) for (const line of run.lines || []) room = Math.max(room, measure(run, line) + 0.5);
+      overhang = Math.max(overhang, room - box.width);
       // Tokens: words and spaces of plain runs; a numeric run is one token (its digits roll in place).
       const tokens = [];
       for (const run of runs) {
         if (run.numeric || run.rollingFrom) {
-          const slots = rollingSlots(run, scale);
+          const slots = rollingSlots(run);
           tokens.push({ run, text: run.text, slots, width: slots.reduce((sum, slot) => sum + slot.width, 0) });
         } else {
           for (const part of run.text.split(/(\s+)/)) {
-            if (part) tokens.push({ run, text: part, space: /^\s+$/.test(part), width: measure(run, part, scale) });
+            if (!part) continue;
+            const token = textToken(run, part);
+            if (token.space || token.width <= room) { tokens.push(token); continue; }
+            // A word longer than the line breaks between characters.
+            let piece = "";
+            for (const ch of Array.from(part)) {
+              if (piece && measure(run, piece + ch) > room) { tokens.push(textToken(run, piece)); piece = ""; }
+              piece += ch;
+            }
+            if (piece) tokens.push(textToken(run, piece));
           }
         }
       }
-      let line = { tokens: [], width: 0 };
-      const pushLine = () => {
-        while (line.tokens.length && line.tokens[line.tokens.length - 1].space) line.width -= line.tokens.pop().width;
-        const height = Math.max(...(line.tokens.length ? line.tokens : [{ run: runs[0] }]).map((t) => styleOf(t.run).line)) * scale;
-        lines.push({ ...line, height, alignment: runs[0].alignment });
-        line = { tokens: [], width: 0 };
-      };
-      for (const token of tokens) {
-        if (line.tokens.length && !token.space && line.width + token.width > box.width + 0.5) pushLine();
-        if (!line.tokens.length && token.space) continue;
-        line.tokens.push(token);
-        line.width += token.width;
-        if (token.width > box.width + 0.5) fits = false;
+      const lineHeight = Math.max(...runs.map((run) => styleOf(run).line));
+      // How many lines: the runs' lineLimit, and what the node's height holds (at least one line each paragraph).
+      const limits = runs.map((run) => run.lineLimit).filter((n) => n > 0);
+      const later = paragraphs.length - 1 - index;
+      const fits = Math.max(1, Math.floor((box.height + 2 - height) / lineHeight + 1e-6) - later);
+      const most = Math.min(fits, limits.length ? Math.min(...limits) : Infinity);
+      const wrapped = [];  // each line: the index of its first token
+      let width = 0, count = 0;
+      tokens.forEach((token, i) => {
+        if (count && !token.space && width + token.width > room) { width = 0; count = 0; }
+        if (!count && token.space) return;
+        if (!count) wrapped.push(i);
+        count++;
+        width += token.width;
+      });
+      if (!wrapped.length) wrapped.push(0);
+      const kept = Math.min(wrapped.length, most);
+      for (let l = 0; l < kept; l++) {
+        const from = wrapped[l], to = l + 1 < wrapped.length ? wrapped[l + 1] : tokens.length;
+        let line = null;
+        if (l === kept - 1 && kept < wrapped.length) {
+          line = truncatedLine(tokens.slice(from), room);
+          truncated = true;
+        }
+        if (!line) {
+          line = { tokens: tokens.slice(from, to), width: 0 };
+          while (line.tokens.length && line.tokens[line.tokens.length - 1].space) line.tokens.pop();
+          line.width = line.tokens.reduce((sum, token) => sum + token.width, 0);
+        }
+        const lh = line.tokens.length ? Math.max(...line.tokens.map((t) => styleOf(t.run).line)) : lineHeight;
+        lines.push({ ...line, height: lh, alignment: runs[0].alignment });
+        height += lh;
       }
-      pushLine();
-    }
-    return { lines, scale, fits, height: lines.reduce((sum, line) => sum + line.height, 0) };
+    });
+    return { lines, scale: 1, truncated, height, overhang };
   }
 
   function drawText(c, node) {
     const layout = layoutText(node);
     const box = layout.box;
     c.save();
-    // Text stays in its node's rect (a little slack for descenders and overhangs).
+    // Text stays in its node's rect (a little slack for descenders, overhangs and the browser's wider glyphs).
     c.beginPath();
-    c.rect(node.x - 2, node.y - 3, node.width + 4, node.height + 6);
+    c.rect(node.x - 2 - layout.overhang, node.y - 3, node.width + 4 + 2 * layout.overhang, node.height + 6);
     c.clip();
     c.textBaseline = "middle";
     c.textAlign = "left";
     // The current runs by identity of content, for the rolling state (layout is cached without it).
     const liveRuns = node.runs;
     let y = node.y + layout.top;
+    const drawn = { sizes: [], lines: [] };  // what this node's text was drawn as (the browser test reads it)
     for (const line of layout.lines) {
+      drawn.lines.push(line.tokens.map((token) => token.text).join(""));
       let x = node.x + box.x;
       if (line.alignment === "center") x = node.x + box.x + (box.width - line.width) / 2;
       else if (line.alignment === "trailing") x = node.x + box.x + box.width - line.width;
@@ -610,12 +695,14 @@
         const size = styleOf(run).size * layout.scale;
         c.font = fontFor(run, size);
         c.fillStyle = css(run.color);
+        if (!token.space) drawn.sizes.push({ style: run.style, weight: run.weight, size: round(size, 3) });
         if (token.slots) drawRolling(c, run, token.slots, x, mid, line.height, size);
         else if (!token.space) c.fillText(token.text, x, mid);
         x += token.width;
       }
       y += line.height;
     }
+    drawnText.set(node.id, drawn);
     c.restore();
   }
 
@@ -652,31 +739,76 @@
 
   // ---------------------------------------------------------------------------------------------------------
   // Sizing: the phone screen is the design size when the window has room, else what fits (the scene reflows).
+  //
+  // Seed 003 (Flashzilla) unchecks Portrait in the app's Device Orientation settings: the app runs only in
+  // landscape. That is a setting of the app, not of its views, so frames do not carry it; the page knows it by
+  // scene name. Such a scene gets a landscape phone (844 × 390 points, an iPhone on its side). In a phone's browser
+  // held upright it is what an iPhone shows when a landscape-only app opens while held upright: the app laid out
+  // in landscape and shown sideways (turned a quarter, its top towards the left edge, as with the home indicator
+  // on the right), so the person turns the phone; turned, the window is landscape and the screen is upright.
+  const LANDSCAPE_ONLY = new Set(["flashcards"]);
+  const LANDSCAPE = { width: 844, height: 390 };
 
-  function fit() {
+  function screenFor(name, availW, availH) {
+    const phone = availW < DESIGN.width + 2 * BEZEL;  // the window is as narrow as a phone held upright
+    if (!LANDSCAPE_ONLY.has(name)) {
+      // A narrow window (a phone's browser) gets a screen as wide as it is, at least as tall as a small phone.
+      const viewport = phone
+        ? { width: Math.round(availW - 2 * BEZEL),
+            height: Math.round(Math.max(568, Math.min(DESIGN.height, availH - 2 * BEZEL))) }
+        : { ...DESIGN };
+      return { viewport, rotated: false };
+    }
+    const rotated = phone && availH > availW;
+    const along = rotated ? availH : availW, across = rotated ? availW : availH;  // room along the screen's axes
+    // A phone's window (upright, or on its side and so short) gets a screen of its size, at least a small phone's
+    // landscape (568 × 320); a desktop window the landscape phone, scaled down when it is smaller.
+    const viewport = rotated || across < LANDSCAPE.height + 2 * BEZEL
+      ? { width: Math.round(Math.max(568, Math.min(LANDSCAPE.width, along - 2 * BEZEL))),
+          height: Math.round(Math.max(320, Math.min(LANDSCAPE.height, across - 2 * BEZEL))) }
+      : { ...LANDSCAPE };
+    return { viewport, rotated };
+  }
+
+  function fit(name = scene.opening || scene.name) {
     const stage = document.getElementById("stage");
     const availW = Math.max(200, stage.clientWidth - 24), availH = Math.max(300, stage.clientHeight - 24);
-    const narrow = availW < DESIGN.width + 2 * BEZEL;
-    // A narrow window (a phone's browser) gets a screen as wide as it is, at least as tall as a small phone.
-    const viewport = narrow
-      ? { width: Math.round(availW - 2 * BEZEL),
-          height: Math.round(Math.max(568, Math.min(DESIGN.height, availH - 2 * BEZEL))) }
-      : { ...DESIGN };
-    const scale = Math.min(1, availH / (viewport.height + 2 * BEZEL), availW / (viewport.width + 2 * BEZEL));
+    const { viewport, rotated } = screenFor(name, availW, availH);
+    const along = rotated ? availH : availW, across = rotated ? availW : availH;
+    const scale = Math.min(1, across / (viewport.height + 2 * BEZEL), along / (viewport.width + 2 * BEZEL));
     const dpr = window.devicePixelRatio || 1;
     const cssW = (viewport.width + 2 * BEZEL) * scale, cssH = (viewport.height + 2 * BEZEL) * scale;
     canvas.style.width = cssW + "px";
     canvas.style.height = cssH + "px";
     canvas.style.borderRadius = (SCREEN_RADIUS + BEZEL) * scale + "px";
+    canvas.style.transform = rotated ? "rotate(-90deg)" : "";
     canvas.width = Math.round(cssW * dpr);
     canvas.height = Math.round(cssH * dpr);
     view.scale = scale;
     view.dpr = canvas.width / cssW;
+    view.css = { width: cssW, height: cssH };
+    view.rotated = rotated;
     const changed = viewport.width !== view.viewport.width || viewport.height !== view.viewport.height;
     view.viewport = viewport;
     dirty = false;
     invalidate();
     return changed;
+  }
+
+  // Client (CSS) coordinates and screen points, through the screen's quarter turn when it is shown sideways
+  // (CSS rotate(-90deg) about the canvas's centre takes an offset (x, y) from the centre to (y, −x)).
+  function clientToPoints(clientX, clientY) {
+    const r = canvas.getBoundingClientRect();
+    let dx = clientX - (r.left + r.width / 2), dy = clientY - (r.top + r.height / 2);
+    if (view.rotated) [dx, dy] = [-dy, dx];
+    return { x: (dx + view.css.width / 2) / view.scale - BEZEL, y: (dy + view.css.height / 2) / view.scale - BEZEL };
+  }
+
+  function pointsToClient(x, y) {
+    const r = canvas.getBoundingClientRect();
+    let dx = (x + BEZEL) * view.scale - view.css.width / 2, dy = (y + BEZEL) * view.scale - view.css.height / 2;
+    if (view.rotated) [dx, dy] = [dy, -dx];
+    return { x: r.left + r.width / 2 + dx, y: r.top + r.height / 2 + dy };
   }
 
   // The window (or the toolbar above the stage) changed size: refit at once, and tell the server (debounced) when
@@ -708,10 +840,7 @@
     return list;
   }
 
-  function toPoints(event) {
-    const r = canvas.getBoundingClientRect();
-    return { x: (event.clientX - r.left) / view.scale - BEZEL, y: (event.clientY - r.top) / view.scale - BEZEL };
-  }
+  function toPoints(event) { return clientToPoints(event.clientX, event.clientY); }
 
   const fingers = new Map();  // pointerId → small finger number for the protocol
   function fingerOf(event) {
@@ -771,7 +900,8 @@
     if (!debug.ready) return;
     const unit = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? view.viewport.height : 1 / view.scale;
     const p = toPoints(event);
-    const params = { dx: round(event.deltaX * unit), dy: round(event.deltaY * unit), x: round(p.x), y: round(p.y), t: round(now(), 4) };
+    const [wx, wy] = view.rotated ? [-event.deltaY, event.deltaX] : [event.deltaX, event.deltaY];
+    const params = { dx: round(wx * unit), dy: round(wy * unit), x: round(p.x), y: round(p.y), t: round(now(), 4) };
     const modifiers = modifiersOf(event);
     if (modifiers.length) params.modifiers = modifiers;
     request("input.wheel", params).catch(() => {});
@@ -795,17 +925,58 @@
   // ---------------------------------------------------------------------------------------------------------
   // Scenes, decks, and the toolbar
 
-  function showStatus(text, error) {
+  // The footer is for the person using the page: the scene's name and what it responds to (its keys, from
+  // `scene.open`'s `keys`, or on a touch screen its summary), and a real error when there is one. What the server
+  // reports as it goes (gestures, including the ones the recognizers did not pick, which end "failed"; haptics,
+  // which the canvas shows as a ring; deck changes) is protocol detail: with `?debug=1` in the URL the footer logs
+  // it instead, for developers.
+  const DEBUG_FOOTER = /^(1|true|yes|)$/.test(new URLSearchParams(location.search).get("debug") ?? "no");
+
+  function showEvent(text) {
+    if (!DEBUG_FOOTER) return;
     const span = document.getElementById("status-event");
-    span.textContent = text;
-    span.className = error ? "error" : "";
+    if (span.className === "error") return;  // an error stays until the next scene opens
+    span.textContent = " · " + text;
+  }
+
+  function showError(text) {
+    const span = document.getElementById("status-event");
+    span.textContent = " · " + text;
+    span.className = "error";
+    document.getElementById("status").title = text;
+  }
+
+  function showHint(result, deck) {
+    const details = (debug.sceneDetails || []).find((d) => d.name === result.scene);
+    const keys = (result.keys || []).map((k) => k.label + " " + k.summary).join(" · ");
+    const touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+    let hint = touch || !keys ? (details && details.summary) || "" : keys;
+    if (view.rotated) hint = "Turn your phone sideways: " + result.title + " is landscape-only. " + hint;
+    document.getElementById("status-scene").textContent = result.title + (deck ? " · deck " + deck : "");
+    document.getElementById("status-hint").textContent = hint ? " · " + hint : "";
+    const event = document.getElementById("status-event");
+    event.textContent = ""; event.className = "";
+    document.getElementById("status").title = hint;
   }
 
   async function openScene(name, options = {}) {
     const params = { scene: name };
     if (options.deck) params.deck = options.deck;
     if (options.options) params.options = options.options;
-    const result = await request("scene.open", params);
+    // A scene of another orientation (landscape-only flashcards) gets its screen before it opens, so its first
+    // frame is laid out for it (viewport.resize needs an open scene; before the first, initialize had the size).
+    scene.opening = name;
+    let result;
+    try {
+      fit(name);
+      const sent = scene.viewport;
+      if (scene.name && (sent.width !== view.viewport.width || sent.height !== view.viewport.height)) {
+        await request("viewport.resize", { width: view.viewport.width, height: view.viewport.height, t: round(now(), 4) });
+      }
+      result = await request("scene.open", params);
+    } finally {
+      scene.opening = null;
+    }
     scene.name = result.scene;
     scene.title = result.title;
     scene.actions = result.actions;
@@ -817,7 +988,7 @@
     for (const button of document.querySelectorAll("#scenes button")) {
       button.setAttribute("aria-pressed", String(button.dataset.scene === result.scene));
     }
-    document.getElementById("status-scene").textContent = result.title + (params.deck ? " · deck " + params.deck : "") + " —";
+    showHint(result, params.deck);
     document.title = "Cardistry — " + result.title;
     if (location.hash !== "#" + result.scene) history.replaceState(null, "", "#" + result.scene);
     canvas.focus({ preventScroll: true });
@@ -869,7 +1040,7 @@
   }
 
   async function start() {
-    fit();
+    fit(location.hash.slice(1));
     setupDecks();
     await connect();
     const hello = await request("initialize", {
@@ -888,6 +1059,7 @@
     }
     const list = await request("scene.list");
     debug.scenes = list.scenes;
+    debug.sceneDetails = list.details || [];
     debug.server = hello.serverInfo;
     const nav = document.getElementById("scenes");
     for (const name of list.scenes) {
