@@ -25,7 +25,12 @@ struct CellsSession: Sendable {
     /// The open scene puts a card's text on its first inner row.
     var textAtTop = false
     /// The frame drawn last (what moved since tells the rasteriser which edges lead); nil after an open or resize.
-    var lastFrame: Frame?
+    var lastFrame: Frame? {
+        didSet { lastDrawn = nil }
+    }
+    /// The grid drawn from `lastFrame`: a frame asked for again at the same time (`scene.frame` after a delta) is
+    /// this picture, not a redraw that would see nothing move (and draw a moving edge as a still border).
+    var lastDrawn: CellBuffer?
     /// Haptic pulses: node and start time; pulses of a card whose node is not known yet (the host clock takes
     /// events without a frame) wait in `cardPulses`.
     var pulses: [NodeID: Double] = [:]
@@ -83,8 +88,11 @@ struct CellsSession: Sendable {
         }
     }
 
-    /// Draws `frame` as the terminal UI draws a scene, in the host's colour depth.
+    /// Draws `frame` as the terminal UI draws a scene, in the host's colour depth. The same frame twice in a row
+    /// (the same time, nodes and events) is the same picture: the grid drawn the first time. O(cells), or O(nodes)
+    /// for the same frame again.
     mutating func draw(_ frame: Frame) -> CellBuffer {
+        if let lastDrawn, let lastFrame, lastFrame == frame { return lastDrawn }
         for (card, start) in cardPulses {
             if let node = frame.node(card: card) { pulses[node.id] = start }
         }
@@ -99,6 +107,7 @@ struct CellsSession: Sendable {
         rasterizer.render(frame, into: &buffer, pulses: amounts, previous: lastFrame)
         depth.convert(&buffer)
         lastFrame = frame
+        lastDrawn = buffer
         return buffer
     }
 }

@@ -218,6 +218,16 @@
       case "state.conflict":
         showError(params.message);
         break;
+      // Saving resumed after a state.error: the message that said otherwise goes.
+      case "state.saved": {
+        const span = document.getElementById("status-event");
+        if (span.className === "error" && span.textContent.startsWith(" · Your progress could not be saved")) {
+          span.textContent = "";
+          span.className = "";
+          document.getElementById("status").title = "";
+        }
+        break;
+      }
     }
   }
 
