@@ -472,29 +472,25 @@ public struct Server: Sendable {
 
     /// A saver's error, told to the host as a `state.error` notification (`{seq, message}`); the session goes on.
     public mutating func stateSaveFailed(_ message: String) -> [Outbound] {
-        let seq = nextSeq()
-        return [
-            .message(
-                Messages.notification("state.error") { out in
-                    out.key("seq")
-                    out.integer(seq)
-                    out.nextKey("message")
-                    out.string(message)
-                })
-        ]
+        stateNotice("state.error", message)
     }
 
     /// Saving resumed after a fault, told to the host as a `state.saved` notification (`{seq, message}`):
     /// everything the session did is on disk again.
     public mutating func stateSaved() -> [Outbound] {
+        stateNotice("state.saved", "saving resumed: every change is on disk")
+    }
+
+    /// A `{seq, message}` notification of the saved state's health.
+    private mutating func stateNotice(_ method: StaticString, _ message: String) -> [Outbound] {
         let seq = nextSeq()
         return [
             .message(
-                Messages.notification("state.saved") { out in
+                Messages.notification(method) { out in
                     out.key("seq")
                     out.integer(seq)
                     out.nextKey("message")
-                    out.string("saving resumed: every change is on disk")
+                    out.string(message)
                 })
         ]
     }

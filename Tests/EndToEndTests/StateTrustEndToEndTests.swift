@@ -330,18 +330,12 @@ import Testing
         }
         let store = mount + "/store"
         let (server, start) = try Self.sessionWithASavedSwipe(store: store)
-        // Fill the disk.
-        let filler = mount + "/filler"
-        let block = [UInt8](repeating: 0x2E, count: 4096)
-        #expect(FileManager.default.createFile(atPath: filler, contents: nil))
-        let handle = try #require(FileHandle(forWritingAtPath: filler))
-        while (try? handle.write(contentsOf: block)) != nil {}
-        try? handle.close()
+        _ = try FaultNoticeEndToEndTests.Fault.full.begin(store: store, mount: mount)  // fill the disk
         _ = try Self.swipe(server, id: 6)
         let message = try #require(try Self.awaitStateError(server, from: 100), "no state.error on a full disk")
         #expect(message.contains("No space left"), "\(message)")
         // Space returns; the next change saves everything.
-        try FileManager.default.removeItem(atPath: filler)
+        try FaultNoticeEndToEndTests.Fault.full.end(store: store, mount: mount)
         _ = try Self.swipe(server, id: 7)
         #expect(try Self.finish(server) == 0)
         try Self.expectNextProcessFinds(start - 3, store: store)
