@@ -33,6 +33,7 @@ public final class StateSaver: Sendable {
         var machine = StateSaverMachine()
         var jobs: [StateSaverMachine.Job] = []
         var news: [News] = []
+        var error: StoreError?
         /// The fault last told (nil: saving goes well).
         var failing: StoreError?
         var written = 0
@@ -107,6 +108,15 @@ public final class StateSaver: Sendable {
         locked { shared in
             defer { shared.news.removeAll() }
             return shared.news
+        }
+    }
+
+    /// The latest fault told as news, cleared by taking it (nil: none since the last call). Front ends read
+    /// `takeNews`, which also says when saving resumes.
+    public func takeError() -> StoreError? {
+        locked { shared in
+            defer { shared.error = nil }
+            return shared.error
         }
     }
 
@@ -211,6 +221,7 @@ public final class StateSaver: Sendable {
                     conflict = true
                     shared.news.append(.conflict)
                 } else if shared.failing != error {
+                    shared.error = error
                     shared.failing = error
                     shared.news.append(.failed(error))
                 }
