@@ -35,7 +35,7 @@ enum ChildRun {
         }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        if let keep { FileManager.default.createFile(atPath: keep, contents: data) }
+        if let keep { _ = FileManager.default.createFile(atPath: keep, contents: data) }
         var rows: [(id: String, object: [String: Any])] = []
         var malformed = false
         for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {

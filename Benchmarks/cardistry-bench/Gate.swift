@@ -2,41 +2,63 @@ import Foundation
 
 /// The regression gate's rule: the base commit's build against the change's, measured side by side.
 ///
-/// Both builds run whole benchmark processes, interleaved on one machine in the same minutes (`GateRun`). Each
-/// process reduces to its median `ratio_to_floor` per gated cell, and a cell *regresses* when the median of the
-/// change's process medians exceeds the median of the base's by more than its suite's threshold (`thresholds`). The
-/// process is the unit: rounds inside one process share where its memory landed and what ran before, so they are
-/// not independent samples of the build. The one-sided Mann–Whitney U test over the process medians is reported
-/// beside each cell, not used to decide: with a handful of processes a side it adds little to the ratio. A cell that
-/// only one build measures (a new scene, a renamed cell) is listed and not judged, so no cell needs re-recording.
+/// Both builds run benchmark processes, interleaved on one machine in the same minutes (`GateRun`). Each process
+/// reduces to its median `ratio_to_floor` per gated cell; each build's process medians reduce to their `centre`; a
+/// cell *regresses* when the change's centre is above the base's by more than its suite's threshold (`thresholds`).
+/// The process is the unit: rounds inside one process share where its memory landed, what ran before and whether it
+/// shared a core, so they are not independent samples of the build. The one-sided Mann–Whitney U test over the
+/// process medians is reported beside each cell, not used to decide: with a handful of processes a side it adds
+/// little to the ratio. A cell only one build measures (a new scene, a renamed cell) is listed and not judged, so no
+/// cell needs re-recording.
 enum Gate {
-    /// A suite's threshold: the largest ratio of medians an unchanged build may show, and why it is that.
+    /// A suite's threshold: the largest ratio of centres an unchanged build may show, and why it is that.
     struct Threshold {
         var suite: String
         var factor: Double
-        /// How many processes of each build the suite's cells are judged on (extra ones run those cells alone).
+        /// How many processes of each build the suite's cells are judged on (the runs past the whole ones run the
+        /// suite alone, `--filter SUITE/`).
         var processes: Int
         var why: String
     }
 
     /// The thresholds, one per suite (a suite not listed gets `standard`). Each sits near the geometric middle of no
     /// change and the slowdown its cells must catch (√2 ≈ 1.41, √1.3 ≈ 1.14), where a build that reads low and one
-    /// that reads high in a cell's spread from process to process are equally far from a wrong verdict.
+    /// that reads high in a cell's spread from process to process are equally far from a wrong verdict. A suite that
+    /// runs in a few seconds and whose cells move from process to process gets seven processes a side.
     static let thresholds: [Threshold] = [
         Threshold(
-            suite: "diff", factor: 1.15, processes: 9,
-            why: "the engine's hot path, which must catch 1.3×; one process's median moves 0.7–1.35×, so nine a side"),
+            suite: "diff", factor: 1.15, processes: 7,
+            why: "the engine's hot path, must catch 1.3×; a process's median can sit 0.7–1.35× the cell's usual one"),
         Threshold(
-            suite: "physics", factor: 1.15, processes: 9,
-            why: "a spring is evaluated per node per frame, and must catch 1.3× like the diff; nine processes a side"),
+            suite: "physics", factor: 1.15, processes: 7,
+            why: "springs are evaluated per node per frame, must catch 1.3× like the diff"),
+        Threshold(
+            suite: "gestures", factor: 1.45, processes: 7,
+            why: "must catch 2×; the arena's process medians spread 1.3× with a core busy, and it runs in 0.2 s"),
+        Threshold(
+            suite: "scene", factor: 1.45, processes: 7,
+            why: "must catch 2×; with a core busy a frame cell's process median sits in one of two modes 1.4× apart"),
+        Threshold(
+            suite: "tui", factor: 1.45, processes: 7,
+            why: "must catch 2×; with a core busy a frame cell's process median sits in one of two modes 1.5× apart"),
         Threshold(
             suite: "million", factor: 1.5, processes: 3,
-            why: "requests through real pipes to a server, few per process (15 whole-order fetches): they spread most"),
+            why: "must catch 2×; requests through real pipes, few per process (15 whole-order fetches), spread most"),
     ]
 
-    /// Every other suite: must catch 2×.
+    /// Every other suite: must catch 2×; three processes a side.
     static let standard = Threshold(
-        suite: "*", factor: 1.45, processes: 3, why: "must catch 2×; √2 with room for a process that reads high")
+        suite: "*", factor: 1.45, processes: 3, why: "must catch 2×; √2, with room for a process that reads high")
+
+    /// A build's figure for a cell from its process medians: the geometric mean of those left once the highest and
+    /// the lowest are set aside (from five processes up; with three or four, the median). Not their median: a cell
+    /// whose processes fall into two modes (a core shared or not) has a median that jumps from one mode to the other
+    /// with one process, so two builds' medians can sit a whole mode apart; a mean moves by a process's share.
+    static func centre(_ values: [Double]) -> Double {
+        guard values.count >= 5 else { return Statistics.median(values) }
+        let kept = values.sorted().dropFirst().dropLast()
+        return exp(kept.map { log($0) }.reduce(0, +) / Double(kept.count))
+    }
 
     static func threshold(for cellID: String) -> Threshold {
         let suite = cellID.prefix { $0 != "/" }
@@ -56,10 +78,10 @@ enum Gate {
         var change: [Double]
         var threshold: Double
 
-        var baseMedian: Double { Statistics.median(base) }
-        var changeMedian: Double { Statistics.median(change) }
-        /// The change's median of process medians over the base's.
-        var ratio: Double { changeMedian / baseMedian }
+        var baseCentre: Double { Gate.centre(base) }
+        var changeCentre: Double { Gate.centre(change) }
+        /// The change's centre over the base's.
+        var ratio: Double { changeCentre / baseCentre }
         /// How far the ratio went towards its threshold, in log terms: 1 is on it, 0 no change.
         var closeness: Double { log(ratio) / log(threshold) }
         var regressed: Bool { ratio > threshold }
@@ -73,8 +95,8 @@ enum Gate {
         }
 
         var line: String {
-            "\(cell): \(format(ratio))× (process medians \(format(baseMedian, digits: 3)) → "
-                + "\(format(changeMedian, digits: 3)) over \(base.count)+\(change.count) processes, threshold "
+            "\(cell): \(format(ratio))× (\(format(baseCentre, digits: 3)) → "
+                + "\(format(changeCentre, digits: 3)) over \(base.count)+\(change.count) processes, threshold "
                 + "\(format(threshold))×, U test p = \(formatP(p)))"
         }
     }

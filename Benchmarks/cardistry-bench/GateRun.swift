@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Each round runs one quick process of each build, the order turned round from one round to the next (base then
 /// change, then change then base), so a trend over the minutes (a neighbour's build starting) weighs on both alike.
-/// The suites that are judged on more processes (`Gate.Threshold.processes`) get extra rounds of their cells alone
-/// (`--only`), again of both builds. Only the `--quick --json --only --filter` options of the base's executable
+/// The suites that are judged on more processes (`Gate.Threshold.processes`) get extra rounds of each alone
+/// (`--filter SUITE/`), again of both builds. Only the `--quick --json --filter` options of the base's executable
 /// are used, so any commit since they exist can be the base.
 enum GateRun {
     static let usage = """
@@ -16,12 +16,12 @@ enum GateRun {
           --base BENCH     the base commit's cardistry-bench (release; its cardistry beside it)
           --change BENCH   the change's (default: this executable)
           --processes N    whole quick runs of each build (default \(Gate.standard.processes)); suites judged on
-                           more processes run their cells alone for the rest
+                           more processes run alone for the rest
           --filter TEXT    only cells whose id contains TEXT (repeatable), for trying the gate on a few cells
           --power          also run the change slowed by CARDISTRY_BENCH_SLOWDOWN (2 when unset) in every round:
                            exit 0 only when the unslowed change passes and the slowed one fails in every gated
                            timing cell (the gate's power check, as CI runs it)
-          --keep DIR       write each process's rows to DIR/ROUND-SIDE.jsonl (for `compare`, or a closer look)
+          --keep DIR       write each process's rows to DIR/ROUND-SUITE-SIDE.jsonl (for `compare`, or a closer look)
 
         CARDISTRY_BENCH_SLOWDOWN slows the change's processes only, never the base's.
 
@@ -85,18 +85,21 @@ enum GateRun {
         let started = monotonicNanoseconds()
         let quickArguments = ["--quick", "--json"] + filters.flatMap { ["--filter", $0] }
         for round in 0..<processes {
-            guard run(&sides, round: round, of: processes, arguments: quickArguments, keep: keep) else { return 2 }
+            guard run(&sides, round: round, of: processes, arguments: quickArguments, label: "all", keep: keep) else {
+                return 2
+            }
         }
-        // The suites judged on more processes than the whole runs gave: their cells alone, in more rounds.
-        let most = (Gate.thresholds.map(\.processes) + [processes]).max() ?? processes
-        if most > processes {
-            for round in processes..<most {
-                let cells = sides[0].medians.order.filter { cell in
-                    Gate.threshold(for: cell).processes > round && sides[1].medians.medians[cell] != nil
+        // The suites judged on more processes than the whole runs gave: each alone (`--filter SUITE/`, which keeps
+        // the suite's own order of cells), in more rounds.
+        let suites = sides[0].medians.order.filter { sides[1].medians.medians[$0] != nil }
+            .map { String($0.prefix { $0 != "/" }) }
+        let most = (suites.map { Gate.threshold(for: $0 + "/").processes } + [processes]).max() ?? processes
+        for round in processes..<most {
+            for suite in Set(suites).sorted() where Gate.threshold(for: suite + "/").processes > round {
+                let arguments = quickArguments + ["--filter", suite + "/"]
+                guard run(&sides, round: round, of: most, arguments: arguments, label: suite, keep: keep) else {
+                    return 2
                 }
-                guard !cells.isEmpty else { break }
-                let only = ["--quick", "--json", "--only", cells.joined(separator: ",")]
-                guard run(&sides, round: round, of: most, arguments: only, keep: keep) else { return 2 }
             }
         }
         let seconds = Double(monotonicNanoseconds() - started) / 1e9
@@ -123,14 +126,14 @@ enum GateRun {
 
     /// Runs one process of each side, in this round's order; false (having said why) when one fails.
     private static func run(
-        _ sides: inout [Side], round: Int, of rounds: Int, arguments: [String], keep: String?
+        _ sides: inout [Side], round: Int, of rounds: Int, arguments: [String], label: String, keep: String?
     ) -> Bool {
-        var progress = "gate: round \(round + 1) of \(rounds):"
+        var progress = "gate: round \(round + 1) of \(rounds) (\(label == "all" ? "every suite" : label)):"
         for step in 0..<sides.count {
             let index = (step + round) % sides.count
             let start = monotonicNanoseconds()
             let file = keep.map {
-                "\($0)/\(round + 1)-\(sides[index].name.replacingOccurrences(of: " ", with: "-")).jsonl"
+                "\($0)/\(round + 1)-\(label)-\(sides[index].name.replacingOccurrences(of: " ", with: "-")).jsonl"
             }
             guard
                 let rows = ChildRun.rows(

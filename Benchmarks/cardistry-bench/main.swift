@@ -30,7 +30,7 @@ let usage = """
       --quick          small sizes (what CI runs); gated cells still get 15 rounds each
       --json           one JSON object per cell on standard output
       --filter TEXT    only cells whose id (suite/workload/n/key/impl) contains TEXT; repeatable, all must match
-      --only ID,…      exactly these cells (the gate runs the cells it judges on more processes so)
+      --only ID,…      exactly these cells, by id (suite/workload/n/key/impl), whatever --filter says
       --runs N         measured runs per cell after one warm-up (default 7, quick 5; gated cells at least 15/21)
 
       compare          a table of every cell both files measured: the change in ratio_to_floor, its 95 %
