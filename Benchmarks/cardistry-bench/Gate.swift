@@ -25,25 +25,16 @@ enum Gate {
     /// change and the slowdown its cells must catch (√2 ≈ 1.41, √1.3 ≈ 1.14), where a build that reads low and one
     /// that reads high in a cell's spread from process to process are equally far from a wrong verdict. A suite that
     /// runs in a few seconds and whose cells move from process to process gets seven processes a side.
-    static let thresholds: [Threshold] = [
-        Threshold(
-            suite: "diff", factor: 1.15, processes: 7,
-            why: "the engine's hot path, must catch 1.3×; a process's median can sit 0.7–1.35× the cell's usual one"),
-        Threshold(
-            suite: "physics", factor: 1.15, processes: 7,
-            why: "springs are evaluated per node per frame, must catch 1.3× like the diff"),
-        Threshold(
-            suite: "gestures", factor: 1.45, processes: 7,
-            why: "must catch 2×; the arena's process medians spread 1.3× with a core busy, and it runs in 0.2 s"),
-        Threshold(
-            suite: "scene", factor: 1.45, processes: 7,
-            why: "must catch 2×; with a core busy a frame cell's process median sits in one of two modes 1.4× apart"),
-        Threshold(
-            suite: "tui", factor: 1.45, processes: 7,
-            why: "must catch 2×; with a core busy a frame cell's process median sits in one of two modes 1.5× apart"),
-        Threshold(
-            suite: "million", factor: 1.5, processes: 3,
-            why: "must catch 2×; requests through real pipes, few per process (15 whole-order fetches), spread most"),
+    static let thresholds: [Threshold] = table.map { Threshold(suite: $0, factor: $1, processes: $2, why: $3) }
+
+    /// Suite, threshold, processes a side, why.
+    private static let table: [(String, Double, Int, String)] = [
+        ("diff", 1.15, 7, "the engine's hot path, must catch 1.3×; a process's median can sit 0.7–1.35× another's"),
+        ("physics", 1.15, 7, "springs are evaluated per node per frame: must catch 1.3× like the diff"),
+        ("gestures", 1.45, 7, "must catch 2×; its process medians spread 1.3× with a core busy, in 0.2 s a run"),
+        ("scene", 1.45, 7, "must catch 2×; with a core busy a frame cell's process lands in one of two modes"),
+        ("tui", 1.45, 7, "must catch 2×; with a core busy a frame's process lands in two modes 1.5× apart"),
+        ("million", 1.5, 3, "must catch 2×; requests through pipes, few a process (15 fetches), spread most"),
     ]
 
     /// Every other suite: must catch 2×; three processes a side.
