@@ -1,5 +1,5 @@
-/// One measured cell of a benchmark: what was measured, how long it took, and the ratios that the baseline
-/// check compares. Rows print as a table line or as one JSON object per line (`--json`).
+/// One measured cell of a benchmark: what was measured, how long it took, and the ratios that the gate
+/// compares. Rows print as a table line or as one JSON object per line (`--json`).
 struct BenchRow {
     var suite: String
     var workload: String
@@ -8,7 +8,7 @@ struct BenchRow {
     var impl: String
     var medianMs: Double
     var minMs: Double
-    /// Lower is better; the committed baseline guards it (see `Baseline`). For a gated cell, the median of
+    /// Lower is better; the gate guards it (see `Gate`). For a gated cell, the median of
     /// `ratioSamples`.
     var ratioToFloor: Double?
     /// The cell's time over its floor's, one per round (see `CellSamples`): what the gate and `compare` test.
@@ -20,7 +20,7 @@ struct BenchRow {
     /// Why a cell measured round by round is reported but not gated, when it is not (written into the note): a
     /// cell the gate cannot judge with its power, whose code another gated row guards.
     var reportOnly: String?
-    /// Whether the baseline check guards this row. Reference implementations (the floor, the standard library,
+    /// Whether the gate guards this row. Reference implementations (the floor, the standard library,
     /// Foundation's Codable) are measured for comparison only: their speed is not ours to keep. Round trips
     /// through real pipes (`pipe`) measure the scheduler as much as our code and swing several-fold between
     /// runs on a busy machine, so they are reported, not gated. A row is gated only when it carries the per-round
@@ -66,7 +66,7 @@ struct BenchRow {
         return (0..<200).map { sorted[Int((Double($0) + 0.5) / 200 * Double(sorted.count))] }
     }
 
-    /// The identity of the cell, used to match a baseline row.
+    /// The identity of the cell, used to match the same cell of another run or build.
     var cellID: String { "\(suite)/\(workload)/\(n)/\(key)/\(impl)" }
 
     func metric(_ name: String) -> Double? { metrics.first { $0.0 == name }?.1 }
@@ -93,7 +93,7 @@ struct BenchRow {
     }
 }
 
-/// Minimal JSON text helpers for the benchmark's output and baseline files.
+/// Minimal JSON text helpers for the benchmark's output.
 enum JSONText {
     static func string(_ value: String) -> String {
         var result = "\""

@@ -1,68 +1,58 @@
 import Foundation
 
-/// A run of this executable in a fresh process (`--repeat`, and the gate's re-measurement of suspects): its rows
-/// read back from its `--json` output. Its progress goes to this process's standard error.
+/// A benchmark process the gate runs (`GateRun`): its rows read back from its `--json` output.
 enum ChildRun {
-    /// The rows the child printed, or nil if it could not start or failed.
-    static func rows(arguments: [String]) -> [(id: String, object: [String: Any])]? {
+    /// The rows `executable` printed with `arguments`, or nil (its standard error's end written to ours) when it
+    /// could not start or failed. `slowdown` becomes its CARDISTRY_BENCH_SLOWDOWN; without one it has none, whatever
+    /// this process's environment holds. Its progress lines are kept out of this process's standard error.
+    /// With `keep`, its output is also written to that file.
+    static func rows(
+        _ executable: String, _ arguments: [String], slowdown: String?, keep: String? = nil
+    ) -> [(id: String, object: [String: Any])]? {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        // The child must not inject a slowdown its parent did not: it inherits the environment as is.
+        var environment = ProcessInfo.processInfo.environment
+        environment["CARDISTRY_BENCH_SLOWDOWN"] = slowdown
+        process.environment = environment
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        do { try process.run() } catch { return nil }
+        // Standard error to a file, not a pipe: a pipe read only after standard output closes could fill and stall
+        // the child.
+        let errorPath = FileManager.default.temporaryDirectory
+            .appendingPathComponent("cardistry-gate-\(ProcessInfo.processInfo.processIdentifier).stderr").path
+        guard FileManager.default.createFile(atPath: errorPath, contents: nil),
+            let errorFile = FileHandle(forWritingAtPath: errorPath)
+        else { return nil }
+        defer {
+            try? errorFile.close()
+            try? FileManager.default.removeItem(atPath: errorPath)
+        }
+        process.standardError = errorFile
+        do { try process.run() } catch {
+            writeStandardError("cannot run \(executable): \(error)\n")
+            return nil
+        }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
+        if let keep { _ = FileManager.default.createFile(atPath: keep, contents: data) }
         var rows: [(id: String, object: [String: Any])] = []
+        var malformed = false
         for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
                 let id = BenchFile.cellID(object)
-            else { return nil }
+            else {
+                malformed = true
+                break
+            }
             rows.append((id, object))
         }
-        return rows
-    }
-}
-
-extension BenchFile {
-    /// One line per cell from several runs over the same cells (`--repeat`): a gated cell's rounds pooled, its
-    /// `ratio_to_floor` their median, its `drift` the largest over the smallest of the runs' medians and `repeats`
-    /// their number, with each run's median in `repeat_medians` and those of the runs made with a core busy
-    /// (`loaded`) in `loaded_medians`; its other figures are the median run's. A cell that is not gated keeps its
-    /// last run's row. Lines are JSON objects with sorted keys.
-    static func pooled(_ passes: [[(id: String, object: [String: Any])]], loaded: [Bool] = []) -> [String] {
-        var order: [String] = []
-        var byCell: [String: [(object: [String: Any], loaded: Bool)]] = [:]
-        for (index, pass) in passes.enumerated() {
-            let underLoad = index < loaded.count && loaded[index]
-            for (id, object) in pass {
-                if byCell[id] == nil { order.append(id) }
-                byCell[id, default: []].append((object, underLoad))
-            }
-        }
-        return order.compactMap { id in
-            guard let runs = byCell[id], var row = runs.last?.object else { return nil }
-            let gated = runs.filter { isGated($0.object) }
-            if !gated.isEmpty {
-                let medians = gated.map { Statistics.median(samples($0.object)) }
-                let byMedian = zip(gated, medians).sorted { $0.1 < $1.1 }
-                row = byMedian[byMedian.count / 2].0.object
-                let pooled = gated.flatMap { samples($0.object) }
-                row["ratio_samples"] = BenchRow.storedSamples(pooled)
-                row["ratio_to_floor"] = Statistics.median(pooled)
-                row["drift"] = (medians.max() ?? 1) / (medians.min() ?? 1)
-                row["repeats"] = gated.count
-                row["repeat_medians"] = BenchRow.storedSamples(medians)
-                let loadedMedians = zip(gated, medians).filter { $0.0.loaded }.map(\.1)
-                if !loadedMedians.isEmpty { row["loaded_medians"] = BenchRow.storedSamples(loadedMedians) }
-            }
-            guard let data = try? JSONSerialization.data(withJSONObject: row, options: [.sortedKeys]) else {
-                return nil
-            }
-            return String(decoding: data, as: UTF8.self)
-        }
+        if process.terminationStatus == 0, !malformed { return rows }
+        let errors = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+        writeStandardError(
+            "\(executable) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)"
+                + (malformed ? " (its output is not one benchmark row a line)" : "") + "; its standard error ends:\n"
+                + errors.split(separator: "\n").suffix(30).joined(separator: "\n") + "\n")
+        return nil
     }
 }

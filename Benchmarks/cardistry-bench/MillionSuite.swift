@@ -50,7 +50,7 @@ import Foundation
 /// consecutive shift+down moves, each timed from the key to the frame's ANSI bytes; goal p99 ≤ 16 ms.
 ///
 /// Every row: `median_ms` the p50, `p99_ms`, `goal_ms`, `meets_goal` (1 or 0), and `ratio_to_floor` = p99 / goal
-/// (the "floor" here is the goal: ≤ 1 meets it, and the baseline gate catches it rising). Rows that change the
+/// (the "floor" here is the goal: ≤ 1 meets it, and the gate catches it rising). Rows that change the
 /// order also give `bytes_per_op` (median bytes written for one request), `moves_per_op` (moves in the diff the
 /// server reported, counted in its `"moves":[…]` array; the change's size) and `bytes_goal_ratio` = bytes /
 /// (4 KiB + 64 B per move): at most 1 when the output is proportional to the change rather than to the deck.

@@ -8,8 +8,8 @@ import Foundation
 ///
 /// Each round times the cell and then its floor (the order swapped every other round), so both see the same
 /// machine: a neighbour's load, a frequency change or a page-cache flush shifts both. The cell's figure is the
-/// ratio of the two *within each round*; `ratios` holds one per round and the gate compares their distribution
-/// with the baseline's (see `GateRule`). A body that takes under `targetMilliseconds` is called several times per
+/// ratio of the two *within each round*; `ratios` holds one per round, and their median is the process's figure
+/// that the gate compares with the base build's (see `Gate`). A body that takes under `targetMilliseconds` is called several times per
 /// round (the count fixed by a calibration call, the same in every round), so that one sample is never a
 /// handful of microseconds of timer noise.
 struct CellSamples {
@@ -24,7 +24,7 @@ struct CellSamples {
     var ratio: Double { Statistics.median(ratios) }
 }
 
-/// The test-only slowdown the gate's power is proved with (`scripts/bench-gate-power.py`).
+/// The test-only slowdown the gate's power is proved with (`scripts/bench-gate.sh --power`).
 ///
 /// `CARDISTRY_BENCH_SLOWDOWN` holds comma-separated rules `FACTOR` or `FACTOR:TEXT`; a gated cell whose id contains
 /// `TEXT` (every gated cell, without one) is made `FACTOR` times slower: after each timed call of the cell's own

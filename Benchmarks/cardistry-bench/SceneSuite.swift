@@ -16,7 +16,11 @@ struct SceneSuite: BenchSuite {
     func run(_ context: BenchContext) {
         let viewport = Size(width: 390, height: 844)
         for sceneName in SceneCatalog.standard.names {
-            guard context.selects("scene-frame/\(sceneName)") || context.selects("scene/\(sceneName)") else { continue }
+            // `scene/scene-frame/NAME` is what `--only` (the gate's extra rounds) names.
+            guard
+                context.selects("scene-frame/\(sceneName)") || context.selects("scene/\(sceneName)")
+                    || context.selects("scene/scene-frame/\(sceneName)")
+            else { continue }
             guard var engine = try? Engine(scene: SceneCatalog.standard.make(sceneName), viewport: viewport) else {
                 continue
             }
