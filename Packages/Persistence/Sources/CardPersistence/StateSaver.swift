@@ -120,9 +120,6 @@ public final class StateSaver: Sendable {
         }
     }
 
-    /// Whether a fault was told and saving has not resumed since.
-    public var isFailing: Bool { locked { $0.failing != nil } }
-
     /// What wakes the front end's serving thread when there is news (a byte into the pipe its `poll` watches):
     /// called on the saver's thread, outside its lock. Set before the serving thread starts waiting.
     public func onNews(_ body: @escaping @Sendable () -> Void) {
