@@ -66,7 +66,7 @@ public struct CatalogSceneProvider: SceneProvider {
             scene: scene, viewport: viewport, savedState: saved, startTime: startTime, textMeasurer: measurer)
         return OpenedScene(
             driver: engine, stateKey: key, journalSequence: loaded.sequence,
-            stateError: loaded.error?.description ?? engine.stateError?.description)
+            stateError: loaded.error?.description ?? engine.stateError?.description, setAside: loaded.setAside)
     }
 }
 
@@ -80,12 +80,18 @@ public struct OpenedScene: Sendable {
     public var journalSequence = 0
     /// Why the saved state could not be read or used (the scene then starts fresh).
     public var stateError: String?
+    /// Where a damaged journal of the saved state was set aside (the scene goes on from the records before it).
+    public var setAside: String?
 
     /// An opened scene; see each property.
-    public init(driver: any SceneDriver, stateKey: String? = nil, journalSequence: Int = 0, stateError: String? = nil) {
+    public init(
+        driver: any SceneDriver, stateKey: String? = nil, journalSequence: Int = 0, stateError: String? = nil,
+        setAside: String? = nil
+    ) {
         self.driver = driver
         self.stateKey = stateKey
         self.journalSequence = journalSequence
         self.stateError = stateError
+        self.setAside = setAside
     }
 }

@@ -88,6 +88,10 @@ final class LazyFileStore: DeckStore {
         try existing()?.truncateStateJournal(named: name, through: sequence)
     }
 
+    func setAsideDamagedJournal(named name: String) throws(StoreError) -> String? {
+        try existing()?.setAsideDamagedJournal(named: name)
+    }
+
     func deleteState(named name: String, expectedRevision: Int?) throws(StoreError) {
         guard let store = try existing() else { throw .notFound(.state, name: name) }
         try store.deleteState(named: name, expectedRevision: expectedRevision)

@@ -129,6 +129,12 @@ extension Server {
             let message = "the saved state of '\(name)' was not restored (the scene starts fresh): \(problem)"
             logs.append(message)
             output += stateSaveFailed(message)
+        } else if let aside = openedScene.setAside {
+            let message =
+                "the saved state of '\(name)' had a damaged journal, kept as it was in \(aside); the scene goes on "
+                + "from the records before the damage"
+            logs.append(message)
+            output += stateSaveFailed(message)
         }
         if configuration.records { opened.startRecording(options: SceneOptions(deck: deck, cardCount: cardCount)) }
         // A cells session starts as the terminal UI does: keyboard focus on the first card.

@@ -149,6 +149,9 @@ public struct TUIApp: Sendable {
                 let key = StateKey.name(stateName, deck: configuration.sceneOptions.stateIdentity)
                 let loaded = configuration.saver?.load(key) ?? LoadedState(key, from: store)
                 if let error = loaded.error { stateProblem = "saved state not restored: \(error.description)" }
+                if let aside = loaded.setAside {
+                    stateProblem = "saved state restored in part: damaged journal kept as \(aside)"
+                }
                 if !loaded.isEmpty { saved = SavedState(snapshot: loaded.snapshot, journal: loaded.journal) }
                 stateKey = key
             }

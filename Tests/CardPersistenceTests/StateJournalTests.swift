@@ -91,6 +91,39 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == damaged)
     }
 
+    /// A journal damaged before its last record is set aside: a copy byte for byte under `.damaged-1` (the torn
+    /// line included), the journal then the records before the damage; a whole journal and a store without files
+    /// set nothing aside; a second damage goes to `.damaged-2`. `LoadedState` reads the state from what is left.
+    @Test func aDamagedJournalIsSetAsideAndWhatPrecedesTheDamageIsKept() throws {
+        let directory = TemporaryDirectory()
+        let store = try JSONFileStore(root: directory.path)
+        try store.appendStateJournal([JournalRecord(sequence: 1, json: Self.record("a"))], named: "deck")
+        #expect(try store.setAsideDamagedJournal(named: "deck") == nil)
+        #expect(try InMemoryStore().setAsideDamagedJournal(named: "deck") == nil)
+        let path = store.journalPath("deck")
+        let damaged = Data(
+            "{\"seq\":1,\"record\":{\"move\":\"a\"}}\n{\"seq\":2,\"record\":{\"dam\n{\"seq\":3,\"record\":{}}\n{\"seq\":4,\"re"
+                .utf8)
+        try damaged.write(to: URL(fileURLWithPath: path))
+        let loaded = LoadedState("deck", from: store)
+        #expect(loaded.error == nil)
+        #expect(loaded.setAside == path + ".damaged-1")
+        #expect(loaded.journal == [Self.record("a")])
+        #expect(loaded.sequence == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path + ".damaged-1")) == damaged)
+        #expect(try store.loadStateJournal(named: "deck").map(\.sequence) == [1])
+        #expect(try store.statePosition(named: "deck") == 1)
+        // Saving goes on after it.
+        try store.appendStateJournal(
+            [JournalRecord(sequence: 2, json: Self.record("b"))], named: "deck", expectedSequence: 1)
+        #expect(try store.loadStateJournal(named: "deck").map(\.sequence) == [1, 2])
+        // Damage at the first line: nothing precedes it, and the journal goes; the first copy stays.
+        try Data("garbage\n{\"seq\":1,\"record\":{}}\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try store.setAsideDamagedJournal(named: "deck") == path + ".damaged-2")
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path + ".damaged-1")) == damaged)
+    }
+
     /// Seeded property test of the saver's bookkeeping: whatever the interleaving of submissions (snapshots and
     /// records) and job completions (some failing), once everything is written the store's snapshot plus the
     /// journal after it is exactly the state as it was last submitted — no record lost, doubled or reordered.

@@ -65,10 +65,7 @@ import Testing
     @Test(.enabled(if: StateTrustEndToEndTests.canMount), arguments: Fault.allCases)
     func anIdleHostHearsAFaultWhenItHappensAndWhenItEnds(_ fault: Fault) throws {
         let mount = try StateTrustEndToEndTests.mountedStore("idle-\(fault.rawValue)", size: "1m")
-        defer {
-            StateTrustEndToEndTests.run("/bin/umount", ["-l", mount])
-            try? FileManager.default.removeItem(atPath: mount)
-        }
+        defer { StateTrustEndToEndTests.unmount(mount) }
         let store = mount + "/store"
         let (server, start) = try StateTrustEndToEndTests.sessionWithASavedSwipe(store: store)
         let says = try fault.begin(store: store, mount: mount)
@@ -128,10 +125,7 @@ import Testing
     @Test(.enabled(if: StateTrustEndToEndTests.canMount && TmuxHarness.executable != nil))
     func theStatusLineShowsAFaultWhileItLasts() throws {
         let mount = try StateTrustEndToEndTests.mountedStore("tui-fault", size: "1m")
-        defer {
-            StateTrustEndToEndTests.run("/bin/umount", ["-l", mount])
-            try? FileManager.default.removeItem(atPath: mount)
-        }
+        defer { StateTrustEndToEndTests.unmount(mount) }
         let store = mount + "/store"
         try withTmux { tmux in
             try tmux.type("'\(try cardistryExecutable().path)' tui --scene deck --store '\(store)'; echo EXIT=$?")

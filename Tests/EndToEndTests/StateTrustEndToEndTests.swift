@@ -278,7 +278,7 @@ import Testing
         return process.terminationStatus
     }
 
-    /// A small tmpfs for a store; unmounted by the caller (`run("/bin/umount", ["-l", path])`).
+    /// A small tmpfs for a store; the caller unmounts it (`unmount`).
     static func mountedStore(_ label: String, size: String) throws -> String {
         let directory = freshStorePath(label)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -286,8 +286,14 @@ import Testing
         return directory
     }
 
-    /// Harmless requests until a `state.error` arrives (the saver writes behind the interaction, so the error of a
-    /// change comes with a later reply); returns its message.
+    /// Unmounts a store `mountedStore` made (lazily: a process may still hold a file there) and removes its folder.
+    static func unmount(_ mount: String) {
+        run("/bin/umount", ["-l", mount])
+        try? FileManager.default.removeItem(atPath: mount)
+    }
+
+    /// Harmless requests until a `state.error` arrives (the saver writes behind the interaction: the error may come
+    /// before any of them, by itself, or between their replies); returns its message.
     static func awaitStateError(_ server: StdioProcess, from id: Int) throws -> String? {
         for attempt in 0..<400 {
             let notes = try server.request(id + attempt, "scene.list").notes
@@ -324,10 +330,7 @@ import Testing
     /// space returns (with the next change); the next process has every swipe.
     @Test(.enabled(if: canMount)) func aFullDiskIsReportedAndSavingResumes() throws {
         let mount = try Self.mountedStore("full", size: "256k")
-        defer {
-            Self.run("/bin/umount", ["-l", mount])
-            try? FileManager.default.removeItem(atPath: mount)
-        }
+        defer { Self.unmount(mount) }
         let store = mount + "/store"
         let (server, start) = try Self.sessionWithASavedSwipe(store: store)
         _ = try FaultNoticeEndToEndTests.Fault.full.begin(store: store, mount: mount)  // fill the disk
@@ -345,10 +348,7 @@ import Testing
     /// again, with no further change.
     @Test(.enabled(if: canMount)) func aReadOnlyStoreIsReportedAndSavingResumes() throws {
         let mount = try Self.mountedStore("readonly", size: "1m")
-        defer {
-            Self.run("/bin/umount", ["-l", mount])
-            try? FileManager.default.removeItem(atPath: mount)
-        }
+        defer { Self.unmount(mount) }
         let store = mount + "/store"
         let (server, start) = try Self.sessionWithASavedSwipe(store: store)
         try #require(Self.run("/bin/mount", ["-o", "remount,ro", mount]) == 0)
@@ -377,10 +377,12 @@ import Testing
         #expect(try Self.finish(next) == 0)
     }
 
-    /// A damaged journal line before the last, and a torn last line: the scene opens fresh and says why
-    /// (`state.error`), the damaged journal is never written over (byte for byte, the torn line too), and every later write says why it cannot be saved; once the journal is
-    /// removed, what the session did is saved before it ends.
-    @Test func aDamagedJournalIsReportedAndNeverWrittenOver() throws {
+    /// A damaged journal line before the last, and a torn last line (a crash mid-append): the journal is set aside
+    /// byte for byte (`<name>.journal.damaged-1`, torn line included) and the host told where (`state.error`); the
+    /// scene goes on from the records before the damage (the first move), and what the session then does is saved
+    /// again (the next process reopens it). On the code before, the torn line was cut off by the next append
+    /// (before this stop) and the scene started fresh with every later write refused.
+    @Test func aDamagedJournalIsSetAsideAndTheSessionGoesOnFromWhatCouldBeRead() throws {
         let store = Self.store("journal")
         defer { try? FileManager.default.removeItem(atPath: store) }
         let open = "{\"scene\":\"deck\",\"options\":{\"cardCount\":20000,\"persistState\":true}}"
@@ -389,15 +391,18 @@ import Testing
         _ = try server.request(1, "scene.open", open)
         let page = try server.request(2, "deck.get", "{\"offset\":0,\"limit\":3}").response
         guard case .array(let cards)? = page["result"]?["cards"] else { throw CocoaError(.coderReadCorrupt) }
+        var afterFirstMove: UInt32?
         for (index, card) in cards.enumerated() {
-            _ = try server.request(3 + index, "deck.move", "{\"card\":\"\(card["id"]?.string ?? "")\",\"to\":999}")
+            let moved = try server.request(
+                3 + index, "deck.move", "{\"card\":\"\(card["id"]?.string ?? "")\",\"to\":999}"
+            ).response
+            if index == 0 { afterFirstMove = try Self.checksum(moved["result"]?["order"]) }
         }
         #expect(try Self.finish(server) == 0)
         let journal = store + "/states/deck.cards-20000.journal"
         var lines = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").map(String.init)
         try #require(lines.count == 3, "\(lines)")
         lines[1] = "{\"seq\":2,\"record\":{\"damaged"
-        // And a torn last line after it (a crash mid-append): the store once cut it on the next append.
         let damaged = lines.joined(separator: "\n") + "\n{\"seq\":4,\"rec"
         try damaged.write(toFile: journal, atomically: true, encoding: .utf8)
 
@@ -406,15 +411,16 @@ import Testing
         let opened = try again.request(1, "scene.open", open)
         let error = opened.notes.first { $0["method"]?.string == "state.error" }
         let message = try #require(error?["params"]?["message"]?.string, "\(opened.notes)")
-        #expect(message.contains("damaged"), "\(message)")
-        _ = try again.request(2, "deck.move", "{\"card\":\"\(cards[0]["id"]?.string ?? "")\",\"to\":5}")
-        #expect(try Self.awaitStateError(again, from: 100) != nil)
-        #expect(try String(contentsOfFile: journal, encoding: .utf8) == damaged, "the damaged journal was changed")
-        // Once the damaged journal is gone, the held write goes through before the process ends.
-        try FileManager.default.removeItem(atPath: journal)
+        #expect(message.contains("damaged") && message.contains(journal + ".damaged-1"), "\(message)")
+        #expect(try Self.checksum(opened.response["result"]?["order"]) == afterFirstMove, "not the first move's order")
+        let notes = try again.request(2, "deck.move", "{\"card\":\"\(cards[2]["id"]?.string ?? "")\",\"to\":5}").notes
         let moved = try Self.checksum(
             again.request(3, "deck.get", "{\"offset\":0,\"limit\":1}").response["result"]?["order"])
         #expect(try Self.finish(again) == 0)
+        #expect(notes.allSatisfy { $0["method"]?.string != "state.error" }, "\(notes)")
+        #expect(
+            try String(contentsOfFile: journal + ".damaged-1", encoding: .utf8) == damaged, "the set-aside copy changed"
+        )
         let last = try StdioProcess(["--store", store])
         _ = try last.initialize()
         let reopened = try last.request(1, "scene.open", open)

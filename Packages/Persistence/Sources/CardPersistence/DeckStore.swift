@@ -55,6 +55,11 @@ public protocol DeckStore: Sendable {
     func loadStateJournal(named name: String, after sequence: Int) throws(StoreError) -> [JournalRecord]
     /// Drops the journal records up to `sequence` (those a snapshot includes), atomically.
     func truncateStateJournal(named name: String, through sequence: Int) throws(StoreError)
+    /// Sets aside the journal of state `name` when a record before its last is damaged: the file is kept, byte for
+    /// byte, under a name of its own (returned), and the journal then holds the records before the damage, so the
+    /// state goes on from what could be read and is saved again. nil when the journal reads in full (nothing is
+    /// done). A store whose journals cannot be damaged (the default) does nothing. O(journal size).
+    func setAsideDamagedJournal(named name: String) throws(StoreError) -> String?
 }
 
 /// One change of a scene state, appended to the state's journal: a sequence number (ascending per state, from 1)
@@ -124,6 +129,9 @@ public struct StoredState: Sendable, Hashable {
 }
 
 extension DeckStore {
+    /// Nothing to set aside: the default for stores whose journals cannot be damaged.
+    public func setAsideDamagedJournal(named name: String) throws(StoreError) -> String? { nil }
+
     /// Saves a snapshot without checking where the state stands (see the requirement).
     @discardableResult
     public func saveStateJSON(_ json: [UInt8], named name: String, expectedRevision: Int?, journalSequence: Int)
@@ -173,6 +181,16 @@ extension DeckStore {
     /// The records of a journal's bytes with a sequence above `after`. A last line without its newline, or that
     /// does not parse, is a torn append and ignored; a bad line before the last is damage and throws.
     static func journalRecords(_ bytes: [UInt8], after: Int, name: String) throws(StoreError) -> [JournalRecord] {
+        let readable = readableJournal(bytes, after: after)
+        guard readable.isWhole else {
+            throw .coding(name: name, reason: "the state journal has a damaged record before its last")
+        }
+        return readable.records
+    }
+
+    /// The records of a journal's bytes with a sequence above `after`, up to its first damaged line before the
+    /// last, and whether there is no such line (`isWhole`). O(bytes).
+    static func readableJournal(_ bytes: [UInt8], after: Int) -> (records: [JournalRecord], isWhole: Bool) {
         var records: [JournalRecord] = []
         var start = 0
         var index = 0
@@ -189,11 +207,11 @@ extension DeckStore {
                 let record = value["record"]
             else {
                 if isLast { break }
-                throw .coding(name: name, reason: "the state journal has a damaged record before its last")
+                return (records, false)
             }
             if sequence > after { records.append(JournalRecord(sequence: sequence, json: record.jsonBytes)) }
         }
-        return records
+        return (records, true)
     }
 
     /// Saves any Codable scene state (encoded with `JSONEncoder`) and returns its new revision.

@@ -138,6 +138,53 @@ extension JSONFileStore {
         }
     }
 
+    /// Sets a damaged journal aside under the state's lock: a hard link `<name>.journal.damaged-<n>` keeps the file
+    /// byte for byte (the first free `n`), then the records before the damage replace the journal atomically (a
+    /// temporary file renamed over it) and the directory is synced. A crash between the two steps leaves the
+    /// damaged journal in place and its link: the next load sets it aside again. O(journal size).
+    public func setAsideDamagedJournal(named name: String) throws(StoreError) -> String? {
+        try StoreName.validate(name)
+        let file = journalPath(name)
+        let folder = directory(.state)
+        let lock = try acquireLock(path(.state, name))
+        defer { fileSystem.close(lock) }
+        guard let bytes = try journalBytes(name) else { return nil }
+        let readable = Self.readableJournal(bytes, after: 0)
+        guard !readable.isWhole else { return nil }
+        var number = 1
+        while (try? fileSystem.status(file + ".damaged-\(number)")) ?? nil != nil { number += 1 }
+        let aside = file + ".damaged-\(number)"
+        do {
+            try fileSystem.link(file, aside)
+        } catch {
+            throw .io(.link, aside, error)
+        }
+        if readable.records.isEmpty {
+            do {
+                try fileSystem.unlink(file)
+            } catch {
+                throw .io(.unlink, file, error)
+            }
+        } else {
+            let lines = Self.journalLines(readable.records)
+            let temporary = try writeDurableTemporary(for: file, in: folder, mode: 0o600, name: name) {
+                descriptor, temporary in try write(lines, to: descriptor, path: temporary)
+            }
+            do {
+                try fileSystem.rename(temporary, file)
+            } catch {
+                try? fileSystem.unlink(temporary)
+                throw .io(.rename, file, error)
+            }
+        }
+        do {
+            try fileSystem.syncDirectory(folder)
+        } catch {
+            throw .io(.syncDirectory, folder, error)
+        }
+        return aside
+    }
+
     /// Writes all of `bytes` to `descriptor`.
     private func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(StoreError) {
         var failure: StoreError?

@@ -9,6 +9,9 @@ public struct LoadedState: Sendable {
     /// Why the state could not be read (then there is no snapshot or journal: the scene starts fresh, and the
     /// unreadable file stays as it is, since the store never writes over a file it cannot read).
     public var error: StoreError?
+    /// Where a journal damaged before its last record was set aside (`DeckStore.setAsideDamagedJournal`): the
+    /// state is what its snapshot and the records before the damage make, and is saved again from there.
+    public var setAside: String?
 
     /// Whether anything was saved.
     public var isEmpty: Bool { snapshot == nil && journal.isEmpty }
@@ -19,6 +22,7 @@ public struct LoadedState: Sendable {
         journal = []
         sequence = 0
         error = nil
+        setAside = nil
         do {
             let stored = try store.loadStateJSON(named: name)
             snapshot = stored.json
@@ -30,8 +34,18 @@ public struct LoadedState: Sendable {
                 return
             }
         }
-        do {
-            let records = try store.loadStateJournal(named: name, after: sequence)
+        do throws(StoreError) {
+            let records: [JournalRecord]
+            do throws(StoreError) {
+                records = try store.loadStateJournal(named: name, after: sequence)
+            } catch {
+                // A record damaged before the last: the journal is set aside and what precedes the damage read.
+                guard case .coding = error, let aside = try store.setAsideDamagedJournal(named: name) else {
+                    throw error
+                }
+                setAside = aside
+                records = try store.loadStateJournal(named: name, after: sequence)
+            }
             journal = records.map(\.json)
             sequence = max(sequence, records.last?.sequence ?? 0)
         } catch {
