@@ -124,6 +124,25 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: path + ".damaged-1")) == damaged)
     }
 
+    /// Where the damaged journal cannot be set aside (its link refused, as on a read-only store), the state is not
+    /// read in part: the damage is the error, the scene starts fresh, and the journal stays byte for byte.
+    @Test func aJournalThatCannotBeSetAsideIsReportedAndKept() throws {
+        let directory = TemporaryDirectory()
+        let store = try JSONFileStore(root: directory.path, fileSystem: FaultyFileSystem(failing: .link, code: EROFS))
+        try store.appendStateJournal([JournalRecord(sequence: 1, json: Self.record("a"))], named: "deck")
+        let path = store.journalPath("deck")
+        let damaged = Data("{\"seq\":1,\"record\":{}}\ngarbage\n{\"seq\":3,\"record\":{}}\n".utf8)
+        try damaged.write(to: URL(fileURLWithPath: path))
+        let loaded = LoadedState("deck", from: store)
+        #expect(loaded.setAside == nil)
+        #expect(loaded.isEmpty)
+        guard case .coding? = loaded.error else {
+            Issue.record("expected the damage as the error, got \(String(describing: loaded.error))")
+            return
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == damaged)
+    }
+
     /// Seeded property test of the saver's bookkeeping: whatever the interleaving of submissions (snapshots and
     /// records) and job completions (some failing), once everything is written the store's snapshot plus the
     /// journal after it is exactly the state as it was last submitted — no record lost, doubled or reordered.

@@ -40,7 +40,8 @@ public struct LoadedState: Sendable {
                 records = try store.loadStateJournal(named: name, after: sequence)
             } catch {
                 // A record damaged before the last: the journal is set aside and what precedes the damage read.
-                guard case .coding = error, let aside = try store.setAsideDamagedJournal(named: name) else {
+                // Where it cannot be set aside (a read-only store), the damage is the error, as before.
+                guard case .coding = error, let aside = (try? store.setAsideDamagedJournal(named: name)) ?? nil else {
                     throw error
                 }
                 setAside = aside
