@@ -15,6 +15,9 @@ extra member, a value outside an enum, a pattern broken such as card id "00401")
                          below: a position past the deck's end, a clock.advance before the clock, …);
   invalid by the schema ⇒ the server refuses it with −32602 or −32600.
 
+Then the wire's corners (WIRE_CORNERS: lines no schema describes, such as a non-finite id or a response object),
+each answered with the code and id the document gives, and seeded mutations of them: every reply strict JSON.
+
 A case that breaks a rule is a disagreement. Those already known (the server is wrong and will be fixed, or the
 document must decide) are listed in KNOWN_DISAGREEMENTS, reported but not failing; remove an entry when it is fixed
 (the script then says it no longer happens). Exit status 1 on any other disagreement.
@@ -618,15 +621,111 @@ class Fuzz:
         return 0
 
 
+# The wire's corners (issue 45): lines a schema cannot describe, each with the error code and id docs/protocol.md
+# gives ("Which error wins", "Messages"). Every reply must be strict JSON: no NaN, no Infinity, no number a reader
+# takes as infinity (an echoed `1e999`).
+WIRE_CORNERS: list[tuple[str, int, Any]] = [
+    ('{"jsonrpc":"2.0","id":1e999,', -32700, None),
+    ('{"jsonrpc":"2.0","id":1e999,"method":"scene.list"}', -32600, None),
+    ('{"jsonrpc":"2.0","id":' + "9" * 400 + ',"method":"scene.list"}', -32600, None),
+    ('{"jsonrpc":"2.0","id":' + "9" * 400 + ',', -32700, None),
+    ('{"jsonrpc":"2.0","a":NaN,"id":5,', -32700, None),
+    ('{"jsonrpc":"2.0","id":6,"method":"scene.list",', -32700, 6),
+    ('{"result":1}', -32600, None),
+    ('{"jsonrpc":"1.0","error":null}', -32600, None),
+    ('{"jsonrpc":"2.0","id":7,"method":"viewport.resize","params":{"width":390,"height":390,"cols":7,"zzz":1}}',
+     -32602, 7),
+    ('{"jsonrpc":"2.0","id":8,"method":"input.pointer","params":{"phase":"down","x":1,"y":1,"t":-1}}', -32602, 8),
+    ('{"jsonrpc":"2.0","id":9,"method":"deck.save","params":{"name":5}}', -32602, 9),
+    ('{"jsonrpc":"2.0","id":10,"method":"exit","params":{"x":1}}', -32602, 10),
+]
+
+
+def strict_json(line: str) -> Any:
+    """`line` parsed as strict JSON; ValueError for NaN, Infinity or a number that overflows a double."""
+    def constant(name: str) -> Any:
+        raise ValueError("non-finite constant " + name)
+
+    def number(text: str) -> float:
+        value = float(text)
+        if value in (float("inf"), float("-inf")):
+            raise ValueError("non-finite number " + text[:40])
+        return value
+
+    return json.loads(line, parse_constant=constant, parse_float=number, parse_int=lambda t: int(number(t)))
+
+
+def wire_corners(binary: str, seed: int, mutations: int) -> int:
+    """Sends WIRE_CORNERS (each answered with its code and id) and `mutations` seeded mutations of them (each
+    answered with strict JSON, the server still serving); returns the number of failures, each printed."""
+    home = tempfile.mkdtemp(prefix="cardistry-wire-corners-")
+    server = Server(binary, [], env=clean_env(home))
+    failures = 0
+    try:
+        server.send_text('{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"1.0",'
+                         '"viewport":{"width":390,"height":844}}}')
+        server.next_line(TIMEOUT)
+        lines = [(line, code, id) for line, code, id in WIRE_CORNERS]
+        rng = random.Random(seed)
+        for _ in range(mutations):
+            text = bytearray(rng.choice(WIRE_CORNERS)[0].encode("utf-8"))
+            for _ in range(rng.randrange(1, 4)):
+                position = rng.randrange(len(text))
+                choice = rng.randrange(3)
+                if choice == 0:
+                    text[position] = rng.choice(b'0123456789e.-+,:{}[]"NaInfity ')
+                elif choice == 1:
+                    text.insert(position, rng.choice(b'0123456789e.-+,:{}[]"'))
+                else:
+                    del text[position:]
+                if not text:
+                    text = bytearray(b"{}")
+            lines.append((text.decode("utf-8", "replace").replace("\n", " "), None, None))
+        for index, (line, code, expected_id) in enumerate(lines):
+            server.send_text(line)
+            # A probe after each line: the replies to the line (if any) come before the probe's answer.
+            server.send_text('{"jsonrpc":"2.0","id":"probe-%d","method":"scene.list"}' % index)
+            while True:
+                got = server.next_line(TIMEOUT)
+                if got is None:
+                    print("WIRE CORNER: no answer after %s" % line[:120])
+                    return failures + 1
+                try:
+                    message = strict_json(got)
+                except ValueError as error:
+                    failures += 1
+                    print("WIRE CORNER: not strict JSON (%s)\n  → %s\n  ← %s" % (error, line[:120], got[:200]))
+                    continue
+                if isinstance(message, dict) and message.get("id") == "probe-%d" % index:
+                    break
+                if code is not None:
+                    got_code = (message.get("error") or {}).get("code") if isinstance(message, dict) else None
+                    if got_code != code or message.get("id") != expected_id:
+                        failures += 1
+                        print("WIRE CORNER: expected code %s and id %r\n  → %s\n  ← %s" % (
+                            code, expected_id, line[:120], got[:200]))
+    finally:
+        server.kill()
+        shutil.rmtree(home, ignore_errors=True)
+    print("wire corners: %d lines (%d corners, %d mutations), %d failures" % (
+        len(lines), len(WIRE_CORNERS), mutations, failures))
+    return failures
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("binary")
     parser.add_argument("--seed", type=int, default=26)
     parser.add_argument("--cases", type=int, default=40, help="valid cases per method and per action (default 40)")
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--corner-mutations", type=int, default=2000,
+                        help="seeded mutations of the wire's corner lines (default 2000)")
     options = parser.parse_args(argv)
     binary = options.binary if os.sep in options.binary else (shutil.which(options.binary) or options.binary)
-    return Fuzz(binary, options.seed, options.cases, options.verbose).run()
+    status = Fuzz(binary, options.seed, options.cases, options.verbose).run()
+    if wire_corners(binary, options.seed, options.corner_mutations):
+        status = 1
+    return status
 
 
 if __name__ == "__main__":
