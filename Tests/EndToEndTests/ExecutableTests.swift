@@ -56,6 +56,20 @@ func catalogueScenes() throws -> [String] {
         #expect(out.hasPrefix("cardistry "))
     }
 
+    /// `--store` naming a regular file says the store's directory cannot be made there (issue 46): it once said the
+    /// file "is not a regular file", which it is.
+    @Test func aStoreThatIsAFileSaysItIsNotADirectory() throws {
+        let directory = freshStorePath("store-is-a-file")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/file"
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+        let (status, _, err) = try runCardistry(["deck", "list", "--store", file])
+        #expect(status != 0)
+        #expect(err.contains("\(file): Not a directory"), "\(err)")
+        #expect(!err.contains("is not a regular file"), "\(err)")
+    }
+
     @Test func noArgumentsWithoutATerminalIsAUsageError() throws {
         let (status, out, err) = try runCardistry([])
         #expect(status == 2)

@@ -598,7 +598,10 @@ public struct JSONFileStore: DeckStore {
             }
             if let status {
                 // A link to a directory is fine for the root's ancestors (e.g. /home → /data/home).
-                guard status.kind == .directory || status.kind == .symbolicLink else { throw .notAFile(path: prefix) }
+                // Anything else (a regular file named as the store): the directory cannot be made there.
+                guard status.kind == .directory || status.kind == .symbolicLink else {
+                    throw .io(.createDirectory, prefix, Errno(ENOTDIR))
+                }
                 continue
             }
             do {
