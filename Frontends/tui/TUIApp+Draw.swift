@@ -134,8 +134,9 @@ extension TUIApp {
     }
 
     /// The hints of the status line that fit `width` columns: whole hints, most useful first (the order the scene
-    /// lists them in, its main gestures first), joined by `separator`; the first that does not fit is cut at a word
-    /// boundary and ends with "…" (or "..." in ASCII), or left out when not even its first word fits. O(length).
+    /// lists them in, its main gestures first), joined by `separator`; the first that does not fit is left out and
+    /// the line ends with "…" (or "..." in ASCII) — a key without the word that says what it does ("enter space…")
+    /// tells nobody anything. Only a first hint wider than the line is cut, at a word boundary. O(length).
     static func statusHints(_ hints: [String], separator: String, width: Int, ascii: Bool) -> String {
         let ellipsis = ascii ? "..." : "…"
         var line = ""
@@ -145,17 +146,17 @@ extension TUIApp {
                 line += prefix + hint
                 continue
             }
-            // Whole words of this hint while they and the ellipsis fit.
+            // Whole words of the first hint while they and the ellipsis fit; a later hint is left out whole.
             var cut = ""
-            for word in hint.split(separator: " ") {
+            for word in hint.split(separator: " ") where line.isEmpty {
                 let candidate = cut.isEmpty ? String(word) : cut + " " + word
                 guard GlyphMapper.columns(of: line + prefix + candidate + ellipsis) <= width else { break }
                 cut = candidate
             }
             if !cut.isEmpty {
                 line += prefix + cut + ellipsis
-            } else if !line.isEmpty && GlyphMapper.columns(of: line + ellipsis) <= width {
-                line += ellipsis
+            } else if !line.isEmpty && GlyphMapper.columns(of: line + " " + ellipsis) <= width {
+                line += " " + ellipsis
             }
             break
         }
@@ -213,7 +214,8 @@ extension TUIApp {
             " " + clean(title) + " ", column: 0, row: row, foreground: Chrome.statusAccent,
             attributes: base.union(.bold), maxColumn: rightStart)
         let separator = ascii ? " | " : " · "
-        let width = max(0, rightStart - 1 - column)
+        // Two columns between the hints and "? keys": one would read as one phrase ("close ? keys").
+        let width = max(0, rightStart - 2 - column)
         // Every hint in full when they all fit, else every hint in brief ("s sort"), cut at the end if need be.
         let full = keys.map(clean).joined(separator: separator)
         let line =

@@ -10,11 +10,13 @@ import Testing
 /// The modes a terminal user expects: the status line cut at word boundaries with clickable keys, the home screen
 /// whole at 80 columns, cues other than colour under `NO_COLOR`, and no UI on a terminal without cursor addressing.
 @Suite struct TerminalModeTests {
-    @Test func statusHintsAreCutAtWordBoundariesWithAnEllipsis() {
+    @Test func statusHintsAreWholeHintsWithAnEllipsis() {
         let hints = ["space flip the card", "← → swipe the card away", "u undo"]
         #expect(TUIApp.statusHints(hints, separator: " · ", width: 80, ascii: false) == hints.joined(separator: " · "))
-        // Room for the first hint and two words of the second.
-        #expect(TUIApp.statusHints(hints, separator: " · ", width: 30, ascii: false) == "space flip the card · ← →…")
+        // Room for the first hint and two words of the second: the second is left out whole, never its keys alone
+        // without what they do (issue 46: "enter space…").
+        #expect(TUIApp.statusHints(hints, separator: " · ", width: 30, ascii: false) == "space flip the card …")
+        // The first hint wider than the line is cut at a word boundary.
         #expect(TUIApp.statusHints(hints, separator: " · ", width: 13, ascii: true) == "space flip...")
         // Not a word of the first fits: nothing, never half a word.
         #expect(TUIApp.statusHints(hints, separator: " · ", width: 4, ascii: false) == "")
