@@ -161,6 +161,29 @@ private func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool 
         #expect(back.node("history.header") == nil && !back.isAnimating)
     }
 
+    /// On a terminal's grid the stack's step is whole rows (48 points for rows of 24, not 50): a card dragged
+    /// exactly two steps moves two places, as it looks (issue 46, item 11: "a long-press drag of exactly two slots
+    /// moved the card one place"; the seed's Int(−height/50) read 96 points as one place).
+    @Test func onAGridADragOfTwoStepsMovesTwoPlaces() throws {
+        let grid = LayoutGrid(columnWidth: 12, rowHeight: 24)
+        var engine = Engine(scene: try WalletScene(), viewport: viewport, textMeasurer: GridMeasurer(grid: grid))
+        let rest = engine.frame(at: 2)
+        let fourth = try #require(rest.node(card: card(104))).rect
+        let third = try #require(rest.node(card: card(103))).rect
+        let step = third.minY - fourth.minY
+        #expect(step == 48)
+        // The fourth card's visible strip, above the third card's top.
+        let start = Point(x: fourth.midX, y: fourth.minY + step / 2)
+        engine.handle(pointer(.down, start, 3))
+        _ = engine.frame(at: 3.1)
+        engine.handle(pointer(.move, Point(x: start.x, y: start.y + step), 3.15))
+        engine.handle(pointer(.move, Point(x: start.x, y: start.y + 2 * step), 3.2))
+        let dragged = try #require(engine.frame(at: 3.2).node(card: card(104)))
+        #expect(near(dragged.z, -3 + 2), "over the card it passed, as it looks")
+        engine.handle(pointer(.up, Point(x: start.x, y: start.y + 2 * step), 3.25))
+        #expect(engine.deck.ids == [101, 104, 102, 103, 105].map(card))
+    }
+
     @Test func pressingCardOneAndDraggingItDownMovesItToTheFront() throws {
         let store = InMemoryStore()
         var engine = try engine(store: store)

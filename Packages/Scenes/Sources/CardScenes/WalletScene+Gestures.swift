@@ -75,11 +75,14 @@ extension WalletScene {
         }
     }
 
-    /// The seed's `rearrangeCards`: newIndex = index + Int(−height/50), clamped to the deck. The quotient is
-    /// clamped before the conversion so that no translation can overflow `Int`.
-    static func destination(from index: Int, height: Double, count: Int) -> Int {
+    /// The seed's `rearrangeCards`: newIndex = index + Int(−height/step), clamped to the deck, where `step` is the
+    /// stack's step as laid out: the seed's 50 points, or on a terminal's grid the whole rows it rounds to (the
+    /// cards are that far apart on screen; dividing by 50 put a card dragged exactly two cards one place short).
+    /// The quotient is clamped before the conversion so that no translation can overflow `Int`.
+    static func destination(from index: Int, height: Double, count: Int, step: Double = cardOffset) -> Int {
         guard count > 0 else { return 0 }
-        let places = height.isFinite ? min(max(-height / cardOffset, -Double(count)), Double(count)) : 0
+        let step = step > 0 ? step : cardOffset
+        let places = height.isFinite ? min(max(-height / step, -Double(count)), Double(count)) : 0
         return min(max(index + Int(places), 0), count - 1)
     }
 
@@ -125,7 +128,11 @@ extension WalletScene {
                 let height = drag.drag?.translation.dy
             else { return }
             let moved = move(
-                id, to: Self.destination(from: index, height: height, count: deck.count), context: &context)
+                id,
+                to: Self.destination(
+                    from: index, height: height, count: deck.count,
+                    step: context.text.layoutGrid.height(Self.cardOffset)),
+                context: &context)
             context.haptic(moved ? .light : .soft, target: gesture.target, card: id)
         case .cancelled, .failed:
             if wasPressing || wasHeld { context.animation = .spring }

@@ -129,11 +129,12 @@ extension WalletScene {
         return Vector(dx: pressed.dx, dy: -step * Double(index) + pressed.dy + dragY)
     }
 
-    /// The seed's `zIndex(for:)`: −index, plus height/50 for the card being dragged.
-    func zIndex(forIndex index: Int) -> Double {
+    /// The seed's `zIndex(for:)`: −index, plus height/step for the card being dragged (`step` the stack's step as
+    /// laid out, 50 points off a grid), so it passes over a card as it passes it on screen.
+    func zIndex(forIndex index: Int, step: Double = WalletScene.cardOffset) -> Double {
         let base = -Double(index)
         guard let dragging = dragState.index, dragging == index else { return base }
-        return base + dragState.translation.dy / Self.cardOffset
+        return base + dragState.translation.dy / (step > 0 ? step : Self.cardOffset)
     }
 
     public func layout(in viewport: Size) -> [Node] { layout(in: viewport, text: StandardTextMeasurer()) }
@@ -164,7 +165,7 @@ extension WalletScene {
             let rect = Rect(
                 x: metrics.originX + offset.dx, y: metrics.stackTop + offset.dy, width: metrics.cardSize.width,
                 height: metrics.cardSize.height)
-            nodes += cardNodes(card, payment, rect: rect, z: zIndex(forIndex: index), text: measurer)
+            nodes += cardNodes(card, payment, rect: rect, z: zIndex(forIndex: index, step: metrics.step), text: measurer)
         }
         if selected != nil { nodes += historyNodes(metrics, in: viewport, text: measurer) }
         return nodes
