@@ -165,7 +165,8 @@ extension WalletScene {
             let rect = Rect(
                 x: metrics.originX + offset.dx, y: metrics.stackTop + offset.dy, width: metrics.cardSize.width,
                 height: metrics.cardSize.height)
-            nodes += cardNodes(card, payment, rect: rect, z: zIndex(forIndex: index, step: metrics.step), text: measurer)
+            nodes += cardNodes(
+                card, payment, rect: rect, z: zIndex(forIndex: index, step: metrics.step), text: measurer)
         }
         if selected != nil { nodes += historyNodes(metrics, in: viewport, text: measurer) }
         return nodes
