@@ -101,7 +101,6 @@ extension JSONFileStore {
     public func truncateStateJournal(named name: String, through sequence: Int) throws(StoreError) {
         try StoreName.validate(name)
         let file = journalPath(name)
-        let folder = directory(.state)
         let lock = try acquireLock(path(.state, name))
         defer { fileSystem.close(lock) }
         let status: FileStatus?
@@ -112,7 +111,15 @@ extension JSONFileStore {
         }
         guard let status else { return }
         let kept = try Self.journalRecords(readFile(file, sizeHint: Int(status.size)), after: sequence, name: name)
-        if kept.isEmpty {
+        try replaceJournal(name, with: kept)
+    }
+
+    /// Replaces the journal of state `name` with `records`, durably: removed when there are none, else written to a
+    /// temporary file renamed over it; then the directory is synced. Call under the state's lock. O(records).
+    private func replaceJournal(_ name: String, with records: [JournalRecord]) throws(StoreError) {
+        let file = journalPath(name)
+        let folder = directory(.state)
+        if records.isEmpty {
             do {
                 try fileSystem.unlink(file)
             } catch  where error.code == ENOENT {
@@ -120,7 +127,7 @@ extension JSONFileStore {
                 throw .io(.unlink, file, error)
             }
         } else {
-            let bytes = Self.journalLines(kept)
+            let bytes = Self.journalLines(records)
             let temporary = try writeDurableTemporary(for: file, in: folder, mode: 0o600, name: name) {
                 descriptor, temporary in try write(bytes, to: descriptor, path: temporary)
             }
@@ -145,7 +152,6 @@ extension JSONFileStore {
     public func setAsideDamagedJournal(named name: String) throws(StoreError) -> String? {
         try StoreName.validate(name)
         let file = journalPath(name)
-        let folder = directory(.state)
         let lock = try acquireLock(path(.state, name))
         defer { fileSystem.close(lock) }
         guard let bytes = try journalBytes(name) else { return nil }
@@ -159,29 +165,7 @@ extension JSONFileStore {
         } catch {
             throw .io(.link, aside, error)
         }
-        if readable.records.isEmpty {
-            do {
-                try fileSystem.unlink(file)
-            } catch {
-                throw .io(.unlink, file, error)
-            }
-        } else {
-            let lines = Self.journalLines(readable.records)
-            let temporary = try writeDurableTemporary(for: file, in: folder, mode: 0o600, name: name) {
-                descriptor, temporary in try write(lines, to: descriptor, path: temporary)
-            }
-            do {
-                try fileSystem.rename(temporary, file)
-            } catch {
-                try? fileSystem.unlink(temporary)
-                throw .io(.rename, file, error)
-            }
-        }
-        do {
-            try fileSystem.syncDirectory(folder)
-        } catch {
-            throw .io(.syncDirectory, folder, error)
-        }
+        try replaceJournal(name, with: readable.records)
         return aside
     }
 
