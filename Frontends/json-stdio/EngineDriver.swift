@@ -61,9 +61,8 @@ public struct CatalogSceneProvider: SceneProvider {
         }
         let key = StateKey.name(stateName, deck: options.stateIdentity)
         let loaded = saver?.load(key) ?? LoadedState(key, from: store)
-        let saved = loaded.isEmpty ? nil : SavedState(snapshot: loaded.snapshot, journal: loaded.journal)
         let engine = Engine(
-            scene: scene, viewport: viewport, savedState: saved, startTime: startTime, textMeasurer: measurer)
+            scene: scene, viewport: viewport, savedState: loaded, startTime: startTime, textMeasurer: measurer)
         return OpenedScene(
             driver: engine, stateKey: key, journalSequence: loaded.sequence,
             stateError: loaded.error?.description ?? engine.stateError?.description, setAside: loaded.setAside)

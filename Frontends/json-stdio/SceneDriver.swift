@@ -2,6 +2,7 @@ import CardEngine
 import CardGeometry
 import CardGestures
 import CardModels
+import CardPersistence
 
 /// An open scene as the server drives it: the `Engine` in production (`EngineDriver`), and `ScriptedDriver` in
 /// `Tests/CardStdioTests` (a double whose answers a test sets, to show the server drives any `SceneDriver`).

@@ -406,7 +406,7 @@ public struct Server: Sendable {
     /// writes them on its own thread.
     mutating func saveState() {
         guard let key = session?.stateKey, driver != nil, let change = driver?.takeStateChange() else { return }
-        configuration.saver?.submit(StateWrite(snapshot: change.snapshot, records: change.records), to: key)
+        configuration.saver?.submit(change, to: key)
     }
 
     /// Before the open scene is closed or replaced: hands its last changes to the saver and waits until they are

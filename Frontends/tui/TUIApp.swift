@@ -141,7 +141,7 @@ public struct TUIApp: Sendable {
             if let taken = engine?.takeRecording() { closedRecording += taken }
             // The scene open now is written (or kept under another name) before a state is read.
             finishState()
-            var saved: SavedState?
+            var saved: LoadedState?
             stateKey = nil
             if let store = configuration.store, let stateName = scene.stateName {
                 // State is kept per scene and deck: another deck's progress or order is never touched. It is read
@@ -152,7 +152,7 @@ public struct TUIApp: Sendable {
                 if let aside = loaded.setAside {
                     stateProblem = "saved state restored in part: damaged journal kept as \(aside)"
                 }
-                if !loaded.isEmpty { saved = SavedState(snapshot: loaded.snapshot, journal: loaded.journal) }
+                saved = loaded
                 stateKey = key
             }
             engine = Engine(
@@ -230,7 +230,7 @@ public struct TUIApp: Sendable {
         guard let saver = configuration.saver else { return }
         takeSaverNews()
         guard let key = stateKey, let change = engine?.takeStateChange() else { return }
-        saver.submit(StateWrite(snapshot: change.snapshot, records: change.records), to: key)
+        saver.submit(change, to: key)
     }
 
     /// The saver's news on the status line: a fault from when it happens until saving resumes, a conflict's
@@ -278,7 +278,7 @@ public struct TUIApp: Sendable {
             stateKey = copy
             engine?.requestStateSnapshot()
             if let change = engine?.takeStateChange() {
-                saver.submit(StateWrite(snapshot: change.snapshot, records: change.records), to: copy)
+                saver.submit(change, to: copy)
             }
             // The name first: a narrow status line cuts the end.
             stateProblem = "yours kept as \(copy): another session saved this deck meanwhile"

@@ -181,12 +181,12 @@ import Testing
                         records.append(Array(String(next).utf8))
                         next += 1
                     }
-                    for case .start(let job) in machine.submit(StateWrite(records: records), to: "s") {
+                    for case .start(let job) in machine.submit(StateChange(records: records), to: "s") {
                         running.append(job)
                     }
                 case 2:
                     let copy = live
-                    let write = StateWrite(snapshot: { Array(copy.map(String.init).joined(separator: ",").utf8) })
+                    let write = StateChange(snapshot: { Array(copy.map(String.init).joined(separator: ",").utf8) })
                     for case .start(let job) in machine.submit(write, to: "s") { running.append(job) }
                 default:
                     guard !running.isEmpty else { continue }
@@ -197,7 +197,7 @@ import Testing
                 }
             }
             // Drain: every job succeeds; a write held after a failure goes with the next submission (an empty one).
-            for case .start(let job) in machine.submit(StateWrite(), to: "s") { running.append(job) }
+            for case .start(let job) in machine.submit(StateChange(), to: "s") { running.append(job) }
             while !running.isEmpty {
                 let job = running.removeFirst()
                 perform(job, fail: false)
@@ -237,7 +237,7 @@ import Testing
             }
         }
         saver.resume("deck.cards-20000", after: 0)
-        saver.submit(StateWrite(records: [Self.record("a")]), to: "deck.cards-20000")
+        saver.submit(StateChange(records: [Self.record("a")]), to: "deck.cards-20000")
         #expect(saver.flush())
         #expect(probe.withLock { $0.calls } == 0)
         // The snapshot waits for the gate, so the test has let go of its own reference before the saver encodes.
@@ -245,7 +245,7 @@ import Testing
         func submitSnapshot() {
             let copy = StateCopy(probe)
             saver.submit(
-                StateWrite(
+                StateChange(
                     snapshot: {
                         gate.wait()
                         _ = copy

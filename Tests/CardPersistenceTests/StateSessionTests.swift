@@ -18,8 +18,8 @@ import Testing
         return values
     }
 
-    static func snapshotWrite(_ values: [Int]) -> StateWrite {
-        StateWrite(snapshot: { Array(("[" + values.map(String.init).joined(separator: ",") + "]").utf8) })
+    static func snapshotWrite(_ values: [Int]) -> StateChange {
+        StateChange(snapshot: { Array(("[" + values.map(String.init).joined(separator: ",") + "]").utf8) })
     }
 
     /// Thousands of seeded interleavings of changes to several states (snapshots and records), switches between
@@ -41,7 +41,7 @@ import Testing
             var running: StateSaverMachine.Job?
             var next = 0
             var open = "a"
-            _ = machine.load(open, from: store)
+            _ = StateSaver.load(open, machine: &machine, store: store)
             func finishRunning(fail: Bool) {
                 guard let job = running else { return }
                 running = nil
@@ -57,14 +57,14 @@ import Testing
                     running = started
                 }
             }
-            func submit(_ write: StateWrite) {
+            func submit(_ write: StateChange) {
                 for case .start(let job) in machine.submit(write, to: open) { running = job }
             }
             for step in 0..<Int(random.next() % 40) {
                 switch random.next() % 6 {
                 case 0, 1:
                     live[open, default: []].append(next)
-                    submit(StateWrite(records: [Array(String(next).utf8)]))
+                    submit(StateChange(records: [Array(String(next).utf8)]))
                     next += 1
                 case 2:
                     live[open, default: []].append(next)
@@ -78,7 +78,7 @@ import Testing
                     // A switch: the front end waits for a running write of the state it opens, then loads it.
                     open = names[Int(random.next() % 3)]
                     while machine.isRunning(open) { finishRunning(fail: random.next() % 4 == 0) }
-                    let seen = Self.decode(machine.load(open, from: store))
+                    let seen = Self.decode(StateSaver.load(open, machine: &machine, store: store))
                     #expect(seen == live[open, default: []], "seed \(seed) step \(step): switch to \(open)")
                 }
             }
@@ -104,9 +104,9 @@ import Testing
         var first = StateSaverMachine()
         var second = StateSaverMachine()
         try store.saveStateJSON(Array("[1]".utf8), named: "s", expectedRevision: nil, journalSequence: 3)
-        #expect(Self.decode(first.load("s", from: store)) == [1])
-        #expect(Self.decode(second.load("s", from: store)) == [1])
-        func run(_ machine: inout StateSaverMachine, _ write: StateWrite) -> StoreError? {
+        #expect(Self.decode(StateSaver.load("s", machine: &first, store: store)) == [1])
+        #expect(Self.decode(StateSaver.load("s", machine: &second, store: store)) == [1])
+        func run(_ machine: inout StateSaverMachine, _ write: StateChange) -> StoreError? {
             var error: StoreError?
             var actions = machine.submit(write, to: "s")
             while case .start(let job)? = actions.first {
@@ -120,7 +120,7 @@ import Testing
             return error
         }
         let write = { (value: Int) in
-            records ? StateWrite(records: [Array(String(value).utf8)]) : Self.snapshotWrite([1, value])
+            records ? StateChange(records: [Array(String(value).utf8)]) : Self.snapshotWrite([1, value])
         }
         #expect(run(&first, write(2)) == nil)
         let refused = run(&second, write(3))
@@ -135,9 +135,9 @@ import Testing
         #expect(run(&second, write(4)) == nil, "a conflicted state is not written again")
         #expect(Self.decode(LoadedState("s", from: store)) == [1, 2])
         // Reading it again ends the conflict: the next write builds on the first session's.
-        #expect(Self.decode(second.load("s", from: store)) == [1, 2])
+        #expect(Self.decode(StateSaver.load("s", machine: &second, store: store)) == [1, 2])
         #expect(!second.isConflicted("s"))
-        #expect(run(&second, StateWrite(records: [Array("5".utf8)])) == nil)
+        #expect(run(&second, StateChange(records: [Array("5".utf8)])) == nil)
         #expect(Self.decode(LoadedState("s", from: store)) == [1, 2, 5])
     }
 

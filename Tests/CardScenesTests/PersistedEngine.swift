@@ -11,8 +11,7 @@ extension Engine {
     ) -> Engine {
         guard let stateName = scene.stateName else { return Engine(scene: scene, viewport: viewport) }
         let loaded = LoadedState(StateKey.name(stateName, deck: identity), from: store)
-        let saved = loaded.isEmpty ? nil : SavedState(snapshot: loaded.snapshot, journal: loaded.journal)
-        return Engine(scene: scene, viewport: viewport, savedState: saved, startTime: startTime)
+        return Engine(scene: scene, viewport: viewport, savedState: loaded, startTime: startTime)
     }
 
     /// Writes the state changes so far to `store`; returns the error a saver would report.
@@ -29,7 +28,7 @@ extension Engine {
         var machine = StateSaverMachine()
         machine.resume(key, after: LoadedState(key, from: store).sequence)
         var error: StoreError?
-        var actions = machine.submit(StateWrite(snapshot: change.snapshot, records: change.records), to: key)
+        var actions = machine.submit(change, to: key)
         while case .start(let job)? = actions.first {
             let outcome = StateSaver.write(job, to: store)
             error = error ?? outcome.error

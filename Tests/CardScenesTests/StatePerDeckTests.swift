@@ -56,7 +56,7 @@ import Testing
                     var machine = StateSaverMachine()
                     machine.resume(key, after: LoadedState(key, from: store).sequence)
                     var actions = machine.submit(
-                        StateWrite(snapshot: change.snapshot, records: change.records), to: key)
+                        change, to: key)
                     while case .start(let job)? = actions.first {
                         #expect(StateSaver.write(job, to: store).error == nil)
                         actions = machine.finished()

@@ -3,6 +3,7 @@ import CardGeometry
 import CardGestures
 import CardJSON
 import CardModels
+import CardPersistence
 import Synchronization
 import Testing
 

@@ -1,6 +1,7 @@
 import CardGeometry
 import CardGestures
 import CardModels
+import CardPersistence
 import CardPhysics
 
 /// The engine: a scene, its animations and its gestures, advanced by timed input and sampled into frames.
@@ -64,8 +65,8 @@ public struct Engine: Sendable {
     var arena = GestureArena<NodeID>()
     var pending: [EngineEvent] = []
 
-    /// Opens `scene` in `viewport` at `startTime`. With `savedState`, the scene's state is restored first: its
-    /// snapshot, then its journal records (a state that cannot be used is reported in `stateError`, and the scene
+    /// Opens `scene` in `viewport` at `startTime`. With `savedState` (as the front end loaded it from its store),
+    /// the scene's state is restored first: its snapshot, then its journal records (a state that cannot be used is reported in `stateError`, and the scene
     /// starts fresh). After the first layout (which never animates) the scene's `appear` runs; its changes animate
     /// from that layout. The engine does no I/O: the front end loads the state and saves what `takeStateChange`
     /// hands out.
@@ -73,7 +74,7 @@ public struct Engine: Sendable {
     /// `animator` evaluates every motion: the SwiftUI-exact closed forms by default, or `InstantAnimator()` for a
     /// host that wants changes applied at once (reduced motion, or tests of end states).
     public init(
-        scene: any Scene, viewport: Size, savedState: SavedState? = nil, startTime: Double = 0,
+        scene: any Scene, viewport: Size, savedState: LoadedState? = nil, startTime: Double = 0,
         animator: any Animator = ClosedFormAnimator(), textMeasurer: any TextMeasurer = StandardTextMeasurer()
     ) {
         self.scene = scene

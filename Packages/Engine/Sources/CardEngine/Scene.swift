@@ -1,6 +1,7 @@
 import CardGeometry
 import CardGestures
 import CardModels
+import CardPersistence
 import CardPhysics
 
 /// A scene: one of the seed apps as state, semantic actions, and a layout of nodes for a viewport.
@@ -393,35 +394,9 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A scene state as the front end loaded it from its store: the last snapshot (nil: none yet) and the journal
-/// records after it.
-public struct SavedState: Sendable {
-    /// The state as `Scene.encodeState` wrote it, or nil when only journal records exist.
-    public var snapshot: [UInt8]?
-    /// The records `Scene.takeStateJournal` wrote after the snapshot, in order.
-    public var journal: [[UInt8]]
-
-    /// A saved state of `snapshot` and the `journal` after it.
-    public init(snapshot: [UInt8]?, journal: [[UInt8]] = []) {
-        self.snapshot = snapshot
-        self.journal = journal
-    }
-}
-
-/// A change of a scene's persistent state, for the front end's saver (`Engine.takeStateChange`): a snapshot to
-/// encode (which includes every earlier record), or journal records to append.
-public struct StateChange: Sendable {
-    /// Encodes the whole state as it was when the change was taken (run it off the interaction path).
-    public var snapshot: (@Sendable () -> [UInt8]?)?
-    /// Journal records, in order.
-    public var records: [[UInt8]]
-
-    /// A change of a `snapshot` and/or `records`.
-    public init(snapshot: (@Sendable () -> [UInt8]?)?, records: [[UInt8]]) {
-        self.snapshot = snapshot
-        self.records = records
-    }
-}
+/// The engine's name for a loaded state before the engine and the store shared one type.
+@available(*, deprecated, renamed: "LoadedState")
+public typealias SavedState = LoadedState
 
 /// Where a scene's state is kept: a store name made of the scene's `stateName` and the identity of the deck it was
 /// opened with, so that each deck keeps its own state (a saved order belongs to its deck).

@@ -1,4 +1,5 @@
-/// A scene state as a front end loads it to open a scene: the snapshot and the journal records after it.
+/// A scene state as a front end loads it to open a scene: the snapshot and the journal records after it. The engine
+/// restores a scene from it (`Engine(scene:viewport:savedState:)`); the saver makes it (`StateSaver.load`).
 public struct LoadedState: Sendable {
     /// The snapshot's JSON text (nil: none saved yet).
     public var snapshot: [UInt8]?
@@ -15,6 +16,15 @@ public struct LoadedState: Sendable {
 
     /// Whether anything was saved.
     public var isEmpty: Bool { snapshot == nil && journal.isEmpty }
+
+    /// A state of `snapshot` and the `journal` after it, as if loaded (a host or a test that keeps state elsewhere).
+    public init(snapshot: [UInt8]?, journal: [[UInt8]] = [], sequence: Int = 0) {
+        self.snapshot = snapshot
+        self.journal = journal
+        self.sequence = sequence
+        error = nil
+        setAside = nil
+    }
 
     /// Loads state `name` from `store`: its snapshot (if any) and its journal. O(state size).
     public init(_ name: String, from store: any DeckStore) {

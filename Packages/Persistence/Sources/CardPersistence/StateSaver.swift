@@ -89,14 +89,28 @@ public final class StateSaver: Sendable {
         while shared.machine.isRunning(name) {
             condition.wait()
         }
-        return shared.machine.load(name, from: store)
+        return Self.load(name, machine: &shared.machine, store: store)
     }
 
-    /// Queues `write` for state `name` and returns at once.
-    public func submit(_ write: StateWrite, to name: String) {
+    /// State `name` as the session `machine` keeps last left it: `store`'s, with what waits to be written for it
+    /// (or failed) laid over it (a waiting snapshot is encoded here); the machine then takes the state as seen
+    /// (`StateSaverMachine.loaded(_:at:)`). Call only while no job of `name` runs, so that what is on disk and what
+    /// waits are one history. The I/O edge of `StateSaverMachine`, shared by `load(_:)` and tests of the machine.
+    /// O(state).
+    public static func load(_ name: String, machine: inout StateSaverMachine, store: any DeckStore) -> LoadedState {
+        precondition(!machine.isRunning(name), "load waits for the running write of the state")
+        var loaded = LoadedState(name, from: store)
+        let onDisk = loaded.sequence
+        if let pending = machine.pending(name) { loaded.overlay(pending) }
+        if loaded.error == nil { machine.loaded(name, at: onDisk) }
+        return loaded
+    }
+
+    /// Queues `change` for state `name` and returns at once.
+    public func submit(_ change: StateChange, to name: String) {
         let time = now()
         locked { shared in
-            let actions = shared.machine.submit(write, to: name, at: time)
+            let actions = shared.machine.submit(change, to: name, at: time)
             for case .start(let job) in actions { shared.jobs.append(job) }
         }
         condition.broadcast()

@@ -1,20 +1,7 @@
-/// What a front end asks the state saver to write for one state: a new snapshot, journal records, or both.
-public struct StateWrite: Sendable {
-    /// Encodes the whole state, on the saver's thread (nil: nothing to save). The records submitted before it are
-    /// part of it.
-    public var snapshot: (@Sendable () -> [UInt8]?)?
-    /// Changes since the last submission, as JSON texts, in order.
-    public var records: [[UInt8]]
-
-    /// A write of a snapshot and/or records.
-    public init(snapshot: (@Sendable () -> [UInt8]?)? = nil, records: [[UInt8]] = []) {
-        self.snapshot = snapshot
-        self.records = records
-    }
-}
-
 /// The state saver's bookkeeping as a state machine (swift-nio style): events in, actions out, no I/O and no
-/// threads, so every interleaving can be tested. `StateSaver` runs it on its own thread.
+/// threads, so every interleaving can be tested. `StateSaver` runs it on its own thread and does its I/O: the jobs,
+/// and reading a state back (`StateSaver.load(_:machine:store:)`), which lays `pending(_:)` over what the store
+/// holds and reports it `loaded(_:at:)`. The machine never touches the store nor runs a snapshot's encoder.
 ///
 /// Per state name it keeps the next journal sequence, where the state stands on disk as far as this session knows
 /// (its *position*: the last sequence written, by this session or, when it loaded the state, by whoever wrote it),
@@ -127,31 +114,19 @@ public struct StateSaverMachine: Sendable {
         resume(name, after: position)
     }
 
-    /// State `name` as this session last left it: `store`'s, with what waits to be written for it (or failed) laid
-    /// over it; the state is then taken as seen (`loaded(_:at:)`). Call only while no job of `name` runs (the
-    /// caller waits for it), so that what is on disk and what waits are one history. O(state).
-    public mutating func load(_ name: String, from store: any DeckStore) -> LoadedState {
-        precondition(!isRunning(name), "load waits for the running write of the state")
-        var loaded = LoadedState(name, from: store)
-        let onDisk = loaded.sequence
-        if let pending = waiting[name] { loaded.overlay(pending) }
-        if loaded.error == nil { self.loaded(name, at: onDisk) }
-        return loaded
-    }
-
-    /// Queues `write` for state `name`, submitted at `time` on the caller's clock; returns the job to start when
+    /// Queues `change` for state `name`, submitted at `time` on the caller's clock; returns the job to start when
     /// the saver is free. Ignored while `name` is conflicted.
-    public mutating func submit(_ write: StateWrite, to name: String, at time: Double = 0) -> [Action] {
+    public mutating func submit(_ change: StateChange, to name: String, at time: Double = 0) -> [Action] {
         guard !conflicted.contains(name) else { return [] }
         var entry = waiting[name] ?? Pending(since: time)
         var sequence = sequences[name] ?? 0
-        if let snapshot = write.snapshot {
+        if let snapshot = change.snapshot {
             // The snapshot includes every record submitted so far: those still waiting need not be appended.
             sequence += 1
             entry.snapshot = (snapshot, sequence)
             entry.records.removeAll()
         }
-        for record in write.records {
+        for record in change.records {
             sequence += 1
             entry.records.append(JournalRecord(sequence: sequence, json: record))
         }
