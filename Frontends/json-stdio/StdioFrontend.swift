@@ -43,7 +43,7 @@ public struct StdioFrontend: Frontend {
         """
     }
 
-    public func run(arguments: [String], environment: [String: String], io: FrontendIO) -> Int32 {
+    public func run(arguments: [String], environment: [String: String], io: CommandIO) -> Int32 {
         withUsage(io: io) {
             let parsed = try ParsedArguments(
                 arguments, options: ["store", "log-level", "max-line-bytes", "exit-timeout", "record"], flags: [])

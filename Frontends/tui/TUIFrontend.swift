@@ -54,7 +54,7 @@ public struct TUIFrontend: Frontend {
         ["", "dumb", "unknown"].contains(term.lowercased())
     }
 
-    public func run(arguments: [String], environment: [String: String], io: FrontendIO) -> Int32 {
+    public func run(arguments: [String], environment: [String: String], io: CommandIO) -> Int32 {
         withUsage(io: io) {
             let parsed = try ParsedArguments(
                 arguments, options: ["scene", "deck", "cards", "fps", "store", "record", "slow-motion"],

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Exit status 0 on success, 1 on a data error (unreadable file, bad rows, conflict, missing deck), 2 on a usage
 /// error. Import is all-or-nothing: a file with any bad row imports nothing.
-struct DeckCommand: Frontend {
+struct DeckCommand: Command {
     let name = "deck"
     let summary = "list, import, export, remove and check the stored decks"
     var usage: String {
@@ -37,7 +37,7 @@ struct DeckCommand: Frontend {
         """
     }
 
-    func run(arguments: [String], environment: [String: String], io: FrontendIO) -> Int32 {
+    func run(arguments: [String], environment: [String: String], io: CommandIO) -> Int32 {
         withUsage(io: io) {
             let parsed = try ParsedArguments(arguments, options: ["store", "name", "format"], flags: ["replace"])
             guard let action = parsed.positionals.first else {
@@ -102,7 +102,7 @@ struct DeckCommand: Frontend {
     // MARK: Import
 
     private func importDeck(
-        from file: String, name explicitName: String?, replace: Bool, store: JSONFileStore, io: FrontendIO
+        from file: String, name explicitName: String?, replace: Bool, store: JSONFileStore, io: CommandIO
     ) throws -> Int32 {
         let bytes: [UInt8]
         do {
@@ -146,7 +146,7 @@ struct DeckCommand: Frontend {
 
     // MARK: Export
 
-    private func exportDeck(_ name: String, format: String, store: JSONFileStore, io: FrontendIO) throws -> Int32 {
+    private func exportDeck(_ name: String, format: String, store: JSONFileStore, io: CommandIO) throws -> Int32 {
         try StoreName.validate(name)
         let stored = try store.loadDeck(named: name)
         if format == "json" {
@@ -178,7 +178,7 @@ struct DeckCommand: Frontend {
 
     // MARK: Check
 
-    private func check(_ name: String?, store: JSONFileStore, io: FrontendIO) throws -> Int32 {
+    private func check(_ name: String?, store: JSONFileStore, io: CommandIO) throws -> Int32 {
         let results = try store.check(deck: name)
         if results.isEmpty { io.out("the store at \(store.root) holds no documents\n") }
         var bad = 0

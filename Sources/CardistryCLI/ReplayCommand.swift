@@ -8,7 +8,7 @@ import Foundation
 
 /// `cardistry replay LOG [--scene S] [--at T]... [--json]`: replays an input log and prints the frames at the given
 /// times, as readable text or as one JSON object per line — for bug reports and golden tests.
-struct ReplayCommand: Frontend {
+struct ReplayCommand: Command {
     /// The scenes a log may name.
     let catalog: SceneCatalog
     let name = "replay"
@@ -32,7 +32,7 @@ struct ReplayCommand: Frontend {
 
         """
 
-    func run(arguments: [String], environment: [String: String], io: FrontendIO) -> Int32 {
+    func run(arguments: [String], environment: [String: String], io: CommandIO) -> Int32 {
         withUsage(io: io) {
             let parsed = try ParsedArguments(arguments, options: ["scene", "at"], flags: ["json", "lint"])
             if parsed.flags.contains("json") && parsed.flags.contains("lint") {

@@ -4,7 +4,7 @@ import Foundation
 
 /// `cardistry spring`: a playground for tuning a spring. Prints the spring in every parameterisation and its
 /// settling duration, then plots x(t) in braille, or prints samples as CSV.
-struct SpringCommand: Frontend {
+struct SpringCommand: Command {
     let name = "spring"
     let summary = "tune a spring: derived parameters and a plot (or CSV) of its motion"
     let usage = """
@@ -41,7 +41,7 @@ struct SpringCommand: Frontend {
         "step", "until",
     ]
 
-    func run(arguments: [String], environment: [String: String], io: FrontendIO) -> Int32 {
+    func run(arguments: [String], environment: [String: String], io: CommandIO) -> Int32 {
         withUsage(io: io) {
             let parsed = try ParsedArguments(arguments, options: Self.options, flags: ["csv", "allow-over-damping"])
             guard parsed.positionals.isEmpty else {

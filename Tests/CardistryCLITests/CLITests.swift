@@ -8,26 +8,26 @@ import Testing
 
 @Suite struct CLITests {
     @Test func noArgumentsPrintsUsageAndExitsTwo() {
-        let (io, output) = FrontendIO.capture()
+        let (io, output) = CommandIO.capture()
         #expect(CLI.run([], io: io) == 2)
         #expect(output.stderr.contains("Usage: cardistry"))
         #expect(output.stdout.isEmpty)
     }
 
     @Test func versionPrintsNameAndVersion() {
-        let (io, output) = FrontendIO.capture()
+        let (io, output) = CommandIO.capture()
         #expect(CLI.run(["--version"], io: io) == 0)
         #expect(output.stdout == "cardistry \(CardistryInfo.version)\n")
     }
 
     @Test func helpGoesToStandardOutput() {
-        let (io, output) = FrontendIO.capture()
+        let (io, output) = CommandIO.capture()
         #expect(CLI.run(["--help"], io: io) == 0)
         #expect(output.stdout.contains("Usage: cardistry"))
     }
 
     @Test func unknownCommandIsAUsageError() {
-        let (io, output) = FrontendIO.capture()
+        let (io, output) = CommandIO.capture()
         #expect(CLI.run(["frobnicate"], io: io) == 2)
         #expect(output.stderr.contains("unknown command 'frobnicate'"))
     }
@@ -45,24 +45,31 @@ import Testing
         #expect(throws: UsageError.self) { try bad.double("to") }
     }
 
-    /// The command line is built from the registered front ends: a third front end is one value in the list.
-    /// This one opens a scene from the catalogue it is handed, taps it headlessly and prints the deck's size.
+    /// The command line is built from the registered commands: a third front end is one value in the list, listed
+    /// with the front ends. This one opens a scene from the catalogue it is handed, taps it headlessly and prints
+    /// the deck's size.
     @Test func aRegisteredFrontendIsListedHelpedAndRun() {
-        let frontends: [any Frontend] = CLI.frontends + [EchoFrontend(catalog: .standard)]
-        let (help, helpOutput) = FrontendIO.capture()
-        #expect(CLI.run(["--help"], io: help, frontends: frontends) == 0)
+        let commands: [any Command] = CLI.commands + [EchoFrontend(catalog: .standard)]
+        let (help, helpOutput) = CommandIO.capture()
+        #expect(CLI.run(["--help"], io: help, commands: commands) == 0)
         #expect(helpOutput.stdout.contains("  echo    open a scene and report its deck"))
-        let (usage, usageOutput) = FrontendIO.capture()
-        #expect(CLI.run(["help", "echo"], io: usage, frontends: frontends) == 0)
+        let listing = helpOutput.stdout
+        let frontEnds = listing.range(of: "Front ends")!.lowerBound
+        let tools = listing.range(of: "Tools:")!.lowerBound
+        #expect(
+            listing.range(of: "  echo ")!.lowerBound > frontEnds && listing.range(of: "  echo ")!.lowerBound < tools)
+        #expect(listing.range(of: "  deck ")!.lowerBound > tools)
+        let (usage, usageOutput) = CommandIO.capture()
+        #expect(CLI.run(["help", "echo"], io: usage, commands: commands) == 0)
         #expect(usageOutput.stdout == "Usage: cardistry echo SCENE\n")
-        let (io, output) = FrontendIO.capture()
-        #expect(CLI.run(["echo", "wallet"], environment: ["GREETING": "hi"], io: io, frontends: frontends) == 0)
+        let (io, output) = CommandIO.capture()
+        #expect(CLI.run(["echo", "wallet"], environment: ["GREETING": "hi"], io: io, commands: commands) == 0)
         #expect(output.stdout == "hi: Wallet has 5 cards\n")
-        let (bad, badOutput) = FrontendIO.capture()
-        #expect(CLI.run(["echo", "nope"], io: bad, frontends: frontends) == 2)
+        let (bad, badOutput) = CommandIO.capture()
+        #expect(CLI.run(["echo", "nope"], io: bad, commands: commands) == 2)
         #expect(badOutput.stderr.hasPrefix("cardistry echo: unknown scene 'nope'"))
         // Without the registration, the command does not exist.
-        let (missing, _) = FrontendIO.capture()
+        let (missing, _) = CommandIO.capture()
         #expect(CLI.run(["echo", "wallet"], io: missing) == 2)
     }
 }
@@ -74,7 +81,7 @@ private struct EchoFrontend: Frontend {
     var summary: String { "open a scene and report its deck" }
     var usage: String { "Usage: cardistry echo SCENE\n" }
 
-    func run(arguments: [String], environment: [String: String], io: FrontendIO) -> Int32 {
+    func run(arguments: [String], environment: [String: String], io: CommandIO) -> Int32 {
         withUsage(io: io) {
             guard let name = arguments.first, catalog.names.contains(name) else {
                 throw UsageError("unknown scene '\(arguments.first ?? "")'")

@@ -26,7 +26,7 @@ import Testing
 
         /// Runs `cardistry deck ARGS --store STORE`.
         func deck(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-            let (io, output) = FrontendIO.capture()
+            let (io, output) = CommandIO.capture()
             let status = CLI.run(["deck"] + arguments + ["--store", store], environment: ["HOME": path], io: io)
             return (status, output.stdout, output.stderr)
         }

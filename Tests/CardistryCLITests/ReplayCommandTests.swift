@@ -42,21 +42,21 @@ import Testing
     /// flags are exclusive.
     @Test func lintsTheFrames() throws {
         let path = try write(try recordedSession().log)
-        let (io, output) = FrontendIO.capture()
+        let (io, output) = CommandIO.capture()
         #expect(CLI.run(["replay", path, "--lint"], io: io) == 0, "\(output.stdout)")
         #expect(output.stdout == "no findings in 2 frames\n")
-        let (both, bothOutput) = FrontendIO.capture()
+        let (both, bothOutput) = CommandIO.capture()
         #expect(CLI.run(["replay", path, "--lint", "--json"], io: both) == 2)
         #expect(bothOutput.stderr.contains("choose one of --json and --lint"))
     }
 
     @Test func printsTextAndJSON() throws {
         let path = try write(try recordedSession().log)
-        let (io, output) = FrontendIO.capture()
+        let (io, output) = CommandIO.capture()
         #expect(CLI.run(["replay", path, "--at", "1.2"], io: io) == 0)
         #expect(output.stdout.hasPrefix("frame t=1.2 viewport=390×844"))
         #expect(output.stdout.contains("\"Test \" \"3\""))
-        let (jsonIO, jsonOutput) = FrontendIO.capture()
+        let (jsonIO, jsonOutput) = CommandIO.capture()
         #expect(CLI.run(["replay", path, "--json"], io: jsonIO) == 0)
         // The lines a stdio host would receive: event notifications, then one full frame per sampled time.
         let lines = jsonOutput.stdout.split(separator: "\n")
@@ -92,7 +92,7 @@ import Testing
         let text = String(decoding: engine.takeRecording(), as: UTF8.self)
         var lines = text.split(separator: "\n").map(String.init)
         #expect(lines[0].contains(#""version":2,"#))
-        let (goodIO, goodOutput) = FrontendIO.capture()
+        let (goodIO, goodOutput) = CommandIO.capture()
         #expect(CLI.run(["replay", try write(text)], io: goodIO) == 0, "\(goodOutput.stderr)")
         #expect(goodOutput.stderr.isEmpty)
 
@@ -101,32 +101,32 @@ import Testing
         let digest = try #require(UInt32(digestText))
         lines[frameLine] = lines[frameLine].replacingOccurrences(of: "\(digest)", with: "\(digest ^ 1)")
         let wrong = try write(lines.joined(separator: "\n") + "\n")
-        let (wrongIO, wrongOutput) = FrontendIO.capture()
+        let (wrongIO, wrongOutput) = CommandIO.capture()
         #expect(CLI.run(["replay", wrong], io: wrongIO) == 1)
         #expect(
             wrongOutput.stderr.contains("line \(frameLine + 1): the frame at t=0.6 differs"), "\(wrongOutput.stderr)")
 
         lines[0] = lines[0].replacingOccurrences(of: #""version":2,"#, with: #""version":1,"#)
         let old = try write(lines.joined(separator: "\n") + "\n")
-        let (oldIO, oldOutput) = FrontendIO.capture()
+        let (oldIO, oldOutput) = CommandIO.capture()
         #expect(CLI.run(["replay", old], io: oldIO) == 0, "\(oldOutput.stderr)")
         #expect(oldOutput.stderr.contains("format version 1"))
         #expect(oldOutput.stdout.contains("frame t=0.6"))
     }
 
     @Test func badInputIsReported() throws {
-        let (io, output) = FrontendIO.capture()
+        let (io, output) = CommandIO.capture()
         #expect(CLI.run(["replay"], io: io) == 2)
         #expect(output.stderr.contains("give exactly one input log"))
         let path = try write("{\"cardistry\":\"input-log\",\"version\":1,\"scene\":\"scores\"}\n{\"t\":\"x\"}\n")
-        let (badIO, badOutput) = FrontendIO.capture()
+        let (badIO, badOutput) = CommandIO.capture()
         #expect(CLI.run(["replay", path], io: badIO) == 1)
         #expect(badOutput.stderr.contains("line 2: 't' must be a finite number"))
-        let (sceneIO, _) = FrontendIO.capture()
+        let (sceneIO, _) = CommandIO.capture()
         #expect(CLI.run(["replay", path, "--scene", "nope"], io: sceneIO) == 2)
-        let (atIO, _) = FrontendIO.capture()
+        let (atIO, _) = CommandIO.capture()
         #expect(CLI.run(["replay", path, "--at", "soon"], io: atIO) == 2)
-        let (missingIO, missingOutput) = FrontendIO.capture()
+        let (missingIO, missingOutput) = CommandIO.capture()
         #expect(CLI.run(["replay", "/nonexistent/log.jsonl"], io: missingIO) == 1)
         #expect(missingOutput.stderr.contains("cannot read"))
     }

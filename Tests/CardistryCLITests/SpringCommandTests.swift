@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct SpringCommandTests {
     func run(_ arguments: [String]) -> (status: Int32, stdout: String, stderr: String) {
-        let (io, output) = FrontendIO.capture()
+        let (io, output) = CommandIO.capture()
         let status = CLI.run(["spring"] + arguments, io: io)
         return (status, output.stdout, output.stderr)
     }
@@ -108,7 +108,7 @@ import Testing
     }
 
     @Test func isListedInTheHelp() {
-        let (io, output) = FrontendIO.capture()
+        let (io, output) = CommandIO.capture()
         #expect(CLI.run(["--help"], io: io) == 0)
         #expect(output.stdout.contains("spring"))
     }

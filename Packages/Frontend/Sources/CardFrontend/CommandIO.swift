@@ -4,8 +4,8 @@ import Foundation
     import Glibc
 #endif
 
-/// Where a front end writes, and whether it talks to a terminal. Tests capture output with `FrontendIO.capture()`.
-public struct FrontendIO: Sendable {
+/// Where a command writes, and whether it talks to a terminal. Tests capture output with `CommandIO.capture()`.
+public struct CommandIO: Sendable {
     /// Writes text to standard output (or the test's buffer).
     public var out: @Sendable (String) -> Void
     /// Writes text to standard error (or the test's buffer).
@@ -26,8 +26,8 @@ public struct FrontendIO: Sendable {
     }
 
     /// The real standard streams, unbuffered at the line level (each call is one `write`).
-    public static var standard: FrontendIO {
-        FrontendIO(
+    public static var standard: CommandIO {
+        CommandIO(
             out: { writeAll(fd: 1, $0) },
             err: { writeAll(fd: 2, $0) },
             isTerminal: isatty(0) == 1 && isatty(1) == 1
@@ -35,9 +35,9 @@ public struct FrontendIO: Sendable {
     }
 
     /// An IO that records everything written, for tests.
-    package static func capture(isTerminal: Bool = false) -> (io: FrontendIO, output: CapturedOutput) {
+    package static func capture(isTerminal: Bool = false) -> (io: CommandIO, output: CapturedOutput) {
         let output = CapturedOutput()
-        let io = FrontendIO(
+        let io = CommandIO(
             out: { output.append(out: $0) },
             err: { output.append(err: $0) },
             isTerminal: isTerminal
@@ -66,3 +66,7 @@ package final class CapturedOutput: @unchecked Sendable {
 func writeAll(fd: Int32, _ text: String) {
     POSIXIO.writeAll(fd, text)
 }
+
+/// The name `CommandIO` had when every subcommand was called a front end.
+@available(*, deprecated, renamed: "CommandIO")
+public typealias FrontendIO = CommandIO
