@@ -171,6 +171,53 @@ struct MillionSuite: BenchSuite {
 
     // MARK: Through the stdio server
 
+    /// What the stdio workloads share: the cells' ids, the requests that start a session, and each sort's floor.
+    private struct StdioPlan {
+        let suite: String
+        let n: Int
+        let executable: URL
+        let echo: PipeEcho
+        let rounds: Int
+        /// Seconds per workload.
+        let budget: Double
+        let initialize =
+            "\"initialize\",\"params\":{\"protocolVersion\":\"1.0\",\"viewport\":{\"width\":390,\"height\":844}}"
+        var open: String {
+            "\"scene.open\",\"params\":{\"scene\":\"deck\",\"options\":{\"cardCount\":\(n),\"persistState\":true}}"
+        }
+        let hostKeys = ["title", "id", "color", "sortOrder"]
+        // Each sort's compute floor: a counting sort of n cards by ranks with as many distinct values as the key has
+        // in a generated deck (every title, id and sortOrder differs; the colours are a dozen).
+        let distinctFloor: SortFloor
+        let fewFloor: SortFloor
+
+        init(suite: String, n: Int, executable: URL, echo: PipeEcho, context: BenchContext) {
+            self.suite = suite
+            self.n = n
+            self.executable = executable
+            self.echo = echo
+            rounds = gateRounds(context)
+            budget = context.quick ? 20.0 : 120.0
+            distinctFloor = SortFloor(count: n, distinct: n, seed: 29)
+            fewFloor = SortFloor(count: n, distinct: 12, seed: 30)
+        }
+
+        func cell(_ workload: String) -> String { "\(suite)/\(workload)/\(n)/deck/stdio" }
+        func sortFloor(_ key: String) -> SortFloor { key == "color" ? fewFloor : distinctFloor }
+        func sortRequest(_ key: String, _ order: String) -> String {
+            "\"deck.sort\",\"params\":{\"by\":\"\(key)\",\"order\":\"\(order)\"}"
+        }
+    }
+
+    /// The samples of one session's rounds of requests.
+    private struct SessionSamples {
+        var sorts = Samples()
+        var moves = Samples()
+        var drops = Samples()
+        var actionSorts = Samples()
+        var dropsChanged = 0
+    }
+
     private func stdio(_ context: BenchContext, n: Int) {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("cardistry")
@@ -180,64 +227,8 @@ struct MillionSuite: BenchSuite {
         }
         guard let echo = PipeEcho() else { return }
         defer { echo.finish() }
-        let rounds = gateRounds(context)
-        let budget = context.quick ? 20.0 : 120.0  // seconds per workload
-        let initialize =
-            "\"initialize\",\"params\":{\"protocolVersion\":\"1.0\",\"viewport\":{\"width\":390,\"height\":844}}"
-        let open =
-            "\"scene.open\",\"params\":{\"scene\":\"deck\",\"options\":{\"cardCount\":\(n),\"persistState\":true}}"
-        func cell(_ workload: String) -> String { "\(name)/\(workload)/\(n)/deck/stdio" }
-
-        // The first open, each in a fresh process and store; floor: faulting in as much fresh memory as the open
-        // added to the server's resident set, and writing and syncing as many bytes as the store then holds (what
-        // holding and saving the generated deck costs at least). The memory part keeps the ratio with the machine:
-        // over the write alone, which a busy disk or a host whose memory was slow moved apart from the open (the
-        // open a fresh process's work on new memory, the write a syscall and a sync), the gate read an unchanged
-        // build's open 1.46× its baseline with one core busy.
-        let hostKeys = ["title", "id", "color", "sortOrder"]
-        // Each sort's compute floor: a counting sort of n cards by ranks with as many distinct values as the key has
-        // in a generated deck (every title, id and sortOrder differs; the colours are a dozen).
-        let distinctFloor = SortFloor(count: n, distinct: n, seed: 29)
-        let fewFloor = SortFloor(count: n, distinct: 12, seed: 30)
-        func sortFloor(_ key: String) -> SortFloor { key == "color" ? fewFloor : distinctFloor }
-        var firstGenerator = SplitMix64(seed: 2_901)
-        var firstSorts: [String: Samples] = [:]
-        var opened = Samples()
-        let firstSortCells = hostKeys.contains { context.selects(cellID: cell("first-sort-" + $0)) }
-        if context.selects(cellID: cell("open")) || firstSortCells {
-            context.progress("million: \(rounds) first opens of a \(n)-card deck, each in a fresh cardistry stdio")
-            for _ in 0..<rounds {
-                guard let store = Self.temporaryDirectory("open") else { return }
-                defer { try? FileManager.default.removeItem(atPath: store) }
-                guard let session = StdioSession(executable: executable, arguments: ["stdio", "--store", store]),
-                    session.request(initialize) != nil
-                else { return }
-                let residentBefore = StdioSuite.residentBytes(of: session.processIdentifier) ?? 0
-                let reply = session.request(open, slowdown: Slowdown.factor(for: cell("open")))
-                let residentAfter = StdioSuite.residentBytes(of: session.processIdentifier) ?? 0
-                // The first sort by each key in this fresh process, the keys in a seeded random order.
-                if let reply, !reply.isError {
-                    for key in hostKeys.shuffled(using: &firstGenerator)
-                    where context.selects(cellID: cell("first-sort-" + key)) {
-                        let order = firstGenerator.next() % 2 == 0 ? "ascending" : "descending"
-                        if let sorted = session.request(
-                            "\"deck.sort\",\"params\":{\"by\":\"\(key)\",\"order\":\"\(order)\"}",
-                            slowdown: Slowdown.factor(for: cell("first-sort-" + key)))
-                        {
-                            firstSorts[key, default: Samples()].add(sorted, echo: echo, compute: sortFloor(key))
-                        }
-                    }
-                }
-                session.finish()
-                guard let reply, !reply.isError else { continue }
-                let bytes = Self.storeBytes(store)
-                let floor = milliseconds {
-                    Floors.faultIn(bytes: residentAfter - residentBefore)
-                        + Floors.rawWrite([UInt8](repeating: 0x20, count: bytes), to: store + "/floor")
-                }
-                opened.add(reply, floor: floor)
-            }
-        }
+        let plan = StdioPlan(suite: name, n: n, executable: executable, echo: echo, context: context)
+        guard let (opened, firstSorts) = firstOpens(context, plan) else { return }
 
         guard let store = Self.temporaryDirectory("stdio") else { return }
         defer { try? FileManager.default.removeItem(atPath: store) }
@@ -246,21 +237,100 @@ struct MillionSuite: BenchSuite {
             return
         }
         defer { session.finish() }
-        guard session.request(initialize) != nil else { return }
+        guard session.request(plan.initialize) != nil else { return }
         context.progress("million: opening a \(n)-card deck through cardistry stdio")
-        guard let first = session.request(open), !first.isError else {
+        guard let first = session.request(plan.open), !first.isError else {
             context.progress("million: scene.open failed")
             return
         }
         // The RSS a fresh open leaves once the server has released its free pages (after 1 s of quiet).
-        let memoryCell = "\(name)/reopen-memory/\(n)/deck/rss"
         var freshRSS: Int?
-        if context.selects(cellID: memoryCell) {
+        if context.selects(cellID: "\(name)/reopen-memory/\(n)/deck/rss") {
             usleep(1_300_000)
             freshRSS = StdioSuite.residentBytes(of: session.processIdentifier)
         }
-        // Cards to move: windows of the order fetched in the compact form (`deck.get {format: "ids"}`), spread over
-        // the deck, so that a move's card sits anywhere and its distance to a random destination is random.
+        guard let ids = cardIDs(context, session: session, n: n) else { return }
+        let rounds = sessionRounds(context, plan, session: session, ids: ids)
+        // The whole order in one fetch (`deck.get {format: "ids"}`), as a host mirroring the deck reads it.
+        var fetches = Samples()
+        if context.selects(cellID: plan.cell("fetch-order")) {
+            context.progress("million: \(plan.rounds) whole-order fetches")
+            for _ in 0..<plan.rounds {
+                if let reply = session.request(
+                    "\"deck.get\",\"params\":{\"format\":\"ids\"}",
+                    slowdown: Slowdown.factor(for: plan.cell("fetch-order")))
+                {
+                    fetches.add(reply, echo: echo)
+                }
+            }
+        }
+        var reopens = Samples()
+        if context.selects(cellID: plan.cell("reopen")) || freshRSS != nil {
+            reopens = reopenSamples(context, plan, session: session, store: store)
+        }
+        if let freshRSS, freshRSS > 0 {
+            reopenMemory(context, n: n, session: session, fresh: freshRSS, reopens: reopens)
+        }
+        if context.selects(cellID: "\(name)/load/\(n)/deck/stdio") {
+            loadPeak(context, session: session, n: n)
+        }
+        emitStdioRows(
+            context, plan, opened: opened, firstSorts: firstSorts, rounds: rounds, fetches: fetches,
+            reopens: reopens)
+    }
+
+    /// The first open, each in a fresh process and store, and the first sort by each key after it; nil when a
+    /// process could not start.
+    ///
+    /// The open's floor: faulting in as much fresh memory as the open added to the server's resident set, and
+    /// writing and syncing as many bytes as the store then holds (what holding and saving the generated deck costs
+    /// at least). The memory part keeps the ratio with the machine: over the write alone, which a busy disk or a
+    /// host whose memory was slow moved apart from the open (the open a fresh process's work on new memory, the
+    /// write a syscall and a sync), the gate read an unchanged build's open 1.46× its baseline with one core busy.
+    private func firstOpens(_ context: BenchContext, _ plan: StdioPlan) -> (Samples, [String: Samples])? {
+        var firstGenerator = SplitMix64(seed: 2_901)
+        var firstSorts: [String: Samples] = [:]
+        var opened = Samples()
+        let firstSortCells = plan.hostKeys.contains { context.selects(cellID: plan.cell("first-sort-" + $0)) }
+        guard context.selects(cellID: plan.cell("open")) || firstSortCells else { return (opened, firstSorts) }
+        context.progress(
+            "million: \(plan.rounds) first opens of a \(plan.n)-card deck, each in a fresh cardistry stdio")
+        for _ in 0..<plan.rounds {
+            guard let store = Self.temporaryDirectory("open") else { return nil }
+            defer { try? FileManager.default.removeItem(atPath: store) }
+            guard let session = StdioSession(executable: plan.executable, arguments: ["stdio", "--store", store]),
+                session.request(plan.initialize) != nil
+            else { return nil }
+            let residentBefore = StdioSuite.residentBytes(of: session.processIdentifier) ?? 0
+            let reply = session.request(plan.open, slowdown: Slowdown.factor(for: plan.cell("open")))
+            let residentAfter = StdioSuite.residentBytes(of: session.processIdentifier) ?? 0
+            // The first sort by each key in this fresh process, the keys in a seeded random order.
+            if let reply, !reply.isError {
+                for key in plan.hostKeys.shuffled(using: &firstGenerator)
+                where context.selects(cellID: plan.cell("first-sort-" + key)) {
+                    let order = firstGenerator.next() % 2 == 0 ? "ascending" : "descending"
+                    if let sorted = session.request(
+                        plan.sortRequest(key, order), slowdown: Slowdown.factor(for: plan.cell("first-sort-" + key)))
+                    {
+                        firstSorts[key, default: Samples()].add(sorted, echo: plan.echo, compute: plan.sortFloor(key))
+                    }
+                }
+            }
+            session.finish()
+            guard let reply, !reply.isError else { continue }
+            let bytes = Self.storeBytes(store)
+            let floor = milliseconds {
+                Floors.faultIn(bytes: residentAfter - residentBefore)
+                    + Floors.rawWrite([UInt8](repeating: 0x20, count: bytes), to: store + "/floor")
+            }
+            opened.add(reply, floor: floor)
+        }
+        return (opened, firstSorts)
+    }
+
+    /// Cards to move: windows of the order fetched in the compact form (`deck.get {format: "ids"}`), spread over
+    /// the deck, so that a move's card sits anywhere and its distance to a random destination is random.
+    private func cardIDs(_ context: BenchContext, session: StdioSession, n: Int) -> [String]? {
         var ids: [String] = []
         for window in 0..<4 {
             let offset = window * (n / 4)
@@ -268,21 +338,25 @@ struct MillionSuite: BenchSuite {
                 let page = session.request(
                     "\"deck.get\",\"params\":{\"format\":\"ids\",\"offset\":\(offset),\"limit\":5000}",
                     keepLine: true)
-            else { return }
+            else { return nil }
             ids += Self.packedIDs(in: page.line)
         }
         guard !ids.isEmpty else {
             context.progress("million: deck.get {format: ids} returned no ids")
-            return
+            return nil
         }
-        // At least 100 samples of each request cell, so that its p99 is one (not the largest of fewer).
-        let sessionRounds = max(100, 4 * rounds)
+        return ids
+    }
+
+    /// At least 100 rounds (so that each request cell's p99 is one, not the largest of fewer), within the budget:
+    /// a host sort whose key switches, a move of a card anywhere to a random place, a long-press drop, and a scene
+    /// sort whose key switches.
+    private func sessionRounds(_ context: BenchContext, _ plan: StdioPlan, session: StdioSession, ids: [String])
+        -> SessionSamples
+    {
+        let sessionRounds = max(100, 4 * plan.rounds)
         var generator = SplitMix64(seed: 16)
-        var sorts = Samples()
-        var moves = Samples()
-        var drops = Samples()
-        var actionSorts = Samples()
-        var dropsChanged = 0
+        var samples = SessionSamples()
         var clock = 1.0
         let sceneKeys = ["title", "color", "sortOrder"]
         var previousKey = ""
@@ -294,38 +368,26 @@ struct MillionSuite: BenchSuite {
             return previous
         }
         let start = monotonicNanoseconds()
-        func withinBudget(_ since: UInt64) -> Bool { Double(monotonicNanoseconds() - since) / 1e9 < budget }
         for run in 0..<sessionRounds {
             if run % 20 == 0 { context.progress("million: round \(run + 1) of \(sessionRounds)") }
-            let key = nextKey(hostKeys, after: &previousKey)
+            let key = nextKey(plan.hostKeys, after: &previousKey)
             let order = generator.next() % 2 == 0 ? "ascending" : "descending"
             if let reply = session.request(
-                "\"deck.sort\",\"params\":{\"by\":\"\(key)\",\"order\":\"\(order)\"}",
-                slowdown: Slowdown.factor(for: cell("deck-sort")))
+                plan.sortRequest(key, order), slowdown: Slowdown.factor(for: plan.cell("deck-sort")))
             {
-                sorts.add(reply, echo: echo, compute: sortFloor(key))
+                samples.sorts.add(reply, echo: plan.echo, compute: plan.sortFloor(key))
             }
             let card = ids[Int(generator.next() % UInt64(ids.count))]
-            let destination = Int(generator.next() % UInt64(n))
+            let destination = Int(generator.next() % UInt64(plan.n))
             if let reply = session.request(
                 "\"deck.move\",\"params\":{\"card\":\"\(card)\",\"to\":\(destination)}",
-                slowdown: Slowdown.factor(for: cell("deck-move")))
+                slowdown: Slowdown.factor(for: plan.cell("deck-move")))
             {
-                moves.add(reply, echo: echo)
+                samples.moves.add(reply, echo: plan.echo)
             }
-            // A long-press drop: down on the stack, past the long press, drag three cards down, up.
-            func pointer(_ phase: String, _ y: Double, _ time: Double, slowdown: Double = 1) -> StdioSession.Reply? {
-                session.request(
-                    "\"input.pointer\",\"params\":{\"phase\":\"\(phase)\",\"x\":195,\"y\":\(y),\"t\":\(time)}",
-                    slowdown: slowdown)
-            }
-            _ = pointer("down", 300, clock)
-            _ = session.request("\"clock.advance\",\"params\":{\"to\":\(clock + 0.6)}")
-            _ = pointer("move", 360, clock + 0.65)
-            _ = pointer("move", 480, clock + 0.7)
-            if let reply = pointer("up", 480, clock + 0.75, slowdown: Slowdown.factor(for: cell("drop"))) {
-                drops.add(reply, echo: echo)
-                if reply.deckChanged > 0 { dropsChanged += 1 }
+            if let reply = drop(session, at: clock, slowdown: Slowdown.factor(for: plan.cell("drop"))) {
+                samples.drops.add(reply, echo: plan.echo)
+                if reply.deckChanged > 0 { samples.dropsChanged += 1 }
             }
             _ = session.request("\"clock.advance\",\"params\":{\"to\":\(clock + 1.5)}")
             clock += 2
@@ -333,78 +395,94 @@ struct MillionSuite: BenchSuite {
             let sceneOrder = generator.next() % 2 == 0 ? "ascending" : "descending"
             if let reply = session.request(
                 "\"scene.action\",\"params\":{\"name\":\"sort\",\"by\":\"\(sceneKey)\",\"order\":\"\(sceneOrder)\"}",
-                slowdown: Slowdown.factor(for: cell("action-sort")))
+                slowdown: Slowdown.factor(for: plan.cell("action-sort")))
             {
-                actionSorts.add(reply, echo: echo, compute: sortFloor(sceneKey))
+                samples.actionSorts.add(reply, echo: plan.echo, compute: plan.sortFloor(sceneKey))
             }
-            if !withinBudget(start) { break }
+            if Double(monotonicNanoseconds() - start) / 1e9 >= plan.budget { break }
         }
-        // The whole order in one fetch (`deck.get {format: "ids"}`), as a host mirroring the deck reads it.
-        var fetches = Samples()
-        if context.selects(cellID: cell("fetch-order")) {
-            context.progress("million: \(rounds) whole-order fetches")
-            for _ in 0..<rounds {
-                if let reply = session.request(
-                    "\"deck.get\",\"params\":{\"format\":\"ids\"}", slowdown: Slowdown.factor(for: cell("fetch-order")))
-                {
-                    fetches.add(reply, echo: echo)
-                }
-            }
+        return samples
+    }
+
+    /// A long-press drop at `clock`: down on the stack, past the long press, drag three cards down, and the up
+    /// (timed, its reply returned).
+    private func drop(_ session: StdioSession, at clock: Double, slowdown: Double) -> StdioSession.Reply? {
+        func pointer(_ phase: String, _ y: Double, _ time: Double, slowdown: Double = 1) -> StdioSession.Reply? {
+            session.request(
+                "\"input.pointer\",\"params\":{\"phase\":\"\(phase)\",\"x\":195,\"y\":\(y),\"t\":\(time)}",
+                slowdown: slowdown)
         }
-        // Reopening restores the saved state; floor: reading the store's files back and validating them as UTF-8.
+        _ = pointer("down", 300, clock)
+        _ = session.request("\"clock.advance\",\"params\":{\"to\":\(clock + 0.6)}")
+        _ = pointer("move", 360, clock + 0.65)
+        _ = pointer("move", 480, clock + 0.7)
+        return pointer("up", 480, clock + 0.75, slowdown: slowdown)
+    }
+
+    /// Reopening restores the saved state; floor: reading the store's files back and validating them as UTF-8.
+    private func reopenSamples(_ context: BenchContext, _ plan: StdioPlan, session: StdioSession, store: String)
+        -> Samples
+    {
         var reopens = Samples()
-        if context.selects(cellID: cell("reopen")) || freshRSS != nil {
-            let reopenStart = monotonicNanoseconds()
-            context.progress("million: \(rounds) reopens")
-            for _ in 0..<rounds {
-                _ = session.request("\"scene.close\"")
-                guard let reply = session.request(open, slowdown: Slowdown.factor(for: cell("reopen"))) else {
-                    continue
-                }
-                let files = Self.storeFiles(store)
-                let floor = milliseconds { files.reduce(0) { $0 + Floors.rawRead($1.path, size: $1.bytes) } }
-                reopens.add(reply, floor: floor)
-                if !withinBudget(reopenStart) { break }
+        let reopenStart = monotonicNanoseconds()
+        context.progress("million: \(plan.rounds) reopens")
+        for _ in 0..<plan.rounds {
+            _ = session.request("\"scene.close\"")
+            guard let reply = session.request(plan.open, slowdown: Slowdown.factor(for: plan.cell("reopen"))) else {
+                continue
             }
+            let files = Self.storeFiles(store)
+            let floor = milliseconds { files.reduce(0) { $0 + Floors.rawRead($1.path, size: $1.bytes) } }
+            reopens.add(reply, floor: floor)
+            if Double(monotonicNanoseconds() - reopenStart) / 1e9 >= plan.budget { break }
         }
-        if let freshRSS, freshRSS > 0 {
-            usleep(1_300_000)
-            if let reopenedRSS = StdioSuite.residentBytes(of: session.processIdentifier) {
-                let ratio = Double(reopenedRSS) / Double(freshRSS)
-                context.emit(
-                    BenchRow(
-                        suite: name, workload: "reopen-memory", n: n, key: "deck", impl: "rss", timing: .none,
-                        metrics: [
-                            ("rss_fresh_mb", Double(freshRSS) / 1_048_576),
-                            ("rss_reopened_mb", Double(reopenedRSS) / 1_048_576), ("rss_ratio", ratio),
-                            ("goal_ratio", 1.05), ("meets_goal", ratio <= 1.05 ? 1 : 0),
-                        ],
-                        note: "RSS after \(reopens.milliseconds.count) reopens over the RSS after the first open, each "
-                            + "after 1.3 s of quiet"))
-            }
-        }
-        if context.selects(cellID: "\(name)/load/\(n)/deck/stdio") {
-            loadPeak(context, session: session, n: n)
-        }
+        return reopens
+    }
+
+    /// The server's RSS after the reopens and 1.3 s of quiet over `fresh`, its RSS after the first open (reported).
+    private func reopenMemory(
+        _ context: BenchContext, n: Int, session: StdioSession, fresh freshRSS: Int, reopens: Samples
+    ) {
+        usleep(1_300_000)
+        guard let reopenedRSS = StdioSuite.residentBytes(of: session.processIdentifier) else { return }
+        let ratio = Double(reopenedRSS) / Double(freshRSS)
+        context.emit(
+            BenchRow(
+                suite: name, workload: "reopen-memory", n: n, key: "deck", impl: "rss", timing: .none,
+                metrics: [
+                    ("rss_fresh_mb", Double(freshRSS) / 1_048_576),
+                    ("rss_reopened_mb", Double(reopenedRSS) / 1_048_576), ("rss_ratio", ratio),
+                    ("goal_ratio", 1.05), ("meets_goal", ratio <= 1.05 ? 1 : 0),
+                ],
+                note: "RSS after \(reopens.milliseconds.count) reopens over the RSS after the first open, each "
+                    + "after 1.3 s of quiet"))
+    }
+
+    /// The stdio workloads' rows, with their goals and floors.
+    private func emitStdioRows(
+        _ context: BenchContext, _ plan: StdioPlan, opened: Samples, firstSorts: [String: Samples],
+        rounds: SessionSamples, fetches: Samples, reopens: Samples
+    ) {
+        let n = plan.n
         let pipe = "the same bytes through pipes and an echo thread"
         emit(
             context, workload: "open", n: n, impl: "stdio", samples: opened, goalMs: 1000, changes: false,
             floor: "faulting in the memory the open added to the server and writing and syncing the store's bytes",
             note: "each a fresh process and store")
         let sortFloorNote = pipe + " plus a counting sort of the cards by ranks with the key's distinct values"
-        for key in hostKeys {
+        for key in plan.hostKeys {
             emit(
                 context, workload: "first-sort-" + key, n: n, impl: "stdio", samples: firstSorts[key] ?? Samples(),
                 goalMs: 50, changes: true, floor: sortFloorNote,
                 note: "the first deck.sort by \(key) after a fresh process's first open")
         }
         emit(
-            context, workload: "deck-sort", n: n, impl: "stdio", samples: sorts, goalMs: 50, changes: true,
+            context, workload: "deck-sort", n: n, impl: "stdio", samples: rounds.sorts, goalMs: 50, changes: true,
             floor: sortFloorNote,
             note: "keys switch in a seeded random order (title, id, color, sortOrder; directions random)")
         emit(
-            context, workload: "deck-move", n: n, impl: "stdio", samples: moves, goalMs: 3, changes: true, floor: pipe,
-            note: "a card anywhere in the deck to a random place")
+            context, workload: "deck-move", n: n, impl: "stdio", samples: rounds.moves, goalMs: 3, changes: true,
+            floor: pipe, note: "a card anywhere in the deck to a random place")
         emit(
             context, workload: "fetch-order", n: n, impl: "stdio", samples: fetches, goalMs: 500, changes: false,
             floor: pipe, note: "deck.get {format: ids}, the whole order; goal 12 bytes a card",
@@ -413,11 +491,11 @@ struct MillionSuite: BenchSuite {
                 ("bytes_goal_ratio", Self.median(fetches.bytes) / Double(12 * n)),
             ])
         emit(
-            context, workload: "drop", n: n, impl: "stdio", samples: drops, goalMs: 3, changes: true, floor: pipe,
-            note: "\(dropsChanged) drops changed the order")
+            context, workload: "drop", n: n, impl: "stdio", samples: rounds.drops, goalMs: 3, changes: true,
+            floor: pipe, note: "\(rounds.dropsChanged) drops changed the order")
         emit(
-            context, workload: "action-sort", n: n, impl: "stdio", samples: actionSorts, goalMs: 50, changes: true,
-            floor: sortFloorNote, note: "keys switch in a seeded random order (title, color, sortOrder)")
+            context, workload: "action-sort", n: n, impl: "stdio", samples: rounds.actionSorts, goalMs: 50,
+            changes: true, floor: sortFloorNote, note: "keys switch in a seeded random order (title, color, sortOrder)")
         emit(
             context, workload: "reopen", n: n, impl: "stdio", samples: reopens, goalMs: 300, changes: false,
             floor: "reading the store's files")

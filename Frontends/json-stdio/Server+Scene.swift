@@ -35,137 +35,132 @@ extension Server {
 
     /// `scene.open {scene, deck?, options?: {cardCount?, persistState?}}` → `{scene, title, actions, frame}` (a
     /// full frame). An open scene is closed first. `deck` names a deck in the store.
+    ///
+    /// In steps: the request is checked whole before anything changes (`SceneOpenRequest`), its deck read
+    /// (`openDeck`), a cells session told of the scene (`prepareCells`), the scene opened after the one before has
+    /// written its state (`openScene`), started as a host sees it (`beginScene`) and answered (`sceneOpenResult`).
     mutating func sceneOpen(_ p: Params, now: Double, into output: inout [Outbound]) throws(RPCError)
         -> [OutboundPart]
     {
-        try p.only(["scene", "deck", "deckFile", "options"])
-        let name = try p.requiredString("scene")
-        // Every field's type and range before anything the state decides (an unknown scene is −32010).
-        let deckName = try p.string("deck")
-        let deckFile = try p.string("deckFile")
-        if deckName != nil && deckFile != nil {
-            throw .invalidParams("deckFile", "cannot be given together with 'deck'")
-        }
-        var cardCount: Int?
-        var persistState = false
-        if let options = try p.object("options") {
-            try options.only(["cardCount", "persistState"])
-            persistState = try options.bool("persistState") ?? false
-            cardCount = try options.int("cardCount")
-            if let count = cardCount, count < 0 || count > 1_000_000 {
-                throw .invalidParams("options.cardCount", "must be in 0…1000000")
-            }
-        }
-        guard configuration.provider.names.contains(name) else {
-            throw RPCError(
-                code: RPCError.unknownSceneCode,
-                message: "unknown scene '\(name)'; scenes: " + configuration.provider.names.joined(separator: ", "))
-        }
-        let descriptors = configuration.provider.descriptors
-        if let descriptor = descriptors.first(where: { $0.name == name }) {
-            let takers = { (taking: (SceneDescriptor) -> Bool) in
-                descriptors.filter(taking).map(\.name).joined(separator: ", ")
-            }
-            if cardCount != nil && !descriptor.takesCardCount {
-                throw .invalidParams(
-                    "options.cardCount",
-                    "is not taken by the scene '\(name)' (scenes that take one: \(takers(\.takesCardCount)))")
-            }
-            if p.has("deck") && !descriptor.takesDeck {
-                throw .invalidParams(
-                    "deck", "is not taken by the scene '\(name)' (scenes that take one: \(takers(\.takesDeck)))")
-            }
-            if deckFile != nil && !descriptor.takesDeck {
-                throw .invalidParams(
-                    "deckFile", "is not taken by the scene '\(name)' (scenes that take one: \(takers(\.takesDeck)))")
-            }
-        }
-        var deck: Deck?
-        var identity: String?
-        if let deckName {
-            deck = try loadDeck(named: deckName).deck
-            identity = StateKey.stored(name: deckName)
-        }
-        if let deckFile {
-            // A deck file, as `cardistry tui --deck FILE` reads it: its state is keyed by its content, so the same
-            // file has the same progress in the terminal UI and in any host.
-            switch DeckFile.open(path: deckFile) {
-            case .success(let opened):
-                deck = opened.deck
-                identity = opened.identity
-            case .failure(let problem):
-                let text = problem.description(file: deckFile)
-                throw .invalidParams("deckFile", text.hasSuffix("\n") ? String(text.dropLast()) : text)
-            }
-        }
-        var session = try requireSession()
+        let request = try SceneOpenRequest(
+            p, names: configuration.provider.names, descriptors: configuration.provider.descriptors)
+        let (deck, identity) = try openDeck(request)
+        _ = try requireSession()
         let start = try currentTime(now: now)
-        // A cells session: the scene gets the terminal UI's scale, viewport and text measurer for the grid.
-        var measurer: (any TextMeasurer)?
-        if var cells = session.cells {
-            cells.open(descriptors.first { $0.name == name })
-            measurer = cells.measurer
-            session.viewport = cells.viewport
-            self.session?.viewport = cells.viewport
-            self.session?.cells = cells
-        }
+        let measurer = prepareCells(for: request.scene)
         // The scene open now is written (or kept under another name) before any state is read: reopening the same
         // deck sees its latest state.
         takeRecording()
         settleState(into: &output)
-        var opened: any SceneDriver
-        let openedScene: OpenedScene
+        var opened = try openScene(request, deck: deck, identity: identity, start: start, measurer: measurer)
+        reportStateProblem(of: opened, scene: request.scene, into: &output)
+        let frame = beginScene(
+            &opened.driver, options: SceneOptions(deck: deck, cardCount: request.cardCount), at: start)
+        emit(frame, into: &output, notify: false)
+        let update = update(frame, forceFull: true)
+        if session?.clock == .realtime { scheduleAfterOpen(frame) }
+        var out = sceneOpenResult()
+        out.raw(",\"frame\":")
+        return [.bytes(out.bytes), .frame(update), .bytes([UInt8(ascii: "}")])]
+    }
+
+    /// The deck `request` names, from the store or a deck file, and the identity its state is kept under (nil, nil:
+    /// the scene's own deck).
+    private func openDeck(_ request: SceneOpenRequest) throws(RPCError) -> (Deck?, String?) {
+        if let deckName = request.deckName {
+            return (try loadDeck(named: deckName).deck, StateKey.stored(name: deckName))
+        }
+        guard let deckFile = request.deckFile else { return (nil, nil) }
+        // A deck file, as `cardistry tui --deck FILE` reads it: its state is keyed by its content, so the same file
+        // has the same progress in the terminal UI and in any host.
+        switch DeckFile.open(path: deckFile) {
+        case .success(let opened):
+            return (opened.deck, opened.identity)
+        case .failure(let problem):
+            let text = problem.description(file: deckFile)
+            throw .invalidParams("deckFile", text.hasSuffix("\n") ? String(text.dropLast()) : text)
+        }
+    }
+
+    /// A cells session gets the terminal UI's scale, viewport and text measurer for scene `name`'s grid; returns
+    /// the measurer (nil: a session of node frames, measured by the engine's own).
+    private mutating func prepareCells(for name: String) -> (any TextMeasurer)? {
+        guard var cells = session?.cells else { return nil }
+        cells.open(configuration.provider.descriptors.first { $0.name == name })
+        session?.viewport = cells.viewport
+        session?.cells = cells
+        return cells.measurer
+    }
+
+    /// Opens the scene `request` names on `deck` at `start`, in the session's viewport; the scene before it is
+    /// closed (its driver dropped) and the session keeps the new scene's state key.
+    private mutating func openScene(
+        _ request: SceneOpenRequest, deck: Deck?, identity: String?, start: Double,
+        measurer: (any TextMeasurer)?
+    ) throws(RPCError) -> OpenedScene {
+        let viewport = try requireSession().viewport
+        let opened: OpenedScene
         do {
-            openedScene = try configuration.provider.open(
-                name, options: SceneOptions(deck: deck, cardCount: cardCount, deckIdentity: identity),
-                persistState: persistState, viewport: session.viewport, startTime: start, textMeasurer: measurer)
+            opened = try configuration.provider.open(
+                request.scene,
+                options: SceneOptions(deck: deck, cardCount: request.cardCount, deckIdentity: identity),
+                persistState: request.persistState, viewport: viewport,
+                startTime: start, textMeasurer: measurer)
         } catch {
             throw Self.rpcError(error)
         }
-        opened = openedScene.driver
         driver = nil
-        self.session?.stateKey = openedScene.stateKey
-        if let problem = openedScene.stateError {
-            let message = "the saved state of '\(name)' was not restored (the scene starts fresh): \(problem)"
-            logs.append(message)
-            output += stateSaveFailed(message)
-        } else if let aside = openedScene.setAside {
-            let message =
-                "the saved state of '\(name)' had a damaged journal, kept as it was in \(aside); the scene goes on "
+        session?.stateKey = opened.stateKey
+        return opened
+    }
+
+    /// Tells the host (`state.error`) and the log when the opened scene's saved state was not restored, or was
+    /// restored only up to a damaged journal record.
+    private mutating func reportStateProblem(of opened: OpenedScene, scene: String, into output: inout [Outbound]) {
+        let message: String
+        if let problem = opened.stateError {
+            message = "the saved state of '\(scene)' was not restored (the scene starts fresh): \(problem)"
+        } else if let aside = opened.setAside {
+            message =
+                "the saved state of '\(scene)' had a damaged journal, kept as it was in \(aside); the scene goes on "
                 + "from the records before the damage"
-            logs.append(message)
-            output += stateSaveFailed(message)
+        } else {
+            return
         }
-        if configuration.records { opened.startRecording(options: SceneOptions(deck: deck, cardCount: cardCount)) }
-        // A cells session starts as the terminal UI does: keyboard focus on the first card.
-        if session.cells != nil && opened.wantsFirstCardFocus(in: session.viewport) {
-            _ = opened.key(KeyInput("tab"), at: start)
+        logs.append(message)
+        output += stateSaveFailed(message)
+    }
+
+    /// Starts `driver` as the session's open scene: recording (when configured), the first card focused in a cells
+    /// session (as the terminal UI starts), the order at revision 0; returns its first frame.
+    private mutating func beginScene(_ driver: inout any SceneDriver, options: SceneOptions, at start: Double) -> Frame
+    {
+        if configuration.records { driver.startRecording(options: options) }
+        if let viewport = session?.viewport, session?.cells != nil, driver.wantsFirstCardFocus(in: viewport) {
+            _ = driver.key(KeyInput("tab"), at: start)
         }
-        let frame = opened.frame(at: start)
-        let sceneName = opened.sceneName
-        let title = opened.title
-        let actions = opened.actions
-        let deckCount = opened.deckCount
-        let available = opened.availableActions
-        let keys = opened.keyMap
-        // The order starts over at revision 0.
-        let checksum = opened.deckChecksum
-        driver = opened
-        self.session?.availableActions = available
-        self.session?.nextTick = nil
-        self.session?.deckRevision = 0
-        self.session?.lastDeckChange = nil
-        self.session?.orderChecksum = checksum
-        emit(frame, into: &output, notify: false)
-        let update = update(frame, forceFull: true)
-        if session.clock == .realtime { scheduleAfterOpen(frame) }
+        let frame = driver.frame(at: start)
+        session?.availableActions = driver.availableActions
+        session?.nextTick = nil
+        session?.deckRevision = 0
+        session?.lastDeckChange = nil
+        session?.orderChecksum = driver.deckChecksum
+        self.driver = driver
+        return frame
+    }
+
+    /// The members of `scene.open`'s result before its frame: the scene, its title, its actions with their
+    /// arguments, availability and schema, its keys and the deck's order (`orderMember`).
+    private mutating func sceneOpenResult() -> JSONOutput {
         var out = JSONOutput(capacity: 512)
+        guard let opened = driver else { return out }
+        let available = session?.availableActions ?? []
         out.raw("{\"scene\":")
-        out.string(sceneName)
+        out.string(opened.sceneName)
         out.raw(",\"title\":")
-        out.string(title)
+        out.string(opened.title)
         out.raw(",\"actions\":[")
-        for (index, action) in actions.enumerated() {
+        for (index, action) in opened.actions.enumerated() {
             if index > 0 { out.byte(UInt8(ascii: ",")) }
             out.raw("{\"name\":")
             out.string(action.name)
@@ -181,11 +176,11 @@ extension Server {
             out.raw("},\"available\":")
             out.bool(available.contains(action.name))
             out.raw(",\"schema\":")
-            out.value(action.parametersSchema(cardCount: deckCount))
+            out.value(action.parametersSchema(cardCount: opened.deckCount))
             out.byte(UInt8(ascii: "}"))
         }
         out.raw("],\"keys\":[")
-        for (index, key) in keys.enumerated() {
+        for (index, key) in opened.keyMap.enumerated() {
             if index > 0 { out.byte(UInt8(ascii: ",")) }
             out.raw("{\"keys\":")
             out.strings(key.names)
@@ -197,8 +192,7 @@ extension Server {
         }
         out.raw("],")
         orderMember(since: 0, into: &out)
-        out.raw(",\"frame\":")
-        return [.bytes(out.bytes), .frame(update), .bytes([UInt8(ascii: "}")])]
+        return out
     }
 
     private mutating func scheduleAfterOpen(_ frame: Frame) {

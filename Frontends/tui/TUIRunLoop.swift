@@ -50,63 +50,100 @@ public struct TUIRunLoop {
             guard recordFile >= 0 else { throw TerminalError.system(call: "open \(path)", errno: errno) }
         }
         defer { if recordFile >= 0 { close(recordFile) } }
-        /// Writes what the app recorded straight to the file (no user-space buffer: a kill leaves every line
-        /// written so far).
-        func flushRecording(_ app: inout TUIApp) {
-            guard recordFile >= 0 else { return }
-            POSIXIO.writeAll(recordFile, app.takeRecording())
-        }
         let session = try TerminalSession()
         try session.enter()
         defer { session.leave() }
-        let origin = POSIXIO.monotonicSeconds()
-        // Wall time drives frames, sleeps and the terminal's own timeouts; the app sees its own (slowed) clock.
-        func now() -> Double { POSIXIO.monotonicSeconds() - origin }
-        let clock = options.slowMotion
-
-        var decoder = InputDecoder()
-        session.write(ANSI.capabilityQuery)
-        var probe = CapabilityProbe(startedAt: now())
-        var pendingSignals: [TerminalSignal] = []
-        while let remaining = probe.remaining(at: now()) {
-            let wake = session.wait(timeout: remaining)
-            pendingSignals += wake.signals
-            let time = now()
-            probe.handle(decoder.feed(wake.input, at: time), at: time)
-        }
-
-        let size = session.size()
-        var app = TUIApp(columns: size.columns, rows: size.rows, configuration: options.configuration)
-        if let scene = options.scene { app.open(scene, at: clock.appTime(wall: now())) }
-        defer { flushRecording(&app) }
+        var loop = Loop(options: options, session: session, recordFile: recordFile)
+        defer { loop.flushRecording() }
         // Whichever way the session ends, the scene's state reaches the disk first.
         defer {
-            app.finishState()
+            loop.app.finishState()
             options.configuration.saver?.close()
         }
-        var renderer = ANSIRenderer(
-            writer: ANSIWriter(depth: options.depth, synchronizedOutput: probe.supportsSynchronizedOutput),
-            sink: { session.write($0) })
-        var buffer = CellBuffer(width: size.columns, height: size.rows)
-        var scheduler = FrameScheduler(framesPerSecond: options.framesPerSecond)
-        // Input with the wall time it is taken to have happened (reports read together are spread back in time).
-        var queued = probe.otherInput.map { (input: $0, time: now()) }
-        // After heavy work (a million-card sort: the heap keeps its arrays for the next one) or a snapshot the saver
-        // encoded, the free pages go back to the system once the user has been idle for a second.
-        var release = IdleHeapRelease(idleSeconds: Self.idleRelease, startedAt: now())
-        let lookAgain: @Sendable () -> Void = {
-            var byte: UInt8 = 0  // not a signal: the wake-up only makes the loop look again
-            _ = write(signalPipeWriteFD, &byte, 1)
-        }
-        options.heapRelease?.onRequest(lookAgain)
-        // A fault of the saver, or its end, shows on the status line when it happens, not at the next key.
-        options.configuration.saver?.onNews(lookAgain)
-
         while true {
-            let time = now()
-            let appTime = clock.appTime(wall: time)
+            let time = loop.now()
+            if let status = loop.handleQueued(at: time) { return status }
+            loop.handleSignals(at: options.slowMotion.appTime(wall: time))
+            loop.app.takeSaverNews()
+            loop.drawIfDue(at: time)
+            loop.flushRecording()
+            loop.waitForInput()
+        }
+    }
+
+    /// One running session: the terminal, the app, the renderer and the loop's clocks, one method per step of a
+    /// turn (handle the input taken, the signals, draw, wait).
+    struct Loop {
+        let options: Options
+        let session: TerminalSession
+        /// The file the session is recorded to (-1: none).
+        let recordFile: Int32
+        /// The wall clock's zero (monotonic seconds).
+        let origin: Double
+        var app: TUIApp
+        var decoder = InputDecoder()
+        var renderer: ANSIRenderer
+        var buffer: CellBuffer
+        var scheduler: FrameScheduler
+        /// After heavy work (a million-card sort: the heap keeps its arrays for the next one) or a snapshot the saver
+        /// encoded, the free pages go back to the system once the user has been idle for a second.
+        var release: IdleHeapRelease
+        /// Input with the wall time it is taken to have happened (reports read together are spread back in time).
+        var queued: [(input: TerminalInput, time: Double)] = []
+        var pendingSignals: [TerminalSignal] = []
+
+        /// Asks the terminal what it supports (waiting at most the probe's timeout), then opens the app at the
+        /// terminal's size, with `options.scene` open when one is given.
+        init(options: Options, session: TerminalSession, recordFile: Int32) {
+            self.options = options
+            self.session = session
+            self.recordFile = recordFile
+            let origin = POSIXIO.monotonicSeconds()
+            self.origin = origin
+            // Wall time drives frames, sleeps and the terminal's own timeouts; the app sees its own (slowed) clock.
+            let now = { POSIXIO.monotonicSeconds() - origin }
+            session.write(ANSI.capabilityQuery)
+            var probe = CapabilityProbe(startedAt: now())
+            while let remaining = probe.remaining(at: now()) {
+                let wake = session.wait(timeout: remaining)
+                pendingSignals += wake.signals
+                let time = now()
+                probe.handle(decoder.feed(wake.input, at: time), at: time)
+            }
+            let size = session.size()
+            app = TUIApp(columns: size.columns, rows: size.rows, configuration: options.configuration)
+            if let scene = options.scene { app.open(scene, at: options.slowMotion.appTime(wall: now())) }
+            renderer = ANSIRenderer(
+                writer: ANSIWriter(depth: options.depth, synchronizedOutput: probe.supportsSynchronizedOutput),
+                sink: { session.write($0) })
+            buffer = CellBuffer(width: size.columns, height: size.rows)
+            scheduler = FrameScheduler(framesPerSecond: options.framesPerSecond)
+            queued = probe.otherInput.map { (input: $0, time: now()) }
+            release = IdleHeapRelease(idleSeconds: TUIRunLoop.idleRelease, startedAt: now())
+            let lookAgain: @Sendable () -> Void = {
+                var byte: UInt8 = 0  // not a signal: the wake-up only makes the loop look again
+                _ = write(signalPipeWriteFD, &byte, 1)
+            }
+            options.heapRelease?.onRequest(lookAgain)
+            // A fault of the saver, or its end, shows on the status line when it happens, not at the next key.
+            options.configuration.saver?.onNews(lookAgain)
+        }
+
+        /// Seconds since the loop started, on the wall clock.
+        func now() -> Double { POSIXIO.monotonicSeconds() - origin }
+
+        /// Writes what the app recorded straight to the file (no user-space buffer: a kill leaves every line
+        /// written so far).
+        mutating func flushRecording() {
+            guard recordFile >= 0 else { return }
+            POSIXIO.writeAll(recordFile, app.takeRecording())
+        }
+
+        /// Hands the app the input taken since the last turn, each at its own time (never later than `time`);
+        /// returns the exit status when the user quits. Input that took long to handle asks for the heap's release.
+        mutating func handleQueued(at time: Double) -> Int32? {
             for (input, at) in queued {
-                for effect in app.handle(input, at: clock.appTime(wall: min(at, time))) {
+                for effect in app.handle(input, at: options.slowMotion.appTime(wall: min(at, time))) {
                     switch effect {
                     case .quit: return 0
                     case .suspend: pendingSignals.append(.suspend)
@@ -117,34 +154,28 @@ public struct TUIRunLoop {
             if !queued.isEmpty {
                 let handled = now()
                 release.activity(at: handled)
-                if handled - time > Self.heavyWork { release.want() }
+                if handled - time > TUIRunLoop.heavyWork { release.want() }
             }
             queued = []
-            // The terminal may have changed size while the process was stopped: SIGWINCH goes to the foreground
-            // process group only, which was the shell then. So a resume asks for the size again.
-            func refreshSize() {
-                let size = session.size()
-                if size.columns != app.columns || size.rows != app.rows {
-                    app.resize(columns: size.columns, rows: size.rows, at: appTime)
-                }
-            }
+            return nil
+        }
+
+        /// Acts on the signals taken since the last turn: an ending signal writes the state and the recording and
+        /// restores the terminal; a stop, a continue or a resize repaints at the terminal's size.
+        mutating func handleSignals(at appTime: Double) {
             for signal in pendingSignals {
                 switch signal {
                 case .interrupt, .terminate, .hangup:
                     app.finishState()
                     options.configuration.saver?.close()
-                    flushRecording(&app)
+                    flushRecording()
                     session.terminate(by: signal)
                 case .suspend:
                     session.suspend()
-                    refreshSize()
-                    renderer.invalidate()
-                    app.markDirty()
+                    repaint(at: appTime)
                 case .resume:
                     try? session.enter()
-                    refreshSize()
-                    renderer.invalidate()
-                    app.markDirty()
+                    repaint(at: appTime)
                 case .resize:
                     let size = session.size()
                     app.resize(columns: size.columns, rows: size.rows, at: appTime)
@@ -152,17 +183,37 @@ public struct TUIRunLoop {
                 }
             }
             pendingSignals = []
-            app.takeSaverNews()
+        }
 
-            if scheduler.shouldDraw(at: time, wake: app.nextWakeTime(after: appTime).map(clock.wallTime)) {
-                let effects = app.draw(at: appTime, into: &buffer)
-                options.depth.convert(&buffer)
-                renderer.present(buffer)
-                if effects.contains(.bell) { session.write(ANSI.bell) }
-                scheduler.didDraw(at: time)
+        /// Repaints the whole screen after the process was stopped. The terminal may have changed size meanwhile:
+        /// SIGWINCH goes to the foreground process group only, which was the shell then, so the size is read again.
+        private mutating func repaint(at appTime: Double) {
+            let size = session.size()
+            if size.columns != app.columns || size.rows != app.rows {
+                app.resize(columns: size.columns, rows: size.rows, at: appTime)
             }
-            flushRecording(&app)
+            renderer.invalidate()
+            app.markDirty()
+        }
 
+        /// Draws a frame when the app needs one and the frame interval has passed.
+        mutating func drawIfDue(at time: Double) {
+            let clock = options.slowMotion
+            guard
+                scheduler.shouldDraw(
+                    at: time, wake: app.nextWakeTime(after: clock.appTime(wall: time)).map(clock.wallTime))
+            else { return }
+            let effects = app.draw(at: clock.appTime(wall: time), into: &buffer)
+            options.depth.convert(&buffer)
+            renderer.present(buffer)
+            if effects.contains(.bell) { session.write(ANSI.bell) }
+            scheduler.didDraw(at: time)
+        }
+
+        /// Releases the heap's free pages when due, then sleeps in `poll` until input, a signal, the next frame, a
+        /// pending timer, the Esc timeout or the release; queues what arrived, spread back over the sleep.
+        mutating func waitForInput() {
+            let clock = options.slowMotion
             let after = now()
             if options.heapRelease?.take() == true { release.want() }
             if release.releaseIfDue(at: after) { ProcessMemory.releaseFreed() }

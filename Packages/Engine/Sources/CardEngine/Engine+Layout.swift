@@ -26,10 +26,56 @@ extension Engine {
     /// Most layouts after an input (every move of a drag) hold the same nodes in the same order as the previous
     /// one: then the previous id index is reused and each node is compared with the node at its own position,
     /// with no hashing of ids at all; any difference in the ids falls back to the index.
+    ///
+    /// In steps: the new layout is indexed and cleaned (`indexLayout`), then each node that stays, returns or
+    /// arrives is animated (`animateArrivals`), kicks applied, and each node that goes is sent off
+    /// (`animateDepartures`); matched-geometry pairs hand over between the two (`MatchedHandoff`).
     mutating func applyLayout(context: inout SceneContext, isInitial: Bool) {
-        let time = context.time
         var newNodes = scene.layout(in: viewport, text: layoutMeasurer)
         let sameIDs = !isInitial && Self.haveSameIDs(newNodes, nodes)
+        let newIndex = indexLayout(&newNodes, sameIDs: sameIDs)
+        defer {
+            syncArena(newNodes: newNodes, newIndex: newIndex, sameIDs: sameIDs)
+            nodes = newNodes
+            nodeIndex = newIndex
+        }
+        if isInitial { return }
+        // Nodes leaving now whose matched-geometry id an entering node takes over.
+        var handoff = MatchedHandoff()
+        for position in nodes.indices where !sameIDs && newIndex[nodes[position].id] == nil {
+            if let matched = nodes[position].matchedGeometryID { handoff.sources[matched] = position }
+        }
+        animateArrivals(newNodes, index: newIndex, sameIDs: sameIDs, handoff: &handoff, context: context)
+        applyImpulses(context: context, in: newNodes, index: newIndex)
+        animateDepartures(index: newIndex, sameIDs: sameIDs, handoff: handoff, context: context)
+    }
+
+    /// The matched-geometry hand-over of one layout: the leaving nodes whose matched id an entering node takes
+    /// over, and where each handed-over node flies (its partner's frame, fading out there: SwiftUI draws both
+    /// copies of a matched element during the flight, the old one fading out as the new one fades in).
+    struct MatchedHandoff {
+        /// Leaving nodes by matched-geometry id: their positions in the previous layout.
+        var sources: [String: Int] = [:]
+        /// The leaving nodes handed over to an entering partner.
+        var handedOver: Set<NodeID> = []
+        /// Where each handed-over node flies.
+        var targets: [NodeID: NodeMotion] = [:]
+
+        /// Hands the leaving node matched with `node` (if any, and not yet handed over) to it; returns its
+        /// position in the previous layout.
+        mutating func take(for node: Node, in previous: [Node]) -> Int? {
+            guard let matched = node.matchedGeometryID, let source = sources[matched],
+                handedOver.insert(previous[source].id).inserted
+            else { return nil }
+            targets[previous[source].id] = node.motion
+            return source
+        }
+    }
+
+    /// Indexes `newNodes` by id (reusing the previous index when the ids are the same), makes non-finite geometry
+    /// finite, lays out text, and drops a node whose id is given twice (the first one counts: scenes should not do
+    /// this; the engine stays consistent). Returns the index. O(n).
+    private func indexLayout(_ newNodes: inout [Node], sameIDs: Bool) -> [NodeID: Int] {
         var newIndex: [NodeID: Int] = [:]
         if sameIDs {
             newIndex = nodeIndex
@@ -49,29 +95,22 @@ extension Engine {
             if !newNodes[position].text.isEmpty { layOutText(of: &newNodes[position]) }
         }
         if hasDuplicates {
-            // A node id given twice: the first one counts (scenes should not do this; the engine stays consistent).
             var seen: Set<NodeID> = []
             newNodes = newNodes.filter { seen.insert($0.id).inserted }
             newIndex = [:]
             for position in newNodes.indices { newIndex[newNodes[position].id] = position }
         }
-        defer {
-            syncArena(newNodes: newNodes, newIndex: newIndex, sameIDs: sameIDs)
-            nodes = newNodes
-            nodeIndex = newIndex
-        }
-        if isInitial { return }
+        return newIndex
+    }
 
-        // Nodes leaving now whose matched-geometry id an entering node takes over.
-        var matchedSources: [String: Int] = [:]
-        for position in nodes.indices where !sameIDs && newIndex[nodes[position].id] == nil {
-            if let matched = nodes[position].matchedGeometryID { matchedSources[matched] = position }
-        }
-        var handedOver: Set<NodeID> = []
-        // Where each handed-over source flies: its matched partner's frame, fading out there (SwiftUI draws both
-        // copies of a matched element during the flight, the old one fading out as the new one fades in).
-        var handoffTargets: [NodeID: NodeMotion] = [:]
-
+    /// Animates every node of the new layout: one that stays from where it was, one back before its removal
+    /// finished from where it is (its matched partner leaving now flies back with it), one whose matched partner
+    /// leaves from the partner's frame, and any other arrival by its insertion transition.
+    private mutating func animateArrivals(
+        _ newNodes: [Node], index newIndex: [NodeID: Int], sameIDs: Bool, handoff: inout MatchedHandoff,
+        context: SceneContext
+    ) {
+        let time = context.time
         for position in newNodes.indices {
             let node = newNodes[position]
             let id = node.id
@@ -84,49 +123,43 @@ extension Engine {
             if let previousPosition {
                 update(node, fromPosition: previousPosition, animation: animation, at: time)
             } else if leaving.removeValue(forKey: id) != nil {
-                // Back before its removal finished: turn around from where it is. A matched partner leaving now
-                // (the copy it was flying towards) flies back with it.
                 leavingOrder.removeAll { $0 == id }
                 retarget(id, to: node, animation: animation, at: time, from: nil)
-                if let matched = node.matchedGeometryID, let sourcePosition = matchedSources[matched],
-                    !handedOver.contains(nodes[sourcePosition].id)
-                {
-                    handedOver.insert(nodes[sourcePosition].id)
-                    handoffTargets[nodes[sourcePosition].id] = node.motion
-                }
-            } else if let matched = node.matchedGeometryID, let sourcePosition = matchedSources[matched],
-                !handedOver.contains(nodes[sourcePosition].id)
-            {
-                let sourceNode = nodes[sourcePosition]
-                handedOver.insert(sourceNode.id)
-                handoffTargets[sourceNode.id] = node.motion
-                var (value, velocity) = geometry.sample(sourceNode.id, at: time) ?? (sourceNode.motion, .zero)
-                // The new copy starts on the old one's frame, faded in by its own insertion transition's opacity
-                // (SwiftUI's default transition, `.opacity`, for a view without one).
-                let absent = node.transition.absent(node.motion, viewport: viewport, isInsertion: true)
-                value.opacity *= node.motion.opacity > 0 ? min(absent.opacity / node.motion.opacity, 1) : 0
-                if node.transition == .identity { value.opacity = 0 }
-                if let animation {
-                    geometry.animate(
-                        id, to: node.motion, with: animation, at: time, from: value, initialVelocity: velocity)
-                    if let fill = node.fill,
-                        let sourceFill = fills.value(for: sourceNode.id, at: time) ?? sourceNode.fill
-                    {
-                        fills.animate(id, to: fill, with: animation, at: time, from: sourceFill)
-                    }
-                }
+                _ = handoff.take(for: node, in: nodes)
+            } else if let source = handoff.take(for: node, in: nodes) {
+                if let animation { flyIn(node, from: nodes[source], animation: animation, at: time) }
             } else if let animation, node.transition.isVisible(isInsertion: true) {
                 let absent = node.transition.absent(node.motion, viewport: viewport, isInsertion: true)
                 geometry.animate(id, to: node.motion, with: animation, at: time, from: absent)
             }
         }
+    }
 
-        applyImpulses(context: context, in: newNodes, index: newIndex)
+    /// Starts the new copy `node` of a matched element on its old copy's (`source`'s) frame and fill, faded in by
+    /// its own insertion transition's opacity (SwiftUI's default transition, `.opacity`, for a view without one).
+    private mutating func flyIn(_ node: Node, from source: Node, animation: Animation, at time: Double) {
+        var (value, velocity) = geometry.sample(source.id, at: time) ?? (source.motion, .zero)
+        let absent = node.transition.absent(node.motion, viewport: viewport, isInsertion: true)
+        value.opacity *= node.motion.opacity > 0 ? min(absent.opacity / node.motion.opacity, 1) : 0
+        if node.transition == .identity { value.opacity = 0 }
+        geometry.animate(node.id, to: node.motion, with: animation, at: time, from: value, initialVelocity: velocity)
+        if let fill = node.fill, let sourceFill = fills.value(for: source.id, at: time) ?? source.fill {
+            fills.animate(node.id, to: fill, with: animation, at: time, from: sourceFill)
+        }
+    }
 
-        // How far each leaving node's transition carries it: a leaving child without a visible transition of its
-        // own goes along with its leaving parent (SwiftUI removes a view's subtree with the view's transition), so
-        // a swiped card's text flies with the card instead of vanishing on the flight's first frame. Parents come
-        // before their children in a layout, so one pass sees each parent first.
+    /// Sends off every node of the previous layout that is not in the new one: a handed-over node flies to its
+    /// partner's frame, fading out, painted as a root (its container no longer places, clips or fades it: the
+    /// flight is the element's own); another leaves by its removal transition; the rest go at once.
+    ///
+    /// How far each leaving node's transition carries it: a leaving child without a visible transition of its
+    /// own goes along with its leaving parent (SwiftUI removes a view's subtree with the view's transition), so
+    /// a swiped card's text flies with the card instead of vanishing on the flight's first frame. Parents come
+    /// before their children in a layout, so one pass sees each parent first.
+    private mutating func animateDepartures(
+        index newIndex: [NodeID: Int], sameIDs: Bool, handoff: MatchedHandoff, context: SceneContext
+    ) {
+        let time = context.time
         var carried: [NodeID: Vector] = [:]
         for position in nodes.indices where !sameIDs && newIndex[nodes[position].id] == nil {
             let node = nodes[position]
@@ -137,9 +170,8 @@ extension Engine {
             if !transition.isVisible(isInsertion: false), let parent = node.parent, let offset = carried[parent] {
                 transition = .offset(offset)
             }
-            if handedOver.contains(id), let animation, let destination = handoffTargets[id] {
-                // The old copy of a matched element flies to the new copy's frame while fading out, painted as a
-                // root (its container no longer places, clips or fades it: the flight is the element's own).
+            let handedOver = handoff.handedOver.contains(id)
+            if handedOver, let animation, let destination = handoff.targets[id] {
                 var absent = destination
                 absent.opacity = 0
                 var flying = node
@@ -148,7 +180,7 @@ extension Engine {
                     id, to: absent, with: animation, at: time, from: geometry.contains(id) ? nil : node.motion)
                 leaving[id] = LeavingNode(node: flying, orderIndex: position)
                 leavingOrder.append(id)
-            } else if !handedOver.contains(id), let animation, transition.isVisible(isInsertion: false) {
+            } else if !handedOver, let animation, transition.isVisible(isInsertion: false) {
                 let absent = transition.absent(node.motion, viewport: viewport, isInsertion: false)
                 carried[id] = Vector(
                     dx: absent.rect.minX - node.motion.rect.minX, dy: absent.rect.minY - node.motion.rect.minY)

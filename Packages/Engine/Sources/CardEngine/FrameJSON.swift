@@ -66,6 +66,16 @@ package enum FrameJSON {
             out.nextKey("parent")
             out.string(parent.rawValue)
         }
+        geometryMembers(of: node, into: &out)
+        paintMembers(of: node, into: &out)
+        if !node.text.isEmpty { textMembers(of: node, into: &out) }
+        semanticMembers(of: node, into: &out)
+        out.byte(UInt8(ascii: "}"))
+    }
+
+    /// Writes the node's frame and the members every node has: `x`, `y`, `width`, `height`, `z`, `opacity`,
+    /// `rotation`, `scale`, `cornerRadius`.
+    private static func geometryMembers(of node: FrameNode, into out: inout JSONOutput) {
         out.nextKey("x")
         out.number(node.rect.origin.x)
         out.nextKey("y")
@@ -84,6 +94,10 @@ package enum FrameJSON {
         out.number(node.scale)
         out.nextKey("cornerRadius")
         out.number(node.cornerRadius)
+    }
+
+    /// Writes the node's `fill`, `stroke` and `shadow`, each when it has one.
+    private static func paintMembers(of node: FrameNode, into out: inout JSONOutput) {
         if let fill = node.fill {
             out.nextKey("fill")
             color(fill, into: &out)
@@ -104,21 +118,28 @@ package enum FrameJSON {
             out.number(shadow.offset.dy)
             out.byte(UInt8(ascii: "}"))
         }
-        if !node.text.isEmpty {
-            out.nextKey("text")
-            if node.text.count == 1 {
-                out.string(node.text[0].run.text)
-            } else {
-                out.string(node.plainText)
-            }
-            out.nextKey("runs")
-            out.byte(UInt8(ascii: "["))
-            for (index, text) in node.text.enumerated() {
-                if index > 0 { out.byte(UInt8(ascii: ",")) }
-                run(text, into: &out)
-            }
-            out.byte(UInt8(ascii: "]"))
+    }
+
+    /// Writes the node's `text` (its runs' text joined) and `runs`.
+    private static func textMembers(of node: FrameNode, into out: inout JSONOutput) {
+        out.nextKey("text")
+        if node.text.count == 1 {
+            out.string(node.text[0].run.text)
+        } else {
+            out.string(node.plainText)
         }
+        out.nextKey("runs")
+        out.byte(UInt8(ascii: "["))
+        for (index, text) in node.text.enumerated() {
+            if index > 0 { out.byte(UInt8(ascii: ",")) }
+            run(text, into: &out)
+        }
+        out.byte(UInt8(ascii: "]"))
+    }
+
+    /// Writes what the node means and how it is used, each when present or true: `matched`, `leaving`, `clips`,
+    /// `mayOverflow`, `label`, `gestures`, `focus`.
+    private static func semanticMembers(of node: FrameNode, into out: inout JSONOutput) {
         if let matched = node.matchedGeometryID {
             out.nextKey("matched")
             out.string(matched)
@@ -158,7 +179,6 @@ package enum FrameJSON {
             out.nextKey("focus")
             out.integer(focus)
         }
-        out.byte(UInt8(ascii: "}"))
     }
 
     /// Writes one text run object: its text, style, colour, weight and alignment, the flags and limit it has, its
