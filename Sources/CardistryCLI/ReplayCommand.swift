@@ -78,8 +78,9 @@ struct ReplayCommand: Command {
                 guard catalog.names.contains(sceneName) else {
                     throw UsageError("unknown scene '\(sceneName)' (\(catalog.names.joined(separator: ", ")))")
                 }
+                let checks = log.checksDigests && checksLook(of: log, scene: sceneName, path: path, io: io)
                 do {
-                    frames += try replay(log, scene: sceneName, at: times)
+                    frames += try replay(log, scene: sceneName, at: times, checkingDigests: checks)
                 } catch {
                     io.err("cardistry replay: \(path): \(error)\n")
                     return 1
@@ -111,11 +112,39 @@ struct ReplayCommand: Command {
         }
     }
 
+    /// Whether `log`'s frames were taken with the look `scene` has in this build (`SceneDescriptor.lookChanges`).
+    /// When not, and the log has frames, says so on stderr (which changes came since, or that a newer build made
+    /// it): its inputs replay, its frames cannot be checked.
+    func checksLook(of log: InputLog, scene: String, path: String, io: CommandIO) -> Bool {
+        guard let descriptor = catalog.descriptor(named: scene), log.look != descriptor.lookRevision else {
+            return true
+        }
+        guard log.hasFrames else { return false }
+        let reason: String
+        if log.look < descriptor.lookRevision {
+            let since = descriptor.lookChanges[(log.look - 1)...].joined(separator: "; ")
+            reason =
+                "the scene '\(scene)' draws differently since it was made (look \(log.look), now "
+                + "\(descriptor.lookRevision): \(since))"
+        } else {
+            reason =
+                "it was made with look \(log.look) of the scene '\(scene)', newer than this build's "
+                + "\(descriptor.lookRevision)"
+        }
+        io.err(
+            "cardistry replay: \(path): \(reason), so its inputs are replayed and its frames not checked; record the "
+                + "session again to have them checked\n")
+        return false
+    }
+
     /// Replays `log` on a fresh `scene` (with the options, state and text measurer a recording's header names)
     /// and returns the frames at `times` (ascending); when `times` is empty, the recorded frames (each checked
-    /// against its digest when the log is of this build's format version), or for a log without any, the frame at the last input and the frame at rest. Inputs
-    /// are fed in order up to each time before its frame is taken.
-    func replay(_ log: InputLog, scene name: String, at times: [Double]) throws -> [Frame] {
+    /// against its digest when `checkingDigests`: the log is of this build's format version and the scene's look),
+    /// or for a log without any, the frame at the last input and the frame at rest. Inputs are fed in order up to
+    /// each time before its frame is taken.
+    func replay(_ log: InputLog, scene name: String, at times: [Double], checkingDigests: Bool) throws
+        -> [Frame]
+    {
         var engine = try Self.engine(for: log, scene: name, catalog: catalog)
         var frames: [Frame] = []
         if times.isEmpty && log.hasFrames {
@@ -127,7 +156,7 @@ struct ReplayCommand: Command {
                     engine.setTextMeasurer(try Self.measurer(named: measurerName), at: time)
                 case .frame(let time, let digest, let line):
                     let frame = engine.frame(at: time)
-                    guard !log.checksDigests || InputLog.digest(of: frame) == digest else {
+                    guard !checkingDigests || InputLog.digest(of: frame) == digest else {
                         throw InputLogError(
                             line: line,
                             reason: "the frame at t=\(time) differs from the recording (digest "
@@ -215,7 +244,9 @@ struct ReplayCommand: Command {
 /// Replay as a library call, for tests: parses `log` (JSON lines) and returns the frames at `times`.
 package enum ReplayCommandProbe {
     package static func replay(_ log: String, scene: String, at times: [Double]) throws -> [Frame] {
-        try ReplayCommand(catalog: .standard).replay(InputLog(jsonLines: log), scene: scene, at: times)
+        let log = try InputLog(jsonLines: log)
+        return try ReplayCommand(catalog: .standard).replay(
+            log, scene: scene, at: times, checkingDigests: log.checksDigests)
     }
 }
 

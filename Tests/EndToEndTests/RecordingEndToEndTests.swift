@@ -113,6 +113,48 @@ import Testing
             refusedErr.contains("line 1: recording format version 3 is newer than this build reads"), "\(refusedErr)")
     }
 
+    /// `Tests/EndToEndTests/Fixtures/recording-deck-look1.jsonl`, recorded by the build before the deck's expanded
+    /// card counted its place in the user's order from 1 ("Card 3 of 12 · your order: 2", issue 46): a seed deck, a
+    /// tap that expands the third card, the frame at rest. This build draws that frame differently, so the
+    /// recording names the look it was made with and replay says which changes came since, replays its inputs and
+    /// does not check its digests. Claiming this build's look, the same file fails on the changed frame: the check
+    /// is real, and the frame did change.
+    @Test func aRecordingOfAnEarlierLookReplaysUncheckedNamingTheChange() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/recording-deck-look1.jsonl").path
+        let (status, replayed, err) = try runCardistry(["replay", fixture, "--json"])
+        #expect(status == 0, "\(err)")
+        #expect(err.contains("the scene 'deck' draws differently since it was made (look 1, now 2"), "\(err)")
+        #expect(err.contains("counts its place in your order from 1"), "\(err)")
+        // The expanded card counts both places from 1 now.
+        #expect(replayed.contains("Card 3 of 12 · your order: 3"), "\(replayed.prefix(400))")
+        #expect(!replayed.contains("your order: 2"))
+
+        let text = try String(contentsOfFile: fixture, encoding: .utf8)
+        let current = Self.temporaryPath("look-current")
+        defer { try? FileManager.default.removeItem(atPath: current) }
+        try Data(text.replacingOccurrences(of: "\"measurer\":", with: "\"look\":2,\"measurer\":").utf8).write(
+            to: URL(fileURLWithPath: current))
+        let (failed, _, failedErr) = try runCardistry(["replay", current])
+        #expect(failed == 1)
+        #expect(failedErr.contains("line 5: the frame at t=1.5 differs from the recording"), "\(failedErr)")
+
+        // A session recorded now names the deck's look, and replays checked.
+        let path = Self.temporaryPath("look-now")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var script = Self.request(
+            0, "initialize", "{\"protocolVersion\":\"1.0\",\"viewport\":{\"width\":390,\"height\":844}}")
+        script += Self.request(1, "scene.open", "{\"scene\":\"deck\"}")
+        script += Self.request(2, "input.pointer", "{\"phase\":\"down\",\"x\":195,\"y\":200,\"t\":0.2}")
+        script += Self.request(3, "input.pointer", "{\"phase\":\"up\",\"x\":195,\"y\":200,\"t\":0.25}")
+        script += Self.request(4, "clock.advance", "{\"to\":1.5}")
+        let (recorded, _, recordedErr) = try runCardistry(["stdio", "--record", path], stdin: script)
+        #expect(recorded == 0, "\(recordedErr)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("\"look\":2"))
+        let (checked, _, checkedErr) = try runCardistry(["replay", path])
+        #expect(checked == 0 && checkedErr.isEmpty, "\(checkedErr)")
+    }
+
     /// SIGKILL right after a change: every input answered before it is in the record, which replays.
     @Test func aKilledServerLeavesAUsableRecording() throws {
         let path = Self.temporaryPath("killed-record")

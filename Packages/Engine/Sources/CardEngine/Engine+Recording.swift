@@ -9,6 +9,7 @@ extension Engine {
         log.scene = scene.name
         log.viewport = viewport
         log.startTime = time
+        log.look = scene.descriptor.lookRevision
         var setup = RecordingSetup(measurer: InputLog.measurerName(textMeasurer), cardCount: options.cardCount)
         if options.cardCount == nil, let deck = options.deck {
             setup.deckJSON = String(

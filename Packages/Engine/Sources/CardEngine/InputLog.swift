@@ -32,6 +32,9 @@ public struct InputLog: Sendable, Hashable {
     public private(set) var droppedCount = 0
     /// What a recorded session's header says beyond the scene (see `Engine.startRecording`).
     public var setup = RecordingSetup()
+    /// The scene's look revision when it was recorded (`SceneDescriptor.lookRevision`; 1 when the header has
+    /// none): a replay checks frame digests only against the same look.
+    public var look = 1
     /// Every line after the header of a parsed log, in order: inputs, and in a recording the frames the front end
     /// took (with their digests) and text measurer changes.
     public private(set) var entries: [Entry] = []
@@ -166,6 +169,7 @@ public struct InputLog: Sendable, Hashable {
             .init("start", Self.number(startTime)),
         ]
         if let name = setup.measurer { members.append(.init("measurer", .string(name))) }
+        if look > 1 { members.append(.init("look", .integer(look))) }
         if let count = setup.cardCount { members.append(.init("cardCount", .integer(count))) }
         if let deck = setup.deckJSON { members.append(.init("deckDocument", .string(deck))) }
         if let state = setup.stateJSON { members.append(.init("state", .string(state))) }
@@ -258,6 +262,7 @@ public struct InputLog: Sendable, Hashable {
             width: Self.double(header["viewport"]?["width"]) ?? 390,
             height: Self.double(header["viewport"]?["height"]) ?? 844)
         startTime = Self.double(header["start"]) ?? 0
+        look = max(1, header["look"]?.integerValue ?? 1)
         let inputs = entries.compactMap { entry -> InputEvent? in
             if case .input(let input) = entry { return input }
             return nil

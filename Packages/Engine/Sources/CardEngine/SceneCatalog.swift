@@ -58,6 +58,21 @@ public struct SceneDescriptor: Sendable, Hashable {
     public var keyHelp: [KeyHelp]
     /// The semantic actions the scene understands (for hosts that draw their own widgets).
     public var actions: [ActionInfo]
+    /// What changed in the scene's frames for the same inputs since its first version, oldest first, one sentence
+    /// each (append only). A recording names the look it was made with (`InputLog.look`); `cardistry replay` of a
+    /// recording made before a change replays its inputs without checking its frame digests, and says which
+    /// changes came since. Append one whenever the scene draws differently, or its old recordings fail to replay.
+    public var lookChanges: [String] = []
+
+    /// The scene's look revision: 1, plus one for each of `lookChanges`.
+    public var lookRevision: Int { lookChanges.count + 1 }
+
+    /// This descriptor with `change` appended to its `lookChanges`.
+    public func changingLook(_ change: String) -> SceneDescriptor {
+        var descriptor = self
+        descriptor.lookChanges.append(change)
+        return descriptor
+    }
 
     /// A descriptor; see each property.
     public init(

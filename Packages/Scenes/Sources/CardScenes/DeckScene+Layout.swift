@@ -229,7 +229,8 @@ extension DeckScene {
             text: [
                 TextRun(value.title, style: .largeTitle, color: Palette.white, weight: .bold),
                 TextRun(
-                    "Card \(Self.grouped(slot(of: card) + 1)) of \(Self.grouped(count)) · your order: \(sortOrder)",
+                    "Card \(Self.grouped(slot(of: card) + 1)) of \(Self.grouped(count)) · your order: "
+                        + Self.grouped(sortOrder + 1),
                     style: .body,
                     color: Palette.white),
                 TextRun("Drag down or tap outside to close", style: .footnote, color: Palette.white),

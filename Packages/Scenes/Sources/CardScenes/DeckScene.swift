@@ -89,7 +89,11 @@ public struct DeckScene: Scene {
                     ActionArgument(
                         "order", .string(oneOf: ["ascending", "descending"]), "ascending by default", required: false),
                 ]),
-        ])
+        ]
+    )
+    .changingLook(
+        "the expanded card counts its place in your order from 1, as it counts its place in the deck "
+            + "(\"Card 3 of 12 · your order: 3\", was \"your order: 2\")")
 
     /// The most cards a deck may hold.
     public static let maximumCount = 1_000_000
