@@ -19,7 +19,7 @@ public struct TUIFrontend: Frontend {
     public var summary: String { "play the scenes in the terminal, with the mouse and the keyboard" }
     public var usage: String {
         """
-        Usage: cardistry tui [--scene S] [--deck FILE | --cards N] [--fps N] [--ascii] [--bell] [--store DIR] [--record FILE]
+        Usage: cardistry tui [[--scene] S] [--deck FILE | --cards N] [--fps N] [--ascii] [--bell] [--store DIR] [--record FILE]
                      [--slow-motion N]
 
         Opens a home screen listing the scenes (or scene S at once). Every scene is playable with the mouse
@@ -27,7 +27,7 @@ public struct TUIFrontend: Frontend {
         q or Esc goes back, Ctrl-C quits). Needs a terminal on standard input and output.
 
         Options:
-          --scene S      open scene S: \(catalog.names.joined(separator: ", "))
+          [--scene] S    open scene S: \(catalog.names.joined(separator: ", "))
           --deck FILE    the deck for scenes that take one: a deck JSON file, or TSV lines prompt<TAB>answer
           --cards N      a generated deck of N cards (the deck scene; up to 1000000)
           --fps N        frames per second while something moves (1–240, default 60); idle screens draw nothing
@@ -59,8 +59,13 @@ public struct TUIFrontend: Frontend {
             let parsed = try ParsedArguments(
                 arguments, options: ["scene", "deck", "cards", "fps", "store", "record", "slow-motion"],
                 flags: ["ascii", "bell"])
-            guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
-            if let scene = parsed.value("scene"), !catalog.names.contains(scene) {
+            // The scene may be named alone (`cardistry tui deck`), as a new user first types it.
+            guard parsed.positionals.count <= (parsed.value("scene") == nil ? 1 : 0) else {
+                let extra = parsed.positionals[parsed.value("scene") == nil ? 1 : 0]
+                throw UsageError("unexpected argument '\(extra)'")
+            }
+            let sceneName = parsed.value("scene") ?? parsed.positionals.first
+            if let scene = sceneName, !catalog.names.contains(scene) {
                 throw UsageError(
                     "unknown scene '\(scene)'; choose one of \(catalog.names.joined(separator: ", "))")
             }
@@ -79,7 +84,7 @@ public struct TUIFrontend: Frontend {
             }
             // Options a scene cannot use are refused before the terminal UI opens (not a message on the home
             // screen): --cards needs a scene that takes a card count, --deck one that takes a deck.
-            let named = parsed.value("scene").flatMap { catalog.descriptor(named: $0) }
+            let named = sceneName.flatMap { catalog.descriptor(named: $0) }
             if let cards, let named, !named.takesCardCount {
                 let takers = catalog.descriptors.filter(\.takesCardCount).map(\.name).joined(separator: ", ")
                 throw UsageError(
@@ -139,7 +144,7 @@ public struct TUIFrontend: Frontend {
             var recording = configuration
             recording.records = parsed.value("record") != nil
             var options = TUIRunLoop.Options(
-                configuration: recording, scene: parsed.value("scene"), framesPerSecond: fps, depth: depth)
+                configuration: recording, scene: sceneName, framesPerSecond: fps, depth: depth)
             options.recordPath = parsed.value("record")
             options.slowMotion = SlowMotion(factor: slowMotion)
             options.heapRelease = heapRelease

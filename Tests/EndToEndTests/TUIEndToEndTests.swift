@@ -236,6 +236,19 @@ struct HarnessError: Error, CustomStringConvertible {
         }
     }
 
+    /// A new user types the scene's name alone, as `cardistry tui deck`: it opens the scene, as `--scene deck` does
+    /// (it was "unexpected argument 'deck'").
+    @Test func aSceneNamedAloneOpensIt() throws {
+        try withTmux { tmux in
+            try tmux.type(try tmux.command("tui flashcards"))
+            #expect(try tmux.waitFor { $0.contains("Flashcards") && !$0.contains("choose a scene") })
+            try tmux.send("q")
+            #expect(try tmux.waitFor { $0.contains("choose a scene") })
+            try tmux.send("q")
+            #expect(try tmux.waitFor { $0.contains("EXIT=0") })
+        }
+    }
+
     @Test func theScoresSliderReRanksTheCards() throws {
         try withTmux { tmux in
             try tmux.type(try tmux.command("tui --scene scores"))
@@ -396,7 +409,9 @@ struct HarnessError: Error, CustomStringConvertible {
     @Test(arguments: [
         (["tui", "--scene", "nope"], "unknown scene 'nope'"), (["tui", "--fps", "0"], "--fps"),
         (["tui", "--cards", "0"], "--cards"), (["tui", "--deck", "a", "--cards", "3"], "one of --deck and --cards"),
-        (["tui", "extra"], "unexpected argument"),
+        (["tui", "extra"], "unknown scene 'extra'"), (["tui", "deck", "extra"], "unexpected argument 'extra'"),
+        (["tui", "--scene", "deck", "wallet"], "unexpected argument 'wallet'"),
+        (["tui", "wallet", "--cards", "10"], "scene 'wallet' takes no card count"),
         (["tui", "--scene", "wallet", "--cards", "10"], "scene 'wallet' takes no card count"),
         (["tui", "--slow-motion", "0.5"], "option '--slow-motion' must be 1…100, got 0.5"),
         (["tui", "--slow-motion", "fast"], "option '--slow-motion' needs a finite number, got 'fast'"),
