@@ -50,6 +50,8 @@ public struct ANSIWriter: CellBackend, Sendable {
         next.cells.withUnsafeBufferPointer { nextCells in
             for run in diff.runs {
                 let cells = nextCells[(run.row * width)..<(run.row * width + width)]
+                // Up to the first changed cell: a run widened to the left half of a wide character (never ASCII)
+                // gets no gap rewritten, only a cursor move.
                 rewriteGap(before: run.changed.lowerBound, of: cells, row: run.row, into: &output)
                 var column = run.columns.lowerBound
                 while column < run.columns.upperBound {

@@ -51,6 +51,19 @@ import Testing
         return buffer
     }
 
+    /// A random buffer of a random size (at least `minimumWidth` columns) and an edit of it, both with their wide
+    /// characters repaired (as the rasteriser leaves them) when `repaired`.
+    static func randomPair(
+        _ random: inout SplitMix64, minimumWidth: Int = 1, repaired: Bool = false
+    ) -> (previous: CellBuffer, next: CellBuffer) {
+        let width = minimumWidth + random.below(30)
+        var previous = randomBuffer(width: width, height: 1 + random.below(6), &random)
+        if repaired { previous.repairWideCharacters() }
+        var next = edited(previous, &random)
+        if repaired { next.repairWideCharacters() }
+        return (previous, next)
+    }
+
     /// The indices of the cells of `next` that do not look the same as `previous`'s, found cell by cell.
     static func changedCells(from previous: CellBuffer, to next: CellBuffer) -> [Int] {
         next.cells.indices.filter { !next.cells[$0].looksSame(as: previous.cells[$0]) }
@@ -79,10 +92,7 @@ import Testing
         var random = SplitMix64(seed: 47_05)
         var changedTotal = 0
         for _ in 0..<3_000 {
-            let width = 1 + random.below(30)
-            let height = 1 + random.below(6)
-            let previous = Self.randomBuffer(width: width, height: height, &random)
-            let next = Self.edited(previous, &random)
+            let (previous, next) = Self.randomPair(&random)
             let diff = CellDiff(from: previous, to: next)
             #expect(!diff.isRepaint)
             let expected = Self.changedCells(from: previous, to: next)
@@ -93,7 +103,7 @@ import Testing
             diff.apply(to: &applied, from: next)
             #expect(applied.looksSame(as: next))
             // Outside the runs nothing was touched.
-            let redrawn = Set(diff.runs.flatMap { run in run.columns.map { run.row * width + $0 } })
+            let redrawn = Set(diff.runs.flatMap { run in run.columns.map { run.row * next.width + $0 } })
             for index in applied.cells.indices where !redrawn.contains(index) {
                 #expect(applied.cells[index] == previous.cells[index])
             }
@@ -114,6 +124,23 @@ import Testing
             #expect(applied == next)
         }
         #expect(CellDiff(from: nil, to: CellBuffer(width: 0, height: 3)).runs.isEmpty)
+    }
+
+    /// A wide character whose left half alone changed is redrawn whole, and so is one whose right half alone changed
+    /// (restyled on its own): the run's changed cells are that half, its columns both.
+    @Test func aRunTakesTheOtherHalfOfAChangedWideCharacter() {
+        var previous = CellBuffer(width: 10, height: 1)
+        previous.put("a日b", column: 2, row: 0, foreground: .indexed(1))
+        var next = previous
+        next.put("本", column: 3, row: 0, foreground: .indexed(1))
+        #expect(CellDiff(from: previous, to: next).runs == [CellDiff.Run(row: 0, changed: 3..<4, columns: 3..<5)])
+        next = previous
+        next[4, 0].background = .indexed(2)
+        #expect(CellDiff(from: previous, to: next).runs == [CellDiff.Run(row: 0, changed: 4..<5, columns: 3..<5)])
+        // A right half overwritten leaves half a wide character, no pair: nothing to widen to.
+        next = previous
+        next[4, 0] = Cell("x")
+        #expect(CellDiff(from: previous, to: next).runs == [CellDiff.Run(row: 0, changed: 4..<5, columns: 4..<5)])
     }
 
     /// A screen of the test backend, given random frames (with resizes and invalidations): each diff it records
@@ -160,14 +187,9 @@ import Testing
         var random = SplitMix64(seed: 47_08)
         var diffBytes = 0
         for _ in 0..<3_000 {
-            let width = 2 + random.below(30)
-            let height = 1 + random.below(6)
-            var previous = Self.randomBuffer(width: width, height: height, &random)
-            previous.repairWideCharacters()
-            var next = Self.edited(previous, &random)
-            next.repairWideCharacters()
+            let (previous, next) = Self.randomPair(&random, minimumWidth: 2, repaired: true)
             var screen = CellScreen(backend: ANSIWriter(synchronizedOutput: random.below(2) == 0))
-            var model = ScreenModel(width: width, height: height)
+            var model = ScreenModel(width: next.width, height: next.height)
             var output: [UInt8] = []
             screen.render(previous, into: &output)
             model.apply(output)
