@@ -1,3 +1,4 @@
+import CardCells
 import CardEngine
 import CardModels
 import CardPersistence
@@ -690,7 +691,7 @@ struct MillionSuite: BenchSuite {
             return
         }
         var buffer = CellBuffer(width: columns, height: rows)
-        var writer = ANSIWriter(depth: .trueColor)
+        var writer = CellScreen(backend: ANSIWriter(depth: .trueColor))
         var output: [UInt8] = []
         output.reserveCapacity(1 << 16)
         _ = app.draw(at: 0, into: &buffer)

@@ -130,7 +130,7 @@ struct TUISuite: BenchSuite {
         let moving = frames.count - Self.idleFrames
 
         // Output sizes (deterministic, measured once).
-        var writer = ANSIWriter(depth: .trueColor)
+        var writer = CellScreen(backend: ANSIWriter(depth: .trueColor))
         var buffer = CellBuffer(width: columns, height: rows)
         var output: [UInt8] = []
         var diffBytes = 0
@@ -152,7 +152,7 @@ struct TUISuite: BenchSuite {
         }
         // The same frames in whole cells (no partial edges), for the cost of sub-cell motion.
         var wholeBytes = 0
-        var wholeWriter = ANSIWriter(depth: .trueColor)
+        var wholeWriter = CellScreen(backend: ANSIWriter(depth: .trueColor))
         var whole = Rasterizer(scale: scale)
         whole.subCell = false
         whole.render(frames[0], into: &buffer, rows: contentRows)
@@ -173,7 +173,7 @@ struct TUISuite: BenchSuite {
         let diffSamples = measureCell(
             prefix + "diff", rounds: gateRounds(context),
             { () -> Int in
-                var writer = ANSIWriter(depth: .trueColor)
+                var writer = CellScreen(backend: ANSIWriter(depth: .trueColor))
                 var buffer = CellBuffer(width: columns, height: rows)
                 var output: [UInt8] = []
                 output.reserveCapacity(1 << 16)

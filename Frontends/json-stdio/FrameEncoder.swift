@@ -24,7 +24,7 @@ public struct FrameEncoder: Sendable {
         case .streamed(let head, let tail): return head + tail()
         case .frameNotification(let frame):
             // A cells frame in which no cell changed is not sent at all: an idle grid costs nothing.
-            if let cells = frame.cells, !frame.forceFull, let sent = sentCells, CellRows.looksSame(sent, cells) {
+            if let cells = frame.cells, !frame.forceFull, let sent = sentCells, sent.looksSame(as: cells) {
                 return []
             }
             var out = JSONOutput(capacity: 256 + frame.nodes.count * 200)
@@ -131,7 +131,7 @@ public struct FrameEncoder: Sendable {
             out.number(frame.cellScale.pointsPerRow)
             out.byte(UInt8(ascii: "}"))
         }
-        let spans = CellRows.changedSpans(from: full ? nil : previous, to: cells)
+        let spans = CellRows.spans(of: CellDiff(from: full ? nil : previous, to: cells))
         var rows: [(row: Int, column: Int, runs: [CellRun])] = []
         rows.reserveCapacity(spans.count)
         var newStyles: [(CellStyle, Int)] = []

@@ -1,20 +1,24 @@
 import CardCells
 
-/// Turns cell buffers into the bytes that bring a terminal from the previous frame to the next: only changed
-/// cells are written, the cursor is moved only where changed cells are not contiguous, and SGR codes are sent
-/// only where the style changes. One call gives one frame's bytes, written by the caller with one `write`.
+/// Encodes cell diffs as the bytes that bring a terminal from one frame to the next: the terminal UI's
+/// `CellBackend`. It only encodes — `CellScreen` diffs each frame against what is on screen (`CellDiff`) and hands it
+/// the diff — and keeps only the terminal's state between frames: where the cursor is and the SGR pen. It writes
+/// the diff's runs, moving the cursor only where runs are not contiguous and sending SGR codes only where the style
+/// changes; a short gap of unchanged cells in the pen's style is rewritten rather than jumped over. A repaint first
+/// resets the style and clears the screen. One frame's bytes accumulate in `bytes`, written by the caller with one
+/// `write`.
 ///
 /// The writer assumes autowrap is off (DECAWM reset), so writing the last column leaves the cursor there; it
 /// then forgets the cursor position and moves explicitly before the next cell. A cell's glyph is written whole (a
 /// grapheme cluster of several scalars as all of them, so that the terminal joins them again); a wide character is
-/// written once for its two cells, and the cursor counted two columns on. Complexity: O(cells) per frame.
-public struct ANSIWriter: Sendable {
+/// written once for its two cells, and the cursor counted two columns on. Complexity: O(cells of the runs) a frame.
+public struct ANSIWriter: CellBackend, Sendable {
     /// The depth used for colour codes (cells should already be converted to it; see `ColorDepth.convert`).
     public var depth: ColorDepth
     /// Wraps each non-empty frame in DECSET/DECRST 2026 (synchronized output).
     public var synchronizedOutput: Bool
-    /// What the screen shows now, or nil when unknown (start-up, resize, resume): the next frame repaints all.
-    public private(set) var screen: CellBuffer?
+    /// The bytes encoded and not yet written: each diff's are appended.
+    package var bytes: [UInt8] = []
     private var cursorColumn = -1
     private var cursorRow = -1
     /// The SGR state the terminal is in, or nil when unknown.
@@ -25,33 +29,17 @@ public struct ANSIWriter: Sendable {
         self.synchronizedOutput = synchronizedOutput
     }
 
-    /// Forgets what the screen shows, so that the next frame is a full repaint (after a resize or a resume).
-    public mutating func invalidate() {
-        screen = nil
-        cursorColumn = -1
-        cursorRow = -1
-        pen = nil
-    }
-
-    /// Appends to `output` the bytes that draw `next`, and remembers it as the screen. Appends nothing when
-    /// `next` equals the screen. A size change repaints everything (after clearing the screen). Half a wide
-    /// character without its other half is drawn as a space (see `CellBuffer.repairWideCharacters()`).
-    public mutating func render(_ next: CellBuffer, into output: inout [UInt8]) {
-        if next.hasBrokenWideCharacters {
-            // Half a wide character shows as a space: remember the screen as it shows, so that later diffs hold.
-            var repaired = next
-            repaired.repairWideCharacters()
-            render(repaired, into: &output)
-            return
-        }
-        let start = output.count
+    /// Appends to `bytes` the encoding of `diff`: nothing for an empty diff; for a repaint, a style reset and a
+    /// cleared screen first (the cursor and the pen unknown).
+    package mutating func draw(_ diff: CellDiff, of next: CellBuffer) {
+        guard !diff.isEmpty else { return }
+        // The frame is encoded into a local array (the buffer's own storage, swapped out and back), so that the
+        // drawing functions, which change the cursor and the pen, can append to it.
+        var output: [UInt8] = []
+        swap(&output, &bytes)
+        defer { swap(&output, &bytes) }
         if synchronizedOutput { output.append(contentsOf: ANSI.beginSynchronized) }
-        let bodyStart = output.count
-        var previous = screen
-        if let existing = previous, existing.width != next.width || existing.height != next.height {
-            previous = nil
-        }
-        if previous == nil {
+        if diff.isRepaint {
             pen = nil
             output.append(contentsOf: ANSI.resetStyle)
             output.append(contentsOf: ANSI.clearScreen)
@@ -60,64 +48,43 @@ public struct ANSIWriter: Sendable {
         }
         let width = next.width
         next.cells.withUnsafeBufferPointer { nextCells in
-            if let previous {
-                previous.cells.withUnsafeBufferPointer { oldCells in
-                    for row in 0..<next.height {
-                        let base = row * width
-                        var drawnTo = 0  // columns before this one are drawn already (a wide character's right half)
-                        for column in 0..<width
-                        where !Self.looksSame(nextCells[base + column], oldCells[base + column]) {
-                            guard column >= drawnTo else { continue }
-                            // Rewriting a short gap of unchanged cells in the pen's style is cheaper than moving
-                            // the cursor over it (ESC [ n C is four bytes or more).
-                            if row == cursorRow, column > cursorColumn, column - cursorColumn <= 3,
-                                let pen,
-                                (cursorColumn..<column).allSatisfy({
-                                    let cell = nextCells[base + $0]
-                                    return cell.character.isASCII && cell.character.rawValue >= 0x20
-                                        && (cell.hasSameStyle(as: pen)
-                                            || (cell.hidesForeground && cell.background == pen.background
-                                                && cell.attributes == pen.attributes))
-                                })
-                            {
-                                var gap = cursorColumn
-                                while gap < column {
-                                    gap = draw(
-                                        row: nextCells[base..<(base + width)], column: gap, row: row, into: &output)
-                                }
-                            }
-                            // A changed right half redraws its whole character, from the left half.
-                            let from =
-                                nextCells[base + column].isWideContinuation && column > 0
-                                    && nextCells[base + column - 1].isWide ? column - 1 : column
-                            drawnTo = draw(row: nextCells[base..<(base + width)], column: from, row: row, into: &output)
-                        }
-                    }
-                }
-            } else {
-                for row in 0..<next.height {
-                    let base = row * width
-                    var column = 0
-                    while column < width {
-                        column = draw(row: nextCells[base..<(base + width)], column: column, row: row, into: &output)
-                    }
+            for run in diff.runs {
+                let cells = nextCells[(run.row * width)..<(run.row * width + width)]
+                // Up to the first changed cell: a run widened to the left half of a wide character (never ASCII)
+                // gets no gap rewritten, only a cursor move.
+                rewriteGap(before: run.changed.lowerBound, of: cells, row: run.row, into: &output)
+                var column = run.columns.lowerBound
+                while column < run.columns.upperBound {
+                    column = draw(row: cells, column: column, row: run.row, into: &output)
                 }
             }
         }
-        if output.count == bodyStart {
-            output.removeSubrange(start...)
-        } else if synchronizedOutput {
-            output.append(contentsOf: ANSI.endSynchronized)
+        if synchronizedOutput { output.append(contentsOf: ANSI.endSynchronized) }
+    }
+
+    /// Rewrites the cells from the cursor to `column` when they are few (three or fewer) printable ASCII cells the
+    /// pen draws as they are, which is cheaper than moving the cursor over them (ESC [ n C is four bytes or more).
+    private mutating func rewriteGap(
+        before column: Int, of cells: Slice<UnsafeBufferPointer<Cell>>, row: Int, into output: inout [UInt8]
+    ) {
+        guard row == cursorRow, column > cursorColumn, column - cursorColumn <= 3, let pen else { return }
+        let base = cells.startIndex
+        let drawnAsTheyAre = (cursorColumn..<column).allSatisfy {
+            let cell = cells[base + $0]
+            return cell.character.isASCII && cell.character.rawValue >= 0x20
+                && (cell.hasSameStyle(as: pen)
+                    || (cell.hidesForeground && cell.background == pen.background && cell.attributes == pen.attributes))
         }
-        screen = next
+        guard drawnAsTheyAre else { return }
+        var gap = cursorColumn
+        while gap < column { gap = draw(row: cells, column: gap, row: row, into: &output) }
     }
 
     /// The bytes of a full repaint of `buffer` from an unknown screen (what an undiffed renderer writes).
     public static func fullRepaint(_ buffer: CellBuffer, depth: ColorDepth) -> [UInt8] {
-        var writer = ANSIWriter(depth: depth)
-        var output: [UInt8] = []
-        writer.render(buffer, into: &output)
-        return output
+        var screen = CellScreen(backend: ANSIWriter(depth: depth))
+        screen.present(buffer)
+        return screen.backend.bytes
     }
 
     /// Draws the character at `column` of a row of cells and returns the column after it: a wide character and its
@@ -141,14 +108,6 @@ public struct ANSIWriter: Sendable {
         if let pen, cell.hidesForeground { cell.foreground = pen.foreground }
         draw(cell, column: column, row: row, width: width, columns: columns, into: &output)
         return column + columns
-    }
-
-    /// Whether two cells show the same on screen: equal, or both blanks of one background and attributes (a
-    /// blank's foreground is invisible). O(1).
-    package static func looksSame(_ a: Cell, _ b: Cell) -> Bool {
-        a == b
-            || (a.hidesForeground && b.hidesForeground && a.background == b.background
-                && a.attributes == b.attributes)
     }
 
     private mutating func draw(

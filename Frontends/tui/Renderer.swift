@@ -1,7 +1,8 @@
 import CardCells
 
-/// Where finished cell buffers go: the terminal (through the diffing `ANSIRenderer`) or a test's grid
-/// (`HeadlessRenderer`), as ratatui's backends and Bubble Tea's renderers separate drawing from output.
+/// Where finished cell buffers go: the terminal (`ANSIRenderer`: CardCells' `CellScreen` diffs, the `ANSIWriter`
+/// encodes) or a test's grid (`HeadlessRenderer`, which keeps the last buffer whole; `CellTestBackend` is the
+/// headless backend that sees the diffs).
 public protocol Renderer {
     /// Shows `buffer` (already converted to the output's colour depth).
     mutating func present(_ buffer: CellBuffer)
@@ -24,27 +25,38 @@ public struct HeadlessRenderer: Renderer, Sendable {
     public mutating func invalidate() {}
 }
 
-/// Renders to a byte sink through an `ANSIWriter`: one call of `sink` per frame that changed anything, none for
-/// an identical frame.
+/// Renders to a byte sink: a `CellScreen` diffs each buffer against what is on screen and its `ANSIWriter` encodes
+/// the diff; one call of `sink` per frame that changed anything, none for an identical frame.
 public struct ANSIRenderer: Renderer {
-    public var writer: ANSIWriter
+    private var screen: CellScreen<ANSIWriter>
     private let sink: ([UInt8]) -> Void
-    private var scratch: [UInt8] = []
     /// Bytes handed to the sink so far.
     public private(set) var bytesWritten = 0
 
     public init(writer: ANSIWriter, sink: @escaping ([UInt8]) -> Void) {
-        self.writer = writer
+        self.screen = CellScreen(backend: writer)
         self.sink = sink
     }
 
+    /// The encoder.
+    public var writer: ANSIWriter { screen.backend }
+
     public mutating func present(_ buffer: CellBuffer) {
-        scratch.removeAll(keepingCapacity: true)
-        writer.render(buffer, into: &scratch)
-        guard !scratch.isEmpty else { return }
-        bytesWritten += scratch.count
-        sink(scratch)
+        screen.backend.bytes.removeAll(keepingCapacity: true)
+        screen.present(buffer)
+        guard !screen.backend.bytes.isEmpty else { return }
+        bytesWritten += screen.backend.bytes.count
+        sink(screen.backend.bytes)
     }
 
-    public mutating func invalidate() { writer.invalidate() }
+    public mutating func invalidate() { screen.invalidate() }
+}
+
+extension CellScreen where Backend == ANSIWriter {
+    /// Presents `next` and appends the writer's bytes for it to `output` (nothing when no cell changed). O(cells).
+    package mutating func render(_ next: CellBuffer, into output: inout [UInt8]) {
+        swap(&output, &backend.bytes)
+        present(next)
+        swap(&output, &backend.bytes)
+    }
 }

@@ -21,20 +21,20 @@ import Testing
     }
 
     @Test func anIdleFrameWritesNothing() {
-        var writer = ANSIWriter()
+        var writer = CellScreen(backend: ANSIWriter())
         var output: [UInt8] = []
         writer.render(Self.scene(cardAt: 10, row: 5), into: &output)
         #expect(!output.isEmpty)
         output.removeAll()
         writer.render(Self.scene(cardAt: 10, row: 5), into: &output)
         #expect(output.isEmpty)
-        writer.synchronizedOutput = true
+        writer.backend.synchronizedOutput = true
         writer.render(Self.scene(cardAt: 10, row: 5), into: &output)
         #expect(output.isEmpty, "no synchronized-output markers around an empty frame either")
     }
 
     @Test func oneCardMovingOneCellWritesUnderOneKilobyte() {
-        var writer = ANSIWriter(depth: .trueColor, synchronizedOutput: true)
+        var writer = CellScreen(backend: ANSIWriter(depth: .trueColor, synchronizedOutput: true))
         var output: [UInt8] = []
         writer.render(Self.scene(cardAt: 10, row: 5), into: &output)
         let full = output.count
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func diffDecodedCellByCellEqualsAFullRepaint() {
-        var writer = ANSIWriter()
+        var writer = CellScreen(backend: ANSIWriter())
         var model = ScreenModel(width: 80, height: 24)
         for step in 0..<30 {
             var output: [UInt8] = []
@@ -66,7 +66,7 @@ import Testing
     @Test(arguments: ColorDepth.allCases)
     func randomFramesDecodeExactly(depth: ColorDepth) {
         var random = SplitMix64(seed: 2026)
-        var writer = ANSIWriter(depth: depth, synchronizedOutput: random.below(2) == 0)
+        var writer = CellScreen(backend: ANSIWriter(depth: depth, synchronizedOutput: random.below(2) == 0))
         var model = ScreenModel(width: 40, height: 12)
         var buffer = CellBuffer(width: 40, height: 12)
         let glyphs: [Unicode.Scalar] = ["a", "B", " ", "╭", "─", "é", "9", "…"]
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func cursorMovesOnlyBetweenNonContiguousCells() {
-        var writer = ANSIWriter()
+        var writer = CellScreen(backend: ANSIWriter())
         var output: [UInt8] = []
         var buffer = CellBuffer(width: 30, height: 3)
         writer.render(buffer, into: &output)
@@ -118,7 +118,7 @@ import Testing
     }
 
     @Test func aBlankKeepsThePensForeground() {
-        var writer = ANSIWriter()
+        var writer = CellScreen(backend: ANSIWriter())
         var output: [UInt8] = []
         var buffer = CellBuffer(width: 10, height: 1)
         writer.render(buffer, into: &output)
@@ -137,7 +137,7 @@ import Testing
     }
 
     @Test func aResizeOrInvalidateRepaintsEverything() {
-        var writer = ANSIWriter()
+        var writer = CellScreen(backend: ANSIWriter())
         var output: [UInt8] = []
         writer.render(CellBuffer(width: 10, height: 2), into: &output)
         output.removeAll()

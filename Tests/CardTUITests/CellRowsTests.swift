@@ -12,11 +12,11 @@ import Testing
         new.put("b", column: 5, row: 0, foreground: .rgb(0, 0, 0))
         new.put("c", column: 30, row: 0, foreground: .rgb(0, 0, 0))
         new.put("中", column: 10, row: 1, foreground: .rgb(0, 0, 0))
-        let spans = CellRows.changedSpans(from: old, to: new)
+        let spans = CellRows.spans(of: CellDiff(from: old, to: new))
         #expect(spans.map(\.row) == [0, 0, 1])
         #expect(spans.map(\.columns) == [2..<6, 30..<31, 10..<12])
-        #expect(CellRows.changedSpans(from: nil, to: new).count == 2)
-        #expect(CellRows.changedSpans(from: new, to: new).isEmpty)
+        #expect(CellRows.spans(of: CellDiff(from: nil, to: new)).count == 2)
+        #expect(CellRows.spans(of: CellDiff(from: new, to: new)).isEmpty)
     }
 
     @Test func runsJoinOneStyleAndGiveAWideClusterItsCells() {
@@ -32,10 +32,10 @@ import Testing
         let space = Cell(" ", foreground: .rgb(1, 2, 3), background: .rgb(9, 9, 9))
         var other = space
         other.foreground = .rgb(200, 0, 0)
-        #expect(CellRows.looksSame(space, other))
+        #expect(space.looksSame(as: other))
         other.attributes = [.underline]
         var underlined = space
         underlined.attributes = [.underline]
-        #expect(!CellRows.looksSame(underlined, other))
+        #expect(!underlined.looksSame(as: other))
     }
 }

@@ -74,7 +74,7 @@ import Testing
         var buffer = CellBuffer(width: 12, height: 2)
         buffer.put(Self.decomposed + " " + Self.heart + "x", column: 0, row: 0, foreground: .terminalDefault)
         buffer.put(Self.family + Self.flag + "y", column: 1, row: 1, foreground: .terminalDefault)
-        var writer = ANSIWriter()
+        var writer = CellScreen(backend: ANSIWriter())
         var output: [UInt8] = []
         writer.render(buffer, into: &output)
         // Each cluster of several scalars is followed by an explicit cursor move (terminals disagree on their

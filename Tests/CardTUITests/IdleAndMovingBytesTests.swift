@@ -40,7 +40,7 @@ import Testing
         else { return nil }
         let frames = sample.frames
         let rasterizer = Rasterizer(scale: sample.scale)
-        var writer = ANSIWriter(depth: .trueColor)
+        var writer = CellScreen(backend: ANSIWriter(depth: .trueColor))
         var buffer = CellBuffer(width: columns, height: rows)
         var output: [UInt8] = []
         rasterizer.render(frames[0], into: &buffer, rows: rows - 1)

@@ -153,12 +153,3 @@ extension SplitMix64 {
     /// A value in `0..<bound`.
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
 }
-
-extension CellBuffer {
-    /// Whether the two buffers show the same: equal cells, or blanks that differ only in their invisible
-    /// foreground (the writer keeps the pen's colour for those).
-    func looksSame(as other: CellBuffer) -> Bool {
-        width == other.width && height == other.height
-            && zip(cells, other.cells).allSatisfy { ANSIWriter.looksSame($0, $1) }
-    }
-}

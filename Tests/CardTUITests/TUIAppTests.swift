@@ -166,7 +166,7 @@ struct AppDriver {
         #expect(after != before)
         #expect(driver.text.contains("Test 2"))
         // Idle: another frame is identical, so the diff writer sends nothing.
-        var writer = ANSIWriter()
+        var writer = CellScreen(backend: ANSIWriter())
         var output: [UInt8] = []
         writer.render(driver.buffer, into: &output)
         output.removeAll()

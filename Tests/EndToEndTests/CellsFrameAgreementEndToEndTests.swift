@@ -14,7 +14,7 @@ import Testing
         var styles: [Int: JSON] = [:]
 
         /// How a cell of `text` in `style` looks: its style's members, less the foreground of a space without
-        /// underline or reverse video, which shows nowhere (`CellRows.looksSame`: deltas do not send it).
+        /// underline or reverse video, which shows nowhere (`Cell.looksSame(as:)`: deltas do not send it).
         static func look(_ style: JSON?, _ text: String) -> String {
             guard case .object(let members)? = style else { return "?" }
             let hides = text == " " && members["underline"] == nil && members["reverse"] == nil

@@ -8,7 +8,7 @@ import Testing
 
 /// The stdio server's cells frames (`frames: "cells"`) against the terminal UI: for the same inputs at the same
 /// times and the same size, the grid a host builds from the frames on the wire equals, cell for cell (character,
-/// background, attributes, and the foreground wherever it shows: `CellRows.looksSame`), the scene rows the terminal
+/// background, attributes, and the foreground wherever it shows: `Cell.looksSame(as:)`), the scene rows the terminal
 /// UI draws (every row above its status line).
 ///
 /// The only test target that sees two front ends (scripts/check-module-graph.py names it): what it checks is that
@@ -54,7 +54,7 @@ import Testing
                     for column in 0..<columns {
                         let expected = tuiBuffer[column, row]
                         let got = host.cell(column: column, row: row)
-                        guard CellRows.looksSame(expected, got) else {
+                        guard expected.looksSame(as: got) else {
                             let place = "\(scene) \(columns)x\(rows) at t=\(time): cell (\(column), \(row))"
                             let screens = "stdio:\n\(host.text)\ntui:\n\(tuiBuffer.text)"
                             Issue.record("\(place) is \(got), the terminal UI drew \(expected)\n\(screens)")

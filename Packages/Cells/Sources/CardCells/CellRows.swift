@@ -25,66 +25,29 @@ package struct CellRun: Sendable, Hashable {
     package var width: Int?
 }
 
-/// Row diffs of cell buffers: which cells of each row changed between two buffers, and those cells as runs.
+/// Cells frames' rows: a diff's runs (`CellDiff`) grouped into the spans a frame sends, and those cells as styled runs.
 ///
-/// The cells a host must redraw are found row by row: from the first cell that differs to the last, widened so
-/// that a wide character is never cut in half. Cells are compared by what shows: the foreground of a cell that
-/// shows none (a space without underline or reverse video, `Cell.hidesForeground`) does not count, as in the
-/// terminal UI's writer. O(cells) per comparison; O(cells of the span) per run list.
+/// A span joins the runs of a row that lie fewer than `spanGap` unchanged cells apart (a short gap costs less to
+/// resend than a new span's header), so a row may have several. O(runs) per grouping; O(cells of the span) per run
+/// list.
 package enum CellRows {
-    /// Whether two cells look the same: character, background and attributes, and the foreground where it shows.
-    @inline(__always)
-    package static func looksSame(_ a: Cell, _ b: Cell) -> Bool {
-        a.character == b.character && a.background == b.background && a.attributes == b.attributes
-            && (a.foreground == b.foreground || a.hidesForeground)
-    }
-
-    /// Whether two buffers of one size look the same cell for cell (`looksSame`).
-    package static func looksSame(_ a: CellBuffer, _ b: CellBuffer) -> Bool {
-        guard a.width == b.width, a.height == b.height else { return false }
-        if a == b { return true }
-        for index in a.cells.indices where !looksSame(a.cells[index], b.cells[index]) { return false }
-        return true
-    }
-
     /// Unchanged cells that end a span: a gap this long costs more to send than a new span's header.
     package static let spanGap = 12
 
-    /// The changed spans of each row of `new` whose cells differ from `old`'s: from a changed cell to the last
-    /// changed cell before `spanGap` unchanged ones (whole wide characters), so a row may have several. Every row in
-    /// full when there is no `old` or it has another size.
-    package static func changedSpans(from old: CellBuffer?, to new: CellBuffer) -> [(row: Int, columns: Range<Int>)] {
-        let width = new.width
-        guard width > 0 else { return [] }
-        guard let old, old.width == width, old.height == new.height else {
-            return (0..<new.height).map { ($0, 0..<width) }
-        }
+    /// The spans of `diff`: its runs of each row joined while fewer than `spanGap` unchanged cells lie between their
+    /// changed cells, each from the first run's first column to the last run's last (whole wide characters). Every
+    /// row in full for a repaint.
+    package static func spans(of diff: CellDiff) -> [(row: Int, columns: Range<Int>)] {
         var spans: [(row: Int, columns: Range<Int>)] = []
-        new.cells.withUnsafeBufferPointer { cells in
-            old.cells.withUnsafeBufferPointer { before in
-                for row in 0..<new.height {
-                    let base = row * width
-                    var first = -1
-                    var last = -1
-                    func close() {
-                        guard first >= 0 else { return }
-                        if first > 0 && cells[base + first].isWideContinuation { first -= 1 }
-                        if last + 1 < width && cells[base + last].isWide { last += 1 }
-                        if let previous = spans.last, previous.row == row, previous.columns.upperBound > first {
-                            spans[spans.count - 1].columns = previous.columns.lowerBound..<(last + 1)
-                        } else {
-                            spans.append((row, first..<(last + 1)))
-                        }
-                        first = -1
-                    }
-                    for column in 0..<width where !looksSame(cells[base + column], before[base + column]) {
-                        if first >= 0 && column - last > spanGap { close() }
-                        if first < 0 { first = column }
-                        last = column
-                    }
-                    close()
-                }
+        var lastChanged = -1  // the last changed column of the span being built
+        for run in diff.runs {
+            if let last = spans.last, last.row == run.row, run.changed.lowerBound - lastChanged <= spanGap {
+                spans[spans.count - 1].columns =
+                    last.columns.lowerBound..<max(last.columns.upperBound, run.columns.upperBound)
+            } else {
+                spans.append((run.row, run.columns))
             }
+            lastChanged = run.changed.upperBound - 1
         }
         return spans
     }

@@ -98,25 +98,52 @@ extension PaintContext {
             digitProgress: Array(repeating: 1, count: prefixCount) + second.digitProgress)
     }
 
+    /// The cells a node's text may take: columns `left..<right`, `rows` rows from `top` (inside the border and two
+    /// columns of padding when the node is outlined and has room for them).
+    struct TextArea {
+        var left: Int
+        var right: Int
+        var top: Int
+        var rows: Int
+
+        init(extent: Extent, outlined: Bool) {
+            let height = extent.bottom - extent.top
+            let width = extent.right - extent.left
+            var inset = outlined && height >= 3 ? 1 : 0
+            left = extent.left + (outlined ? min(2, max(0, (width - 1) / 2)) : 0)
+            right = extent.right - (outlined ? min(2, max(0, (width - 1) / 2)) : 0)
+            if right <= left {
+                left = extent.left
+                right = extent.right
+            }
+            if height - 2 * inset <= 0 { inset = 0 }
+            top = extent.top + inset
+            rows = height - 2 * inset
+        }
+    }
+
+    /// Paints a node's text runs in its extent: the runs set on lines (`lines(of:rows:)`), the lines centred
+    /// vertically (or from the top), each line's runs placed by alignment and cut to the room they have
+    /// (`paintLine`). O(characters + runs²) per node.
     func paintText(
         _ texts: [FrameText], opacity: Double, atTop: Bool, outlined: Bool, extent: Extent,
         into buffer: inout CellBuffer
     ) {
-        let height = extent.bottom - extent.top
-        let width = extent.right - extent.left
-        var inset = outlined && height >= 3 ? 1 : 0
-        var left = extent.left + (outlined ? min(2, max(0, (width - 1) / 2)) : 0)
-        var right = extent.right - (outlined ? min(2, max(0, (width - 1) / 2)) : 0)
-        if right <= left {
-            left = extent.left
-            right = extent.right
+        let area = TextArea(extent: extent, outlined: outlined)
+        let lines = Self.lines(of: texts, rows: area.rows)
+        let firstRow = atTop ? area.top : area.top + (area.rows - lines.count) / 2
+        for (lineIndex, line) in lines.enumerated() {
+            let row = firstRow + lineIndex
+            guard row >= 0, row < rowLimit, row >= clip.top, row < clip.bottom else { continue }
+            paintLine(
+                line, row: row, area: area, shift: extent.shift(row, scale: scale), opacity: opacity, into: &buffer)
         }
-        if height - 2 * inset <= 0 { inset = 0 }
-        let top = extent.top + inset
-        let rows = height - 2 * inset
-        // A run ending in whitespace continues on the same line (SwiftUI's `Text + Text`: "Test " + "3"); other runs
-        // take a line each while they fit, else share lines by alignment (leading | center | trailing).
-        // Each run as the engine laid it out: a run of several lines is a group per line.
+    }
+
+    /// The runs of a node set on lines: a run of several lines as the engine laid it out is a run per line; a run
+    /// ending in whitespace continues on the same line (SwiftUI's `Text + Text`: "Test " + "3"); other runs take a
+    /// line each while they fit in `rows`, else share lines by alignment (leading | center | trailing).
+    static func lines(of texts: [FrameText], rows: Int) -> [[FrameText]] {
         var texts = texts
         if texts.contains(where: { $0.lines.count > 1 }) {
             texts = texts.flatMap { text -> [FrameText] in
@@ -133,91 +160,102 @@ extension PaintContext {
             if let last = groups.last, last.run.text.last?.isWhitespace == true, last.rollingFrom == nil,
                 text.run.alignment == last.run.alignment
             {
-                groups[groups.count - 1] = Self.joined(last, text)
+                groups[groups.count - 1] = joined(last, text)
             } else {
                 groups.append(text)
             }
         }
-        var lines: [[FrameText]]
-        if groups.count <= rows {
-            lines = groups.map { [$0] }
-        } else {
-            lines = Array(repeating: [], count: max(rows, 1))
-            for (index, text) in groups.enumerated() { lines[index * lines.count / groups.count].append(text) }
-        }
-        let firstRow = atTop ? top : top + (rows - lines.count) / 2
-        for (lineIndex, line) in lines.enumerated() {
-            let row = firstRow + lineIndex
-            guard row >= 0, row < rowLimit, row >= clip.top, row < clip.bottom else { continue }
-            let shift = extent.shift(row, scale: scale)
-            // Runs sharing a line and an alignment are set one after the other, two spaces apart.
-            var merged: [FrameText] = []
-            for text in line {
-                if let index = merged.firstIndex(where: { $0.run.alignment == text.run.alignment }) {
-                    var first = merged[index]
-                    first.run.text += "  "
-                    merged[index] = Self.joined(first, text)
-                } else {
-                    merged.append(text)
-                }
+        if groups.count <= rows { return groups.map { [$0] } }
+        var lines: [[FrameText]] = Array(repeating: [], count: max(rows, 1))
+        for (index, text) in groups.enumerated() { lines[index * lines.count / groups.count].append(text) }
+        return lines
+    }
+
+    /// Paints one line's runs on `row`: runs sharing an alignment set one after the other, two spaces apart; leading
+    /// text first, centred and trailing text only in the room it leaves (one space apart); each cut with an ellipsis
+    /// when it does not fit.
+    private func paintLine(
+        _ line: [FrameText], row: Int, area: TextArea, shift: Int, opacity: Double, into buffer: inout CellBuffer
+    ) {
+        var merged: [FrameText] = []
+        for text in line {
+            if let index = merged.firstIndex(where: { $0.run.alignment == text.run.alignment }) {
+                var first = merged[index]
+                first.run.text += "  "
+                merged[index] = Self.joined(first, text)
+            } else {
+                merged.append(text)
             }
-            // Leading text first; centred and trailing text only in the room it leaves (one space apart).
-            let order: [TextAlignment: Int] = [.leading: 0, .center: 1, .trailing: 2]
-            merged.sort { (order[$0.run.alignment] ?? 0) < (order[$1.run.alignment] ?? 0) }
-            var taken = left
-            for text in merged {
-                var characters = characters(of: text)
-                let from = text.run.alignment == .leading ? left : (taken > left ? taken + 1 : left)
-                let available = right - from
-                guard available > 0 else { continue }
-                var width = Self.columns(of: characters)
-                if width > available {
-                    // As many characters as leave a column for the ellipsis.
-                    var kept = 0
-                    width = 0
-                    while kept < characters.count && width + characters[kept].columns <= available - 1 {
-                        width += characters[kept].columns
-                        kept += 1
-                    }
-                    characters.removeSubrange(kept...)
-                    characters.append(StyledCharacter(glyph: ascii ? "." : "…", dim: false))
-                    width += 1
+        }
+        let order: [TextAlignment: Int] = [.leading: 0, .center: 1, .trailing: 2]
+        merged.sort { (order[$0.run.alignment] ?? 0) < (order[$1.run.alignment] ?? 0) }
+        let (left, right) = (area.left, area.right)
+        var taken = left
+        for text in merged {
+            let from = text.run.alignment == .leading ? left : (taken > left ? taken + 1 : left)
+            let available = right - from
+            guard available > 0 else { continue }
+            let characters = fitted(characters(of: text), in: available)
+            let width = Self.columns(of: characters)
+            let start: Int
+            switch text.run.alignment {
+            case .leading: start = left
+            case .center: start = max(from, left + (right - left - width) / 2)
+            case .trailing: start = right - width
+            }
+            taken = max(taken, start + width)
+            // The cells the text may use on this row: inside the node's text area and the buffer.
+            let clipLeft = max(left + shift, 0, clip.left)
+            let columns = clipLeft..<max(clipLeft, min(right + shift, buffer.width, clip.right))
+            paint(
+                characters, of: text.run, opacity: opacity, at: start + shift, row: row, within: columns, into: &buffer)
+        }
+    }
+
+    /// `characters` cut to `available` columns: as many as leave a column for an ellipsis, and the ellipsis, when
+    /// they take more.
+    private func fitted(_ characters: [StyledCharacter], in available: Int) -> [StyledCharacter] {
+        guard Self.columns(of: characters) > available else { return characters }
+        var kept = 0
+        var width = 0
+        while kept < characters.count && width + characters[kept].columns <= available - 1 {
+            width += characters[kept].columns
+            kept += 1
+        }
+        return characters[..<kept] + [StyledCharacter(glyph: ascii ? "." : "…", dim: false)]
+    }
+
+    /// Paints `characters` of `run` from `column` on `row`, in the cells of `columns` only: the run's colour blended
+    /// over each cell's background at the run's alpha times `opacity`, bold for a bold weight or a title style, dim
+    /// mid-roll; half a wide character that fits as a space.
+    private func paint(
+        _ characters: [StyledCharacter], of run: TextRun, opacity: Double, at column: Int, row: Int,
+        within columns: Range<Int>, into buffer: inout CellBuffer
+    ) {
+        let bold = run.weight != .regular || [.largeTitle, .title, .headline].contains(run.style)
+        let color = RGB8(run.color)
+        let alpha = (run.color.alpha.isFinite ? min(max(run.color.alpha, 0), 1) : 0) * opacity
+        var column = column
+        for character in characters {
+            defer { column += character.columns }
+            let wideFits =
+                character.columns == 2 && column >= columns.lowerBound && column + 1 < columns.upperBound
+            for part in 0..<character.columns {
+                let cellColumn = column + part
+                guard columns.contains(cellColumn) else { continue }
+                let index = row * buffer.width + cellColumn
+                let under = RGB8(buffer.cells[index].background, fallback: page)
+                if character.columns == 1 {
+                    buffer.cells[index].character = character.glyph
+                } else if wideFits {
+                    buffer.cells[index].character = part == 0 ? character.glyph : Cell.wideContinuation
+                } else {
+                    buffer.cells[index].character = " "  // half a wide character fits: a space
                 }
-                let start: Int
-                switch text.run.alignment {
-                case .leading: start = left
-                case .center: start = max(from, left + (right - left - width) / 2)
-                case .trailing: start = right - width
-                }
-                taken = max(taken, start + width)
-                let bold = text.run.weight != .regular || [.largeTitle, .title, .headline].contains(text.run.style)
-                let color = RGB8(text.run.color)
-                let alpha = (text.run.color.alpha.isFinite ? min(max(text.run.color.alpha, 0), 1) : 0) * opacity
-                // The cells the text may use on this row: inside the node's text area and the buffer.
-                let clipLeft = max(left + shift, 0, clip.left)
-                let clipRight = min(right + shift, buffer.width, clip.right)
-                var column = start + shift
-                for character in characters {
-                    defer { column += character.columns }
-                    let wideFits = character.columns == 2 && column >= clipLeft && column + 1 < clipRight
-                    for part in 0..<character.columns {
-                        let cellColumn = column + part
-                        guard cellColumn >= clipLeft, cellColumn < clipRight else { continue }
-                        let index = row * buffer.width + cellColumn
-                        let under = RGB8(buffer.cells[index].background, fallback: page)
-                        if character.columns == 1 {
-                            buffer.cells[index].character = character.glyph
-                        } else if wideFits {
-                            buffer.cells[index].character = part == 0 ? character.glyph : Cell.wideContinuation
-                        } else {
-                            buffer.cells[index].character = " "  // half a wide character fits: a space
-                        }
-                        buffer.cells[index].foreground = color.over(under, alpha: alpha).cellColor
-                        var attributes: CellAttributes = bold ? [.bold] : []
-                        if character.dim { attributes.insert(.dim) }
-                        buffer.cells[index].attributes = attributes
-                    }
-                }
+                buffer.cells[index].foreground = color.over(under, alpha: alpha).cellColor
+                var attributes: CellAttributes = bold ? [.bold] : []
+                if character.dim { attributes.insert(.dim) }
+                buffer.cells[index].attributes = attributes
             }
         }
     }
