@@ -47,7 +47,7 @@ extension Engine {
         }
         animateArrivals(newNodes, index: newIndex, sameIDs: sameIDs, handoff: &handoff, context: context)
         applyImpulses(context: context, in: newNodes, index: newIndex)
-        animateDepartures(index: newIndex, sameIDs: sameIDs, handoff: handoff, context: context)
+        animateDepartures(newNodes, index: newIndex, sameIDs: sameIDs, handoff: handoff, context: context)
     }
 
     /// The matched-geometry hand-over of one layout: the leaving nodes whose matched id an entering node takes
@@ -129,7 +129,8 @@ extension Engine {
             } else if let source = handoff.take(for: node, in: nodes) {
                 if let animation { flyIn(node, from: nodes[source], animation: animation, at: time) }
             } else if let animation, node.transition.isVisible(isInsertion: true) {
-                let absent = node.transition.absent(node.motion, viewport: viewport, isInsertion: true)
+                var absent = node.transition.absent(node.motion, viewport: viewport, isInsertion: true)
+                absent.rect = absent.rect.offsetBy(parentLag(of: node, in: newNodes, index: newIndex, at: time))
                 geometry.animate(id, to: node.motion, with: animation, at: time, from: absent)
             }
         }
@@ -157,7 +158,8 @@ extension Engine {
     /// a swiped card's text flies with the card instead of vanishing on the flight's first frame. Parents come
     /// before their children in a layout, so one pass sees each parent first.
     private mutating func animateDepartures(
-        index newIndex: [NodeID: Int], sameIDs: Bool, handoff: MatchedHandoff, context: SceneContext
+        _ newNodes: [Node], index newIndex: [NodeID: Int], sameIDs: Bool, handoff: MatchedHandoff,
+        context: SceneContext
     ) {
         let time = context.time
         var carried: [NodeID: Vector] = [:]
@@ -181,7 +183,8 @@ extension Engine {
                 leaving[id] = LeavingNode(node: flying, orderIndex: position)
                 leavingOrder.append(id)
             } else if !handedOver, let animation, transition.isVisible(isInsertion: false) {
-                let absent = transition.absent(node.motion, viewport: viewport, isInsertion: false)
+                var absent = transition.absent(node.motion, viewport: viewport, isInsertion: false)
+                absent.rect = absent.rect.offsetBy(parentMove(of: node, in: newNodes, index: newIndex))
                 carried[id] = Vector(
                     dx: absent.rect.minX - node.motion.rect.minX, dy: absent.rect.minY - node.motion.rect.minY)
                 geometry.animate(
@@ -193,6 +196,30 @@ extension Engine {
                 fills.remove(id)
             }
         }
+    }
+
+    /// How far behind its new place the parent of an entering `node` is drawn now (zero without a parent that was
+    /// in the previous layout too). A transition is relative to the parent, as SwiftUI's are: a child entering a
+    /// parent that is on its way somewhere starts from where the parent is, not from where it is going. (A chart
+    /// opened by a tap that also scrolls its list came in from its final place while its card was still rising
+    /// there, over the card's title.) An entering parent's children are not moved: a scene gives them their own
+    /// transitions. O(1).
+    func parentLag(of node: Node, in newNodes: [Node], index newIndex: [NodeID: Int], at time: Double) -> Vector {
+        guard let parent = node.parent, nodeIndex[parent] != nil, let position = newIndex[parent],
+            let shown = geometry.sample(parent, at: time)?.value.rect
+        else { return .zero }
+        let target = newNodes[position].rect
+        return Vector(dx: shown.minX - target.minX, dy: shown.minY - target.minY)
+    }
+
+    /// How far the parent of a leaving `node` moves, from its previous place to its new one (zero when the parent
+    /// leaves too or there is none): a leaving child goes with a parent that stays, so its removal transition plays
+    /// relative to the parent (a closing chart slides down inside its card while the list scrolls back). O(1).
+    func parentMove(of node: Node, in newNodes: [Node], index newIndex: [NodeID: Int]) -> Vector {
+        guard let parent = node.parent, let old = nodeIndex[parent], let new = newIndex[parent] else { return .zero }
+        let from = nodes[old].rect
+        let to = newNodes[new].rect
+        return Vector(dx: to.minX - from.minX, dy: to.minY - from.minY)
     }
 
     /// Kicks the nodes named in `context.nodeImpulses`: each kick is a displacement that starts at zero with the

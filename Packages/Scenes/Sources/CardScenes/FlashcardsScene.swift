@@ -42,7 +42,11 @@ public struct FlashcardsScene: Scene {
                 ],
                 availability: .deckHasAtLeast(1)),
             ActionInfo("restart", "bring every card back"),
-        ])
+        ]
+    )
+    .changingLook(
+        "an answer revealed while its card is still moving fades in on the card where it is drawn (the engine "
+            + "started it at the card's final place)")
 
     /// The cards still in the stack, bottom first (the last is on top).
     public private(set) var deck: Deck

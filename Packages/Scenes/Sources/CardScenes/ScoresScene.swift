@@ -42,7 +42,11 @@ public struct ScoresScene: Scene {
                 arguments: [ActionArgument("card", .card, "card id")],
                 availability: .deckHasAtLeast(1)),
             ActionInfo("collapse", "collapse the expanded card"),
-        ])
+        ]
+    )
+    .changingLook(
+        "a chart opening or closing while its card moves (the list scrolling, a card above collapsing) slides in "
+            + "and out relative to the card, below its name (the engine played it from the chart's own final place)")
 
     public private(set) var deck: Deck
     /// The selected test, 1…10.
