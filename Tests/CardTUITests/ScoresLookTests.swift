@@ -10,6 +10,7 @@ import Testing
 /// its card's name, and the five cards stand apart at every size.
 @Suite struct ScoresLookTests {
     static let smallSizes = [(60, 20), (80, 24)]
+    static let allSizes = [(60, 20), (80, 24), (120, 40), (200, 60)]
     /// The students in their test 1 order, with their test 1 scores (the seed's data).
     static let ranked = [("Diana", "92"), ("Bob", "90"), ("Alice", "85"), ("Eve", "85"), ("Charlie", "78")]
 
@@ -83,5 +84,36 @@ import Testing
     static func startsWithWord(_ line: String, _ word: String) -> Bool {
         let pattern = #"^[ │┃|#]{1,4}"# + word + #"([^A-Za-z]|$)"#
         return line.range(of: pattern, options: .regularExpression) != nil
+    }
+
+    /// At rest, at every size, a row of the page shows between each card and the next in the middle column: the
+    /// seed's stack has a gap (at 60x20 and 80x24 the cards touched and made one striped block).
+    @Test(arguments: allSizes)
+    func cardsStandApartAtEverySize(columns: Int, rows: Int) {
+        let driver = Self.driver(columns: columns, rows: rows)
+        guard let buffer = driver.renderer.buffer else {
+            Issue.record("nothing drawn")
+            return
+        }
+        let lines = Self.lines(driver)
+        let page = buffer[columns / 2, 0].background
+        var nameRows: [Int] = []
+        for (name, _) in Self.ranked {
+            guard let row = lines.firstIndex(where: { Self.startsWithWord($0, name) }) else {
+                Issue.record("\(columns)x\(rows): \(name) is not shown\n\(lines.joined(separator: "\n"))")
+                return
+            }
+            nameRows.append(row)
+        }
+        #expect(nameRows == nameRows.sorted(), "the cards are not in test 1's order: \(nameRows)")
+        for (upper, lower) in zip(nameRows, nameRows.dropFirst()) {
+            let between = (upper + 1)..<lower
+            let gap = between.contains { buffer[columns / 2, $0].background == page }
+            let picture = lines.joined(separator: "\n")
+            #expect(gap, "\(columns)x\(rows): no gap between the cards on rows \(upper) and \(lower)\n\(picture)")
+        }
+        // Every card alike: the same rows from one name to the next.
+        let steps = Set(zip(nameRows, nameRows.dropFirst()).map { $1 - $0 })
+        #expect(steps.count == 1, "\(columns)x\(rows): the cards are not evenly spaced: \(nameRows)")
     }
 }

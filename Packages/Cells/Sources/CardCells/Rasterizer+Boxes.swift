@@ -172,6 +172,21 @@ extension PaintContext {
         }
     }
 
+    /// Whether `row`, over columns `left..<right` and one column either side, is inside the clip and the buffer and
+    /// shows nothing but one background: room for a focus ring to pass (another card's row, text or a partial edge
+    /// of a moving card is not). O(right − left).
+    func isFreeRow(_ row: Int, from left: Int, to right: Int, in buffer: CellBuffer) -> Bool {
+        guard row >= max(clip.top, 0), row < min(clip.bottom, rowLimit), left - 1 >= max(clip.left, 0),
+            right < min(clip.right, buffer.width)
+        else { return false }
+        let background = buffer[left - 1, row].background
+        for column in (left - 1)...right {
+            let cell = buffer[column, row]
+            guard cell.character == " ", cell.background == background else { return false }
+        }
+        return true
+    }
+
     /// A bar without colour (`monochrome`): a shade glyph per cell by its opacity (█ from ¾, ▓ from ⅜, else ░),
     /// or for a bar one line thin a heavy ━ when its colour is strong (a slider's filled part) and a light ─ when
     /// it is pale (the track). ASCII: # = . and = -.
@@ -204,7 +219,9 @@ extension PaintContext {
     /// page), and without colour at all (`monochrome`).
     ///
     /// A card too short or narrow for a box (a two-row card at 60x20) gets heavy bars down its first and
-    /// last columns instead, in its ring colour `ring`: before, such a card showed no focus at all.
+    /// last columns instead, in its ring colour `ring`: before, such a card showed no focus at all. When the rows
+    /// just above and below it are free (`isFreeRow`: a gap between cards), the ring closes through them, so the
+    /// focus reads as a ring as it does on a box, not as two ticks.
     func emphasizeOutline(extent: Extent, boxed: Bool, ring: RGB8, alpha: Double, into buffer: inout CellBuffer) {
         guard boxed else {
             guard extent.right - extent.left >= 2 else { return }
@@ -215,6 +232,24 @@ extension PaintContext {
                 cell.character = bar
                 cell.foreground = alpha >= 0.999 ? ring.cellColor : foregrounds.blend(cell.background)
                 cell.attributes = [.bold]
+            }
+            let above = extent.top - 1
+            let below = extent.bottom
+            guard extent.right - extent.left >= 3, extent.shearPerPoint == 0,
+                isFreeRow(above, from: extent.left, to: extent.right, in: buffer),
+                isFreeRow(below, from: extent.left, to: extent.right, in: buffer)
+            else { return }
+            let (left, line, right): (Glyph, Glyph, Glyph) = ascii ? ("#", "=", "#") : ("┏", "━", "┓")
+            let (lowerLeft, lowerRight): (Glyph, Glyph) = ascii ? ("#", "#") : ("┗", "┛")
+            for (row, corners) in [(above, (left, right)), (below, (lowerLeft, lowerRight))] {
+                for column in extent.left..<extent.right {
+                    var cell = buffer[column, row]
+                    cell.character =
+                        column == extent.left ? corners.0 : column == extent.right - 1 ? corners.1 : line
+                    cell.foreground = alpha >= 0.999 ? ring.cellColor : foregrounds.blend(cell.background)
+                    cell.attributes = [.bold]
+                    buffer.cells[row * buffer.width + column] = cell
+                }
             }
             return
         }

@@ -46,7 +46,12 @@ public struct ScoresScene: Scene {
     )
     .changingLook(
         "a chart opening or closing while its card moves (the list scrolling, a card above collapsing) slides in "
-            + "and out relative to the card, below its name (the engine played it from the chart's own final place)")
+            + "and out relative to the card, below its name (the engine played it from the chart's own final place)"
+    )
+    .changingLook(
+        "on a terminal's grid the cards keep a gap of a row: two-row cards at 80x24 and 60x20 (three rows touching "
+            + "before), a row above the first card and below the last, and at 60x20 the list from under the header to "
+            + "the slider's track, the slider a row lower")
 
     public private(set) var deck: Deck
     /// The selected test, 1…10.
@@ -129,7 +134,12 @@ public struct ScoresScene: Scene {
         focused = id
         context.animation = .smooth
         context.haptic(.light, target: Self.cardNode(id), card: id)
-        reveal(id, in: ScoresMetrics(viewport: context.viewport, grid: context.grid))
+        reveal(id, in: metrics(in: context.viewport, grid: context.grid))
+    }
+
+    /// The scene's geometry for `viewport` on `grid`, for this many cards.
+    func metrics(in viewport: Size, grid: LayoutGrid) -> ScoresMetrics {
+        ScoresMetrics(viewport: viewport, grid: grid, cards: deck.count)
     }
 
     /// The height of `card`'s row, its chart included when it is expanded.
@@ -137,16 +147,22 @@ public struct ScoresScene: Scene {
         card.id == expanded ? metrics.expandedHeight : metrics.rowHeight
     }
 
+    /// The cards' height with their gaps, in whole rows on a grid (a sum of rows is not exactly rows in floating
+    /// point: five cards that fit the list's 14 rows exactly showed a scroll bar at 60x20). O(cards).
+    func contentHeight(in metrics: ScoresMetrics) -> Double {
+        let cards = deck.reduce(0) { $0 + cardHeight($1, metrics: metrics) + metrics.spacing } - metrics.spacing
+        return metrics.grid.height(max(cards, 0) + 2 * metrics.listInset, keepsNonZero: false)
+    }
+
     /// How far the list can scroll: the cards' height past the list's room. O(cards).
     func maxScroll(in metrics: ScoresMetrics) -> Double {
-        let content = deck.reduce(0) { $0 + cardHeight($1, metrics: metrics) + metrics.spacing } - metrics.spacing
-        return max(0, content - metrics.listHeight)
+        max(0, contentHeight(in: metrics) - metrics.listHeight)
     }
 
     /// Scrolls (as little as it can) so that card `id` is in view: its whole row when it fits, else its top.
     /// O(cards).
     mutating func reveal(_ id: CardID, in metrics: ScoresMetrics) {
-        var top = 0.0
+        var top = metrics.listInset
         for card in deck {
             if card.id == id { break }
             top += cardHeight(card, metrics: metrics) + metrics.spacing
@@ -166,8 +182,7 @@ public struct ScoresScene: Scene {
 
     /// Sizes the list's scroll view for `metrics` and the cards as they are now (a chart expanded or not).
     mutating func sizeList(_ metrics: ScoresMetrics) {
-        let content = deck.reduce(0) { $0 + cardHeight($1, metrics: metrics) + metrics.spacing } - metrics.spacing
-        list.resize(contentLength: max(content, 0), viewportLength: metrics.listHeight)
+        list.resize(contentLength: contentHeight(in: metrics), viewportLength: metrics.listHeight)
     }
 
     public mutating func perform(_ action: SceneAction, context: inout SceneContext) throws(SceneError) {
@@ -188,7 +203,7 @@ public struct ScoresScene: Scene {
             if expanded != nil {
                 expanded = nil
                 context.animation = .smooth
-                sizeList(ScoresMetrics(viewport: context.viewport, grid: context.grid))
+                sizeList(metrics(in: context.viewport, grid: context.grid))
             }
         default:
             throw .unknownAction(action.name)
@@ -209,7 +224,7 @@ public struct ScoresScene: Scene {
             default: location = nil
             }
             if let location {
-                let metrics = ScoresMetrics(viewport: context.viewport, grid: context.grid)
+                let metrics = metrics(in: context.viewport, grid: context.grid)
                 select(test: metrics.test(atX: location.x), context: &context)
                 // A slider's thumb is the finger's: UISlider under SwiftUI's `Slider(step: 1)` puts it on the
                 // step under the finger at once; only what the value drives (the ranking) animates.
@@ -217,7 +232,7 @@ public struct ScoresScene: Scene {
                 context.nodeAnimations["slider.fill"] = Self.followsFinger
             }
         case ("scroll", _):
-            sizeList(ScoresMetrics(viewport: context.viewport, grid: context.grid))
+            sizeList(metrics(in: context.viewport, grid: context.grid))
             // A list that fits does not bounce (SwiftUI's `.scrollBounceBehavior(.basedOnSize)`): the seed's list
             // is a VStack, which scrolls only where a short screen makes it.
             guard list.canScroll || list.offset != 0 else { return }
@@ -245,7 +260,7 @@ public struct ScoresScene: Scene {
                 next = forward ? 0 : ids.count - 1
             }
             focused = ids[next]
-            reveal(ids[next], in: ScoresMetrics(viewport: context.viewport, grid: context.grid))
+            reveal(ids[next], in: metrics(in: context.viewport, grid: context.grid))
             context.animation = .smooth
         case "enter", "space":
             guard let focused else { return false }
@@ -255,7 +270,7 @@ public struct ScoresScene: Scene {
             guard expanded != nil else { return false }
             expanded = nil
             context.animation = .smooth
-            sizeList(ScoresMetrics(viewport: context.viewport, grid: context.grid))
+            sizeList(metrics(in: context.viewport, grid: context.grid))
         default:
             return false
         }
@@ -273,7 +288,7 @@ public struct ScoresScene: Scene {
     public func layout(in viewport: Size) -> [Node] { layout(in: viewport, text: StandardTextMeasurer()) }
 
     public func layout(in viewport: Size, text measurer: any TextMeasurer) -> [Node] {
-        let metrics = ScoresMetrics(viewport: viewport, grid: measurer.layoutGrid)
+        let metrics = metrics(in: viewport, grid: measurer.layoutGrid)
         let width = viewport.width
         let padding = metrics.grid.x(Self.padding)
         var nodes: [Node] = [
@@ -299,7 +314,7 @@ public struct ScoresScene: Scene {
                 id: "list", role: .background,
                 rect: Rect(x: 0, y: metrics.listTop, width: width, height: metrics.listHeight),
                 gestures: [GestureAttachment("scroll", scrolling)], clipsContent: true))
-        var y = metrics.listTop - scroll
+        var y = metrics.listTop + metrics.listInset - scroll
         let cardWidth = width - 2 * padding
         for card in deck {
             let scores = Self.scores(card)
@@ -313,7 +328,7 @@ public struct ScoresScene: Scene {
                     stroke: focused == card.id ? Palette.focusRing(on: RGBA(card.color)) : nil,
                     gestures: Self.cardGestures, clipsContent: true,
                     accessibilityLabel: "\(card.title), \(scores[selectedTest - 1])"))
-            let rowY = y + metrics.grid.y((metrics.rowHeight - 24) / 2)
+            let rowY = y + metrics.nameTop
             nodes.append(
                 Node(
                     id: id.child("name"), role: .text, parent: id,
