@@ -344,56 +344,67 @@ public struct ScoresScene: Scene {
                             alignment: .trailing, isNumeric: true)
                     ]))
             if isExpanded {
-                let trackX = padding + 16 + Self.barLabelWidth
-                let trackWidth = cardWidth - 32 - Self.barLabelWidth
-                for test in 1...StudentScores.testCount {
-                    let barY = y + metrics.rowHeight + Double(test - 1) * metrics.barStep
-                    let isSelected = test == selectedTest
-                    let barID = id.child("bar.\(test)")
-                    let transition = NodeTransition.offset(Vector(dx: 0, dy: 50))
-                    nodes.append(
-                        Node(
-                            id: barID.child("label"), role: .text, parent: id,
-                            rect: Rect(x: padding + 16, y: barY, width: Self.barLabelWidth, height: metrics.barHeight),
-                            z: 1,
-                            text: [
-                                TextRun(
-                                    "T\(test)", style: .caption, color: Palette.white,
-                                    weight: isSelected ? .bold : .regular)
-                            ], transition: transition))
-                    nodes.append(
-                        Node(
-                            id: barID.child("track"), role: .bar, parent: id,
-                            rect: Rect(x: trackX, y: barY, width: trackWidth, height: metrics.barHeight), z: 1,
-                            opacity: 0.2, cornerRadius: 4, fill: Palette.white, transition: transition))
-                    let barOpacity = isSelected ? 0.9 : 0.5
-                    let barRect = Rect(
-                        x: trackX, y: barY, width: trackWidth * Double(scores[test - 1]) / 100,
-                        height: metrics.barHeight)
-                    nodes.append(
-                        Node(
-                            id: barID, role: .bar, parent: id, rect: barRect, z: 2, opacity: barOpacity,
-                            cornerRadius: 4, fill: Palette.white, transition: transition))
-                    // The score at the bar's end, at full strength in a colour readable on the bar as it shows
-                    // (white at the bar's opacity over the track over the card): inside the faded bar it was
-                    // 1.3–1.5:1.
-                    let track = Palette.white.opacity(0.2).over(RGBA(card.color))
-                    let shown = Palette.white.opacity(barOpacity).over(track)
-                    nodes.append(
-                        Node(
-                            id: barID.child("value"), role: .text, parent: id, rect: barRect, z: 3,
-                            text: [
-                                TextRun(
-                                    "\(scores[test - 1])", style: .caption,
-                                    color: Palette.readableText(on: shown, preferring: RGBA(card.color)),
-                                    weight: isSelected ? .bold : .regular, alignment: .trailing)
-                            ],
-                            transition: transition))
-                }
+                nodes += chartNodes(of: card, id: id, top: y + metrics.rowHeight, metrics: metrics, in: viewport)
             }
             y += cardRect.height + metrics.spacing
         }
         nodes += sliderNodes(in: viewport, metrics: metrics)
+        return nodes
+    }
+
+    /// The bar chart of expanded `card` (node `id`), its first bar at `top`: ten bars, each with its label, its
+    /// track and its score, inserted and removed with the seed's offset(y: 50) transition.
+    func chartNodes(of card: Card, id: NodeID, top: Double, metrics: ScoresMetrics, in viewport: Size) -> [Node] {
+        let scores = Self.scores(card)
+        let padding = metrics.grid.x(Self.padding)
+        let cardWidth = viewport.width - 2 * padding
+        var nodes: [Node] = []
+        let trackX = padding + 16 + Self.barLabelWidth
+        let trackWidth = cardWidth - 32 - Self.barLabelWidth
+        for test in 1...StudentScores.testCount {
+            let barY = top + Double(test - 1) * metrics.barStep
+            let isSelected = test == selectedTest
+            let barID = id.child("bar.\(test)")
+            let transition = NodeTransition.offset(Vector(dx: 0, dy: 50))
+            nodes.append(
+                Node(
+                    id: barID.child("label"), role: .text, parent: id,
+                    rect: Rect(x: padding + 16, y: barY, width: Self.barLabelWidth, height: metrics.barHeight),
+                    z: 1,
+                    text: [
+                        TextRun(
+                            "T\(test)", style: .caption, color: Palette.white,
+                            weight: isSelected ? .bold : .regular)
+                    ], transition: transition))
+            nodes.append(
+                Node(
+                    id: barID.child("track"), role: .bar, parent: id,
+                    rect: Rect(x: trackX, y: barY, width: trackWidth, height: metrics.barHeight), z: 1,
+                    opacity: 0.2, cornerRadius: 4, fill: Palette.white, transition: transition))
+            let barOpacity = isSelected ? 0.9 : 0.5
+            let barRect = Rect(
+                x: trackX, y: barY, width: trackWidth * Double(scores[test - 1]) / 100,
+                height: metrics.barHeight)
+            nodes.append(
+                Node(
+                    id: barID, role: .bar, parent: id, rect: barRect, z: 2, opacity: barOpacity,
+                    cornerRadius: 4, fill: Palette.white, transition: transition))
+            // The score at the bar's end, at full strength in a colour readable on the bar as it shows
+            // (white at the bar's opacity over the track over the card): inside the faded bar it was
+            // 1.3–1.5:1.
+            let track = Palette.white.opacity(0.2).over(RGBA(card.color))
+            let shown = Palette.white.opacity(barOpacity).over(track)
+            nodes.append(
+                Node(
+                    id: barID.child("value"), role: .text, parent: id, rect: barRect, z: 3,
+                    text: [
+                        TextRun(
+                            "\(scores[test - 1])", style: .caption,
+                            color: Palette.readableText(on: shown, preferring: RGBA(card.color)),
+                            weight: isSelected ? .bold : .regular, alignment: .trailing)
+                    ],
+                    transition: transition))
+        }
         return nodes
     }
 
