@@ -123,13 +123,14 @@ struct TUISuite: BenchSuite {
     /// Frames after the animation settled, drawn to check that an idle screen writes nothing.
     static let idleFrames = 10
 
-    private func measureWorkload(_ context: BenchContext, workload: String, frames: [Frame], scale: CellScale) {
-        let rasterizer = Rasterizer(scale: scale)
+    /// The bytes a frame takes on average (deterministic, measured once): the diff of each moving frame, a full
+    /// repaint of it, the same frames drawn in whole cells (the cost of sub-cell motion), and each idle frame after
+    /// the first at rest (which draws the last edges whole; the ones after it must write nothing).
+    private func outputSizes(frames: [Frame], rasterizer: Rasterizer)
+        -> (diff: Double, repaint: Double, whole: Double, idle: Double)
+    {
         let contentRows = rows - 1
-        let count = Double(frames.count)
         let moving = frames.count - Self.idleFrames
-
-        // Output sizes (deterministic, measured once).
         var writer = CellScreen(backend: ANSIWriter(depth: .trueColor))
         var buffer = CellBuffer(width: columns, height: rows)
         var output: [UInt8] = []
@@ -153,7 +154,7 @@ struct TUISuite: BenchSuite {
         // The same frames in whole cells (no partial edges), for the cost of sub-cell motion.
         var wholeBytes = 0
         var wholeWriter = CellScreen(backend: ANSIWriter(depth: .trueColor))
-        var whole = Rasterizer(scale: scale)
+        var whole = Rasterizer(scale: rasterizer.scale)
         whole.subCell = false
         whole.render(frames[0], into: &buffer, rows: contentRows)
         wholeWriter.render(buffer, into: &output)
@@ -163,10 +164,22 @@ struct TUISuite: BenchSuite {
             wholeWriter.render(buffer, into: &output)
             wholeBytes += output.count
         }
-        let wholePerFrame = Double(wholeBytes) / max(1, Double(moving - 1))
-        let diffPerFrame = Double(diffBytes) / max(1, Double(moving - 1))
-        let repaintPerFrame = Double(repaintBytes) / max(1, Double(moving - 1))
-        let idlePerFrame = Double(idleBytes) / Double(max(1, Self.idleFrames - 1))
+        let movingFrames = max(1, Double(moving - 1))
+        return (
+            Double(diffBytes) / movingFrames, Double(repaintBytes) / movingFrames, Double(wholeBytes) / movingFrames,
+            Double(idleBytes) / Double(max(1, Self.idleFrames - 1))
+        )
+
+    }
+
+    private func measureWorkload(_ context: BenchContext, workload: String, frames: [Frame], scale: CellScale) {
+        let rasterizer = Rasterizer(scale: scale)
+        let contentRows = rows - 1
+        let count = Double(frames.count)
+
+        let sizes = outputSizes(frames: frames, rasterizer: rasterizer)
+        let (diffPerFrame, repaintPerFrame) = (sizes.diff, sizes.repaint)
+        let (wholePerFrame, idlePerFrame) = (sizes.whole, sizes.idle)
 
         let floor = { Self.clearAndCompareFloor(columns: columns, rows: rows, frames: frames.count) }
         let prefix = "\(name)/\(workload)/\(columns * rows)/\(columns)x\(rows)/"

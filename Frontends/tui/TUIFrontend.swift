@@ -56,44 +56,7 @@ public struct TUIFrontend: Frontend {
 
     public func run(arguments: [String], environment: [String: String], io: CommandIO) -> Int32 {
         withUsage(io: io) {
-            let parsed = try ParsedArguments(
-                arguments, options: ["scene", "deck", "cards", "fps", "store", "record", "slow-motion"],
-                flags: ["ascii", "bell"])
-            // The scene may be named alone (`cardistry tui deck`), as a new user first types it.
-            guard parsed.positionals.count <= (parsed.value("scene") == nil ? 1 : 0) else {
-                let extra = parsed.positionals[parsed.value("scene") == nil ? 1 : 0]
-                throw UsageError("unexpected argument '\(extra)'")
-            }
-            let sceneName = parsed.value("scene") ?? parsed.positionals.first
-            if let scene = sceneName, !catalog.names.contains(scene) {
-                throw UsageError(
-                    "unknown scene '\(scene)'; choose one of \(catalog.names.joined(separator: ", "))")
-            }
-            let fps = try parsed.int("fps") ?? 60
-            guard (1...240).contains(fps) else { throw UsageError("option '--fps' must be 1…240, got \(fps)") }
-            let slowMotion = try parsed.double("slow-motion") ?? 1
-            guard SlowMotion.range.contains(slowMotion) else {
-                throw UsageError("option '--slow-motion' must be 1…100, got \(parsed.value("slow-motion") ?? "")")
-            }
-            let cards = try parsed.int("cards")
-            if let cards, !(1...1_000_000).contains(cards) {
-                throw UsageError("option '--cards' must be 1…1000000, got \(cards)")
-            }
-            if cards != nil && parsed.value("deck") != nil {
-                throw UsageError("choose one of --deck and --cards")
-            }
-            // Options a scene cannot use are refused before the terminal UI opens (not a message on the home
-            // screen): --cards needs a scene that takes a card count, --deck one that takes a deck.
-            let named = sceneName.flatMap { catalog.descriptor(named: $0) }
-            if let cards, let named, !named.takesCardCount {
-                let takers = catalog.descriptors.filter(\.takesCardCount).map(\.name).joined(separator: ", ")
-                throw UsageError(
-                    "scene '\(named.name)' takes no card count (--cards \(cards)); scenes that do: \(takers)")
-            }
-            if parsed.value("deck") != nil, let named, !named.takesDeck {
-                let takers = catalog.descriptors.filter(\.takesDeck).map(\.name).joined(separator: ", ")
-                throw UsageError("scene '\(named.name)' takes no deck (--deck); scenes that do: \(takers)")
-            }
+            let request = try Request(arguments, catalog: catalog)
             guard io.isTerminal else {
                 io.err(
                     "cardistry tui: standard input and output must be a terminal (use 'cardistry stdio' otherwise)\n")
@@ -112,7 +75,7 @@ public struct TUIFrontend: Frontend {
             var deck: Deck?
             // A deck file's state is its own, keyed by the file's content (the same cards, the same progress).
             var identity: String?
-            if let path = parsed.value("deck") {
+            if let path = request.deckPath {
                 switch DeckFile.open(path: path) {
                 case .success(let opened):
                     deck = opened.deck
@@ -124,35 +87,104 @@ public struct TUIFrontend: Frontend {
             }
             var store: (any DeckStore)?
             do {
-                store = try JSONFileStore(explicit: parsed.value("store"), environment: environment)
+                store = try JSONFileStore(explicit: request.storePath, environment: environment)
             } catch {
-                if parsed.value("store") != nil {
+                if request.storePath != nil {
                     io.err("cardistry tui: cannot open the store: \(error)\n")
                     return 1
                 }
             }
-            // A terminal whose locale is not UTF-8 shows ASCII only: decoration and text alike.
-            let encoding = TextEncoding.detect(environment: environment)
-            let depth = ColorDepth.detect(environment: environment)
-            var configuration = TUIApp.Configuration(
-                catalog: catalog,
-                sceneOptions: SceneOptions(deck: deck, cardCount: cards, deckIdentity: identity), store: store,
-                ascii: parsed.flags.contains("ascii") || encoding == .ascii, bell: parsed.flags.contains("bell"),
-                encoding: encoding, monochrome: depth == .none)
-            let heapRelease = HeapReleaseRequest()
-            configuration.saver = store.map { StateSaver(store: $0, afterSnapshot: heapRelease.request) }
-            var recording = configuration
-            recording.records = parsed.value("record") != nil
-            var options = TUIRunLoop.Options(
-                configuration: recording, scene: sceneName, framesPerSecond: fps, depth: depth)
-            options.recordPath = parsed.value("record")
-            options.slowMotion = SlowMotion(factor: slowMotion)
-            options.heapRelease = heapRelease
+            let options = runOptions(
+                request, sceneOptions: SceneOptions(deck: deck, cardCount: request.cards, deckIdentity: identity),
+                store: store, environment: environment)
             do throws(TerminalError) {
                 return try TUIRunLoop.run(options)
             } catch {
                 io.err("cardistry tui: \(error.description)\n")
                 return error == .notATerminal ? 2 : 1
+            }
+        }
+    }
+
+    /// The run loop's options for `request`: the app's configuration (the terminal's encoding and colours, the
+    /// store with its saver, the recording) and the loop's pacing.
+    private func runOptions(
+        _ request: Request, sceneOptions: SceneOptions, store: (any DeckStore)?, environment: [String: String]
+    ) -> TUIRunLoop.Options {
+        // A terminal whose locale is not UTF-8 shows ASCII only: decoration and text alike.
+        let encoding = TextEncoding.detect(environment: environment)
+        let depth = ColorDepth.detect(environment: environment)
+        var configuration = TUIApp.Configuration(
+            catalog: catalog, sceneOptions: sceneOptions, store: store, ascii: request.ascii || encoding == .ascii,
+            bell: request.bell, encoding: encoding, monochrome: depth == .none)
+        let heapRelease = HeapReleaseRequest()
+        configuration.saver = store.map { StateSaver(store: $0, afterSnapshot: heapRelease.request) }
+        configuration.records = request.recordPath != nil
+        var options = TUIRunLoop.Options(
+            configuration: configuration, scene: request.scene, framesPerSecond: request.fps, depth: depth)
+        options.recordPath = request.recordPath
+        options.slowMotion = SlowMotion(factor: request.slowMotion)
+        options.heapRelease = heapRelease
+        return options
+    }
+
+    /// The command line of `cardistry tui`, checked whole before the terminal is touched: every option's range, and
+    /// that the scene takes what is given (--cards needs a scene that takes a card count, --deck one that takes a
+    /// deck), refused as usage errors rather than as a message on the home screen.
+    struct Request {
+        var scene: String?
+        var deckPath: String?
+        var cards: Int?
+        var fps: Int
+        var slowMotion: Double
+        var storePath: String?
+        var recordPath: String?
+        var ascii: Bool
+        var bell: Bool
+
+        init(_ arguments: [String], catalog: SceneCatalog) throws {
+            let parsed = try ParsedArguments(
+                arguments, options: ["scene", "deck", "cards", "fps", "store", "record", "slow-motion"],
+                flags: ["ascii", "bell"])
+            // The scene may be named alone (`cardistry tui deck`), as a new user first types it.
+            guard parsed.positionals.count <= (parsed.value("scene") == nil ? 1 : 0) else {
+                let extra = parsed.positionals[parsed.value("scene") == nil ? 1 : 0]
+                throw UsageError("unexpected argument '\(extra)'")
+            }
+            scene = parsed.value("scene") ?? parsed.positionals.first
+            if let scene, !catalog.names.contains(scene) {
+                throw UsageError("unknown scene '\(scene)'; choose one of \(catalog.names.joined(separator: ", "))")
+            }
+            fps = try parsed.int("fps") ?? 60
+            guard (1...240).contains(fps) else { throw UsageError("option '--fps' must be 1…240, got \(fps)") }
+            slowMotion = try parsed.double("slow-motion") ?? 1
+            guard SlowMotion.range.contains(slowMotion) else {
+                throw UsageError("option '--slow-motion' must be 1…100, got \(parsed.value("slow-motion") ?? "")")
+            }
+            cards = try parsed.int("cards")
+            if let cards, !(1...1_000_000).contains(cards) {
+                throw UsageError("option '--cards' must be 1…1000000, got \(cards)")
+            }
+            deckPath = parsed.value("deck")
+            if cards != nil && deckPath != nil { throw UsageError("choose one of --deck and --cards") }
+            storePath = parsed.value("store")
+            recordPath = parsed.value("record")
+            ascii = parsed.flags.contains("ascii")
+            bell = parsed.flags.contains("bell")
+            try check(catalog.descriptor(named: scene ?? ""), catalog: catalog)
+        }
+
+        /// Refuses a card count or a deck the named scene does not take, naming the scenes that do.
+        private func check(_ named: SceneDescriptor?, catalog: SceneCatalog) throws {
+            guard let named else { return }
+            if let cards, !named.takesCardCount {
+                let takers = catalog.descriptors.filter(\.takesCardCount).map(\.name).joined(separator: ", ")
+                throw UsageError(
+                    "scene '\(named.name)' takes no card count (--cards \(cards)); scenes that do: \(takers)")
+            }
+            if deckPath != nil, !named.takesDeck {
+                let takers = catalog.descriptors.filter(\.takesDeck).map(\.name).joined(separator: ", ")
+                throw UsageError("scene '\(named.name)' takes no deck (--deck); scenes that do: \(takers)")
             }
         }
     }
