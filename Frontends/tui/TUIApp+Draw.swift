@@ -262,14 +262,20 @@ extension TUIApp {
         var entries: [(String, String)]
         if let descriptor = sceneDescriptor {
             entries = descriptor.keyHelp.map { ($0.keys, $0.summary) }
+            entries += descriptor.pointerHelp.map { ($0.keys, $0.summary) }
         } else {
             let count = configuration.catalog.names.count
             entries = [
                 ("↑ ↓ tab", "choose a scene"), ("enter space", "open it"), ("1–\(count)", "open scene 1–\(count)"),
             ]
         }
+        // The pointer in general, where the scene does not say what it does with it.
+        if sceneDescriptor?.pointerHelp.isEmpty ?? true {
+            entries += [
+                ("click", "tap"), ("hold", "long press"), ("drag", "drag, swipe, reorder"), ("wheel", "scroll, pull"),
+            ]
+        }
         entries += [
-            ("click", "tap"), ("hold", "long press"), ("drag", "drag, swipe, reorder"), ("wheel", "scroll, pull"),
             ("?", "show or hide these keys"), ("q Esc", "back (quit on the home screen)"), ("Ctrl-C", "quit"),
             ("Ctrl-Z", "suspend"),
         ]

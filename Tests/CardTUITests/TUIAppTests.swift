@@ -121,11 +121,31 @@ struct AppDriver {
         driver.draw(at: 0.1)
         let scene = try #require(driver.app.engine?.scene)
         for help in scene.descriptor.keyHelp { #expect(driver.text.contains(help.summary)) }
-        #expect(driver.text.contains("long press"))
+        // What the pointer does in this scene, said in its words (the slider was in no help before).
+        #expect(driver.text.contains("drag the bar") && driver.text.contains("choose a test"))
         driver.key("x", at: 0.2)
         driver.draw(at: 0.2)
         #expect(!driver.app.showsHelp)
-        #expect(!driver.text.contains("long press"))
+        #expect(!driver.text.contains("drag the bar"))
+    }
+
+    /// Every scene of the catalogue says in its help what the pointer does in it; the home screen, which declares
+    /// nothing, keeps the pointer in general ("hold: long press").
+    @Test func everySceneExplainsItsPointerInItsHelp() throws {
+        for descriptor in SceneCatalog.standard.descriptors {
+            #expect(!descriptor.pointerHelp.isEmpty, "\(descriptor.name)")
+            var driver = AppDriver(columns: 120, rows: 40)
+            driver.app.open(descriptor.name, at: 0)
+            driver.key("?", at: 0.1)
+            driver.draw(at: 0.1)
+            for help in descriptor.pointerHelp {
+                #expect(driver.text.contains(help.keys) && driver.text.contains(help.summary), "\(descriptor.name)")
+            }
+        }
+        var home = AppDriver()
+        home.key("?", at: 0.1)
+        home.draw(at: 0.1)
+        #expect(home.text.contains("long press"))
     }
 
     @Test func aClickOnAHomeItemOpensIt() {

@@ -58,6 +58,9 @@ public struct SceneDescriptor: Sendable, Hashable {
     public var keyHelp: [KeyHelp]
     /// The semantic actions the scene understands (for hosts that draw their own widgets).
     public var actions: [ActionInfo]
+    /// What the pointer does in this scene, for help screens, beside the keys: a gesture as a person reads it
+    /// (`drag the bar`) and what it does (`choose a test`). `names` is empty: these are not keys.
+    public var pointerHelp: [KeyHelp] = []
     /// What changed in the scene's frames for the same inputs since its first version, oldest first, one sentence
     /// each (append only). A recording names the look it was made with (`InputLog.look`); `cardistry replay` of a
     /// recording made before a change replays its inputs without checking its frame digests, and says which
@@ -66,6 +69,13 @@ public struct SceneDescriptor: Sendable, Hashable {
 
     /// The scene's look revision: 1, plus one for each of `lookChanges`.
     public var lookRevision: Int { lookChanges.count + 1 }
+
+    /// This descriptor with `help` as its `pointerHelp`.
+    public func explainingPointer(_ help: [KeyHelp]) -> SceneDescriptor {
+        var descriptor = self
+        descriptor.pointerHelp = help
+        return descriptor
+    }
 
     /// This descriptor with `change` appended to its `lookChanges`.
     public func changingLook(_ change: String) -> SceneDescriptor {

@@ -91,6 +91,10 @@ public struct DeckScene: Scene {
                 ]),
         ]
     )
+    .explainingPointer([
+        KeyHelp("pull down at the top", "fan the stack"), KeyHelp("click a card", "expand it"),
+        KeyHelp("drag it down", "close the expanded card"), KeyHelp("hold, then drag", "move a card"),
+    ])
     .changingLook(
         "the expanded card counts its place in your order from 1, as it counts its place in the deck "
             + "(\"Card 3 of 12 · your order: 3\", was \"your order: 2\")")

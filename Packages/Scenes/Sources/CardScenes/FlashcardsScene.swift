@@ -44,6 +44,10 @@ public struct FlashcardsScene: Scene {
             ActionInfo("restart", "bring every card back"),
         ]
     )
+    .explainingPointer([
+        KeyHelp("click the card", "show or hide the answer"),
+        KeyHelp("drag it left or right", "swipe it away (past a third of its width)"),
+    ])
     .changingLook(
         "an answer revealed while its card is still moving fades in on the card where it is drawn (the engine "
             + "started it at the card's final place)")

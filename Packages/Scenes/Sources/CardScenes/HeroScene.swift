@@ -35,7 +35,11 @@ public struct HeroScene: Scene {
                 "open", "show a line's details", arguments: [ActionArgument("line", .card, "card id of the line")],
                 availability: .deckHasAtLeast(1)),
             ActionInfo("close", "close the details"),
-        ])
+        ]
+    )
+    .explainingPointer([
+        KeyHelp("click a line", "its items fly to the details"), KeyHelp("click ×", "fly them back"),
+    ])
 
     /// The item lines, top first.
     public private(set) var deck: Deck

@@ -44,6 +44,10 @@ public struct ScoresScene: Scene {
             ActionInfo("collapse", "collapse the expanded card"),
         ]
     )
+    .explainingPointer([
+        KeyHelp("drag the bar", "choose a test (or click a number under it)"),
+        KeyHelp("click a card", "open or close its chart"), KeyHelp("wheel", "scroll the list"),
+    ])
     .changingLook(
         "a chart opening or closing while its card moves (the list scrolling, a card above collapsing) slides in "
             + "and out relative to the card, below its name (the engine played it from the chart's own final place)"

@@ -63,7 +63,13 @@ public struct WalletScene: Scene {
                     ActionArgument("card", .card, "card id"),
                     ActionArgument("to", .position, "0…count−1"),
                 ]),
-        ])
+        ]
+    )
+    .explainingPointer([
+        KeyHelp("click a card", "show it with its history (again: the stack)"),
+        KeyHelp("hold, then drag", "move a card in the stack"),
+        KeyHelp("drag the history", "scroll it (the wheel too)"),
+    ])
 
     /// The cards, front (index 0) first.
     public private(set) var deck: Deck
