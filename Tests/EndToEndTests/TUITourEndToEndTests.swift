@@ -213,7 +213,16 @@ import Testing
     static let brands = ["DISCOVER", "UnionPay", "AMEX", "Mastercard", "VISA"]
     static let prompt = "What is the speed of light in vacuum, in km/s (rounded)?"
 
-    @Test(arguments: [(60, 20), (80, 24), (120, 40), (200, 60)])
+    /// The sizes the tour runs at: those the terminal UI is judged at, or only those CARDISTRY_TOUR_SIZES names
+    /// (`80x24,120x40`), for a run that needs one tour and not four (scripts/add-a-scene.sh).
+    static var tourSizes: [(Int, Int)] {
+        let all = [(60, 20), (80, 24), (120, 40), (200, 60)]
+        guard let names = ProcessInfo.processInfo.environment["CARDISTRY_TOUR_SIZES"] else { return all }
+        let chosen = names.split(separator: ",").map(String.init)
+        return all.filter { chosen.contains("\($0.0)x\($0.1)") }
+    }
+
+    @Test(arguments: tourSizes)
     func tourOfEveryScene(columns: Int, rows: Int) throws {
         try withTmux(columns: columns, rows: rows) { tmux in
             let tour = Tour(tmux: tmux, columns: columns, rows: rows)
