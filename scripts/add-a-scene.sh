@@ -7,9 +7,9 @@
 #
 #   scripts/add-a-scene.sh [--keep]
 #
-# It works in place, on a clean checkout, so that its one build is incremental over the debug tree already built
-# (CI: its last step, on CI's clone). On exit it puts every file back; --keep leaves the change in place to look at
-# (`git status`); the build directory keeps the scene until the next build.
+# It works in place, on a checkout whose sources are clean, so that its one build is incremental over the debug tree
+# already built (CI: its last step, on CI's clone). On exit it puts back every file it changed; --keep leaves the
+# change in place to look at (`git status`); the build directory keeps the scene until the next build.
 # Exit 0 when the checks pass and no file outside the section's list changed, 1 otherwise, 2 when it cannot run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,15 +17,26 @@ export LC_ALL=C.UTF-8
 
 keep=0
 [ "${1:-}" = "--keep" ] && keep=1
-if [ -n "$(git status --porcelain)" ]; then
-    echo "add-a-scene: the checkout has changes (git status): it runs on a clean one, and puts it back after" >&2
+# What is already changed (CI's earlier steps rewrite the browser test's pictures, say) is set aside: the files
+# this script changes are those that change from here on, and only they are put back. The sources, tests, goldens
+# and documents must be clean, so that whatever changes in them is this script's doing.
+dirty() { git status --porcelain --untracked-files=all | cut -c4- | sort; }
+before=$(dirty)
+if git status --porcelain --untracked-files=all -- Package.swift Packages Sources Frontends Tests Benchmarks api \
+    docs/*.md docs/*.json conformance examples README.md | grep -q .; then
+    echo "add-a-scene: the sources, tests or documents have changes (git status): commit or stash them first" >&2
     exit 2
 fi
+changed_here() { comm -13 <(printf '%s\n' "$before") <(dirty) | sed '/^$/d'; }
 restore() {
-    if [ "$keep" = 0 ]; then
-        git checkout -q -- .
-        git clean -fdq -- Packages Sources Frontends Tests Benchmarks api docs conformance examples README.md
-    fi
+    [ "$keep" = 1 ] && return
+    changed_here | while IFS= read -r path; do
+        if git ls-files --error-unmatch -- "$path" >/dev/null 2>&1; then
+            git checkout -q -- "$path"
+        else
+            rm -f -- "$path"
+        fi
+    done
 }
 trap restore EXIT
 started=$SECONDS
@@ -105,7 +116,7 @@ completion, the browser test's pass over a scene it does not play by hand (when 
 are there)"
 
 # 6. The files that changed, against the section's list.
-git status --porcelain --untracked-files=all | cut -c4- | python3 -c '
+changed_here | python3 -c '
 import fnmatch, re, sys
 text = open("docs/architecture.md", encoding="utf-8").read()
 section = text.split("\n## Adding a scene\n", 1)[1].split("\n## ", 1)[0]
