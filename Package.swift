@@ -152,7 +152,9 @@ let package = Package(
         // The one test target that sees two front ends: the stdio server's cells frames against the terminal UI.
         .testTarget(
             name: "FrontendParityTests",
-            dependencies: ["CardTUI", "CardStdio", "CardCells", "CardScenes", "CardEngine", "CardJSON"],
+            dependencies: [
+                "CardTUI", "CardStdio", "CardCells", "CardScenes", "CardTestScenes", "CardEngine", "CardJSON",
+            ],
             path: "Tests/FrontendParityTests"),
         .testTarget(
             name: "CardStdioTests",

@@ -91,6 +91,7 @@ class State:
     clock: float = 0.0
     saved: set[str] = field(default_factory=set)
     actions: dict[str, Any] = field(default_factory=dict)  # the open scene's action schemas, by name
+    details: dict[str, Any] = field(default_factory=dict)  # scene.list's details, by scene name
 
 
 def allowed(method: str, params: dict[str, Any], code: int, message: str, state: State) -> Optional[str]:
@@ -117,9 +118,15 @@ def allowed(method: str, params: dict[str, Any], code: int, message: str, state:
             ids = [str(i) for i in params.get(side, [])]
             if len(set(ids)) != len(ids):
                 return "a repeated id"
-    if method == "scene.open" and ("cardCount" in message or "'deck'" in message):
-        if params.get("scene") != "deck" or "deck" in message:
-            return "cardCount or deck for a scene that does not take one"
+    if method == "scene.open" and "is not taken by the scene" in message:
+        details = state.details.get(params.get("scene"), {})
+        options = params.get("options") if isinstance(params.get("options"), dict) else {}
+        if ("'options.cardCount'" in message and "cardCount" in options and details.get("takesCardCount") is False
+                or "'deck'" in message and "deck" in params and details.get("takesDeck") is False
+                or "'deckFile'" in message and "deckFile" in params and details.get("takesDeck") is False):
+            return "cardCount, deck or deckFile for a scene that does not take one (scene.list's details say which)"
+    if method == "scene.open" and "deck" in params and "deckFile" in params and "cannot be given together" in message:
+        return "deckFile is instead of deck, not beside it"
     if method == "scene.action" and state.actions:
         schema = state.actions.get(params.get("name"))
         if schema is None:
@@ -362,6 +369,8 @@ class Session:
             assert "result" in reply, reply
             self.scenes = reply["result"]["scenes"]
             assert len(self.scenes) >= 5, reply
+            listed = self.call("scene.list", None)
+            self.state.details = {details["name"]: details for details in listed["result"]["details"]}
 
     def stop(self) -> None:
         if self.server:

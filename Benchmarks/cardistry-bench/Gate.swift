@@ -132,10 +132,10 @@ enum Gate {
             text += (verdict.regressed ? "  REGRESSED " : "  ") + verdict.line + "\n"
         }
         if !decision.onlyBase.isEmpty {
-            text += "only the base gates (not judged): " + decision.onlyBase.joined(separator: ", ") + "\n"
+            text += "removed, only the base gates (not judged): " + decision.onlyBase.joined(separator: ", ") + "\n"
         }
         if !decision.onlyChange.isEmpty {
-            text += "only the change gates (not judged): " + decision.onlyChange.joined(separator: ", ") + "\n"
+            text += "new, only the change gates (not judged): " + decision.onlyChange.joined(separator: ", ") + "\n"
         }
         if let nearest = decision.nearest {
             text += "nearest its threshold: " + nearest.line + "\n" + nearest.processes + "\n"

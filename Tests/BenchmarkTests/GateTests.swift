@@ -121,8 +121,9 @@ import Testing
         #expect(decision.onlyChange == ["scene/scene-frame/hero/56/animating/engine"])
         #expect(decision.regressions.isEmpty)
         let report = Gate.report(decision, title: "t")
-        #expect(report.contains("only the base gates (not judged): scene/scene-frame/hero/43/animating/engine"))
-        #expect(report.contains("only the change gates (not judged): scene/scene-frame/hero/56/animating/engine"))
+        #expect(
+            report.contains("removed, only the base gates (not judged): scene/scene-frame/hero/43/animating/engine"))
+        #expect(report.contains("new, only the change gates (not judged): scene/scene-frame/hero/56/animating/engine"))
         #expect(report.hasSuffix("no regression\n"))
     }
 

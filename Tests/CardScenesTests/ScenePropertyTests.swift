@@ -186,6 +186,25 @@ func checkFrame(_ frame: Frame, scene: String, sourceLocation: SourceLocation = 
         #expect(findings.isEmpty, "\(name): \(kinds) e.g. \(Array(Set(findings.map(\.description)).prefix(6)))")
     }
 
+    /// An action whose arguments are cards, given a card the deck does not have, refuses it as an unknown card
+    /// (−32011 on the wire, docs/protocol.md) in every scene. The throwaway scene called it an invalid argument
+    /// (−32602), which only the schema fuzz of a build with the scene in its catalogue saw (scripts/add-a-scene.sh).
+    @Test(arguments: SceneCatalog.testing.names)
+    func aCardTheDeckDoesNotHaveIsAnUnknownCard(scene name: String) throws {
+        let engine = Engine(scene: try Self.catalog.make(name), viewport: Size(width: 390, height: 844))
+        let missing = CardID(9_000_000_000)
+        try #require(!engine.scene.deckIDs.contains(missing))
+        for action in engine.scene.descriptor.actions
+        where !action.arguments.isEmpty && action.arguments.allSatisfy({ $0.kind == .card }) {
+            var copy = engine
+            let arguments = Dictionary(
+                uniqueKeysWithValues: action.arguments.map { ($0.name, ActionValue.string(missing.description)) })
+            #expect(throws: SceneError.unknownCard(missing), "\(name): \(action.name)") {
+                try copy.perform(SceneAction(action.name, arguments), at: 5)
+            }
+        }
+    }
+
     /// One log replayed and sampled at 30 Hz and at 120 Hz gives identical nodes at the common times.
     @Test(arguments: SceneCatalog.testing.names)
     func samplingRateDoesNotChangeFrames(scene name: String) throws {

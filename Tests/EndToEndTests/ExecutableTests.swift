@@ -36,7 +36,7 @@ func runCardistry(_ arguments: [String], stdin: String = "") throws -> (Int32, S
 }
 
 /// The scenes of the built executable's catalogue, in menu order (what `cardistry stdio` answers `initialize`
-/// with): the end-to-end tests that go through every scene follow it, or fail naming a scene they do not know.
+/// with): the end-to-end tests that go through every scene follow it.
 func catalogueScenes() throws -> [String] {
     let initialize =
         #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"1.0","viewport":"#
@@ -47,6 +47,21 @@ func catalogueScenes() throws -> [String] {
         let scenes = try JSON.parse(String(line))["result"]?["scenes"]?.array
     else { throw NoCatalogue(description: "cardistry stdio did not list its scenes: \(status) \(out) \(err)") }
     return scenes.compactMap(\.string)
+}
+
+/// The key names scene `scene` of the built executable declares (`scene.open`'s `keys`), in its order.
+func sceneKeys(_ scene: String) throws -> [String] {
+    let requests =
+        #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"1.0","viewport":"#
+        + #"{"width":390,"height":844}}}"# + "\n"
+        + #"{"jsonrpc":"2.0","id":1,"method":"scene.open","params":{"scene":"\#(scene)"}}"# + "\n"
+    let (status, out, err) = try runCardistry(["stdio"], stdin: requests)
+    struct NoKeys: Error, CustomStringConvertible { var description: String }
+    let replies = out.split(separator: "\n").compactMap { try? JSON.parse(String($0)) }
+    guard status == 0, let opened = replies.first(where: { $0["id"] == .number(1) }),
+        let keys = opened["result"]?["keys"]?.array
+    else { throw NoKeys(description: "cardistry stdio did not open \(scene): \(status) \(out) \(err)") }
+    return keys.flatMap { $0["keys"]?.array ?? [] }.compactMap(\.string)
 }
 
 @Suite struct ExecutableTests {

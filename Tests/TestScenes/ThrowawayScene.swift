@@ -86,9 +86,8 @@ package struct ThrowawayScene: Scene {
     package mutating func perform(_ action: SceneAction, context: inout SceneContext) throws(SceneError) {
         guard action.name == "pick" else { throw .unknownAction(action.name) }
         let id = try action.card()
-        guard let position = deck.index(of: id) else {
-            throw .invalidArgument(action: action.name, argument: "card", reason: "no card \(id) in the deck")
-        }
+        // A card the deck does not have is an unknown card (−32011 on the wire), as in every scene.
+        guard let position = deck.index(of: id) else { throw .unknownCard(id) }
         pick(position, context: &context)
     }
 

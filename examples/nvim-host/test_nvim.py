@@ -3,10 +3,11 @@
 
     python3 examples/nvim-host/test_nvim.py BINARY [--capture FILE]
 
-At 80x24 (256 colours) and 120x40 ('termguicolors'), `nvim --clean` with this directory on its runtime path opens each of the five scenes with
-`:Cardistry SCENE`, plays one of its seed's interactions with the mouse (SGR mouse reports, as a terminal sends
-them) and the keys, and checks the screen's text: the flashcard's prompt and a swipe that takes it away, the
-scores' names re-ranked, the wallet's brands, the hero's details, the deck's titles. Then a study session: a TSV
+First `:Cardistry <Tab>` must offer the server's catalogue (the plugin names no scene). Then at 80x24 (256 colours)
+and 120x40 ('termguicolors'), `nvim --clean` with this directory on its runtime path opens each of the five seed
+scenes with `:Cardistry SCENE`, plays one of its seed's interactions with the mouse (SGR mouse reports, as a
+terminal sends them) and the keys, and checks the screen's text: the flashcard's prompt and a swipe that takes it
+away, the scores' names re-ranked, the wallet's brands, the hero's details, the deck's titles. Then a study session: a TSV
 deck file, a card swiped away with `l`, the window closed and opened again, and the progress is still there (it is
 kept in the store, as the terminal UI keeps it). After each `q` and at the end no `cardistry` process of this test
 is left. --capture FILE writes the flashcards screen at 120x40 with its colours (tmux `capture-pane -e`), for the
@@ -18,6 +19,7 @@ Exit status 0 when every check passed, 1 otherwise, 2 when nvim or tmux is missi
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shlex
 import shutil
@@ -303,6 +305,23 @@ def play(binary: str, cols: int, rows: int, capture: str | None) -> None:
         shutil.rmtree(store, ignore_errors=True)
 
 
+def check_completion(binary: str) -> None:
+    """`:Cardistry <Tab>` offers the server's catalogue, in its order: the plugin names no scene, so a scene the
+    catalogue gains is offered without a change here or there."""
+    hello = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+             "params": {"protocolVersion": "1.0", "viewport": {"width": 390, "height": 844}}}
+    with tempfile.TemporaryDirectory(prefix="cardistry-nvim-store-") as store:
+        done = subprocess.run([binary, "stdio", "--store", store], input=json.dumps(hello) + "\n", text=True,
+                              capture_output=True, timeout=30)
+        catalogue = json.loads(done.stdout.splitlines()[0])["result"]["scenes"]
+        script = 'io.stdout:write(table.concat(vim.fn.getcompletion("Cardistry ", "cmdline"), ","))'
+        offered = subprocess.run(
+            ["nvim", "--clean", "--headless", "--cmd", f"set rtp^={HERE}", "--cmd", f"let g:cardistry_cmd = '{binary}'",
+             "--cmd", f"let g:cardistry_store = '{store}'", "-c", "lua " + script, "-c", "qa!"],
+            capture_output=True, text=True, timeout=60).stdout.strip().split(",")
+    check(offered == catalogue, f":Cardistry completes the server's catalogue {catalogue} (offered {offered})")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("binary")
@@ -313,6 +332,7 @@ def main() -> int:
             print(f"test_nvim.py: {tool} is not installed", file=sys.stderr)
             return 2
     binary = str(Path(arguments.binary).resolve())
+    check_completion(binary)
     for cols, rows in ((80, 24), (120, 40)):
         play(binary, cols, rows, arguments.capture)
     if failures:

@@ -5,8 +5,8 @@
 -- editor, one highlight group per style (true colour with 'termguicolors', else the server's nearest of 256), and
 -- sends keys, mouse clicks, drags and the wheel back as input in cells. Neovim's API only (>= 0.7).
 --
---   :Cardistry SCENE [DECK-FILE]     scores, flashcards, wallet, hero or deck; a deck file (TSV prompt<TAB>answer,
---                                    or deck JSON) for the scenes that take one
+--   :Cardistry SCENE [DECK-FILE]     a scene of the server's catalogue (completed from it: `M.scenes()`); a deck
+--                                    file (TSV prompt<TAB>answer, or deck JSON) for the scenes that take one
 --   vim.g.cardistry_cmd              the server command (default "cardistry"); a string or a list
 --   vim.g.cardistry_store            the store directory (default: the server's, as the terminal UI's)
 --
@@ -335,10 +335,38 @@ local function command()
   return cmd[1], args
 end
 
+-- The server's catalogue, once asked (`M.scenes`).
+local catalogue = nil
+
+--- The scenes the server offers, in menu order: what `cardistry stdio` answers `initialize` with (asked once, then
+--- kept; an empty list when the server cannot be run). Nothing here names a scene.
+function M.scenes()
+  if catalogue then
+    return catalogue
+  end
+  local program, args = command()
+  local line = vim.json.encode({
+    jsonrpc = "2.0", id = 1, method = "initialize",
+    params = {
+      protocolVersion = "1.0", clientInfo = { name = "cardistry.nvim" }, viewport = { width = 390, height = 844 },
+    },
+  })
+  local argv = { program }
+  vim.list_extend(argv, args)
+  local ok, reply = pcall(function()
+    return vim.json.decode(vim.split(vim.fn.system(argv, line .. "\n"), "\n")[1])
+  end)
+  if not ok or type(reply) ~= "table" or type(reply.result) ~= "table" then
+    return {}
+  end
+  catalogue = reply.result.scenes
+  return catalogue
+end
+
 --- Opens `scene` (with the deck file `deck`, for the scenes that take one) in a floating window.
 function M.open(scene, deck)
   if not scene or scene == "" then
-    vim.notify("usage: :Cardistry SCENE [DECK-FILE] (scores, flashcards, wallet, hero, deck)", vim.log.levels.ERROR)
+    vim.notify("usage: :Cardistry SCENE [DECK-FILE] (" .. table.concat(M.scenes(), ", ") .. ")", vim.log.levels.ERROR)
     return
   end
   M.close()
