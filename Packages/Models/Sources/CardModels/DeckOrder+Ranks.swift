@@ -22,15 +22,9 @@ extension DeckOrder {
     mutating func ranks(for key: Key) -> DenseRanks {
         switch key {
         case .title:
-            if let ranks = keyRanks.title { return ranks }
-            let ranks = Self.titleRanks(base).indexedByRank(ids: ids, checksum: checksum)
-            keyRanks.title = ranks
-            return ranks
+            return cached(\.title) { $0.indexed(Self.titleRanks($0.base)) }
         case .color:
-            if let ranks = keyRanks.color { return ranks }
-            let ranks = Self.colorRanks(base).compacted()
-            keyRanks.color = ranks
-            return ranks
+            return cached(\.color) { Self.colorRanks($0.base).compacted() }
         case .sortOrder:
             settlePositions()
             if let manualRank {
@@ -41,22 +35,29 @@ extension DeckOrder {
                 }
                 return ranks
             }
-            if let ranks = keyRanks.givenSortOrder { return ranks }
-            let ranks = Self.givenSortOrderRanks(base).indexedByRank(ids: ids, checksum: checksum)
-            keyRanks.givenSortOrder = ranks
-            return ranks
+            return cached(\.givenSortOrder) { $0.indexed(Self.givenSortOrderRanks($0.base)) }
         case .id:
             // Generated ids are random 64-bit values: no order can be assumed, so a radix sort of them.
-            if let ranks = keyRanks.id { return ranks }
-            let ranks = DenseRanks(sortedBy: ids.map { $0.rawValue }).indexedByRank(ids: ids, checksum: checksum)
-            keyRanks.id = ranks
-            return ranks
+            return cached(\.id) { $0.indexed(DenseRanks(sortedBy: $0.ids.map { $0.rawValue })) }
         case .colorNumber:
-            if let ranks = keyRanks.colorNumber { return ranks }
-            let ranks = Self.colorRanks(base) { $0 }.compacted()
-            keyRanks.colorNumber = ranks
-            return ranks
+            return cached(\.colorNumber) { Self.colorRanks($0.base) { $0 }.compacted() }
         }
+    }
+
+    /// The ranks cached at `path`, made by `make` and cached on first use.
+    private mutating func cached(
+        _ path: WritableKeyPath<Ranks, DenseRanks?>, _ make: (DeckOrder) -> DenseRanks
+    ) -> DenseRanks {
+        if let ranks = keyRanks[keyPath: path] { return ranks }
+        let ranks = make(self)
+        keyRanks[keyPath: path] = ranks
+        return ranks
+    }
+
+    /// `ranks` with the card and id of each rank and the sorted orders' checksums, when every key is distinct
+    /// (`DenseRanks.indexedByRank(ids:checksum:)`).
+    private func indexed(_ ranks: DenseRanks) -> DenseRanks {
+        ranks.indexedByRank(ids: ids, checksum: checksum)
     }
 
     /// Computes the ranks of every key (the given sortOrder's only while the user's order is the given one), so that
