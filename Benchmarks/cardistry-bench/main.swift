@@ -17,6 +17,7 @@ let allSuites: [any BenchSuite] = [
     PersistenceSuite(),
     SceneSuite(),
     DeckSceneSuite(),
+    DeckOrderSuite(),
     TUISuite(),
     StdioSuite(),
     MillionSuite(),

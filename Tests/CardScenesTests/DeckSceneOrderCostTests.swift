@@ -1,8 +1,8 @@
 import CardEngine
 import CardGeometry
-import CardModels
 import Testing
 
+@testable import CardModels
 @testable import CardScenes
 
 /// Issue 29: a change of a large deck's order costs what it changes. A move shifts only the slots between its
@@ -13,24 +13,24 @@ import Testing
     static let viewport = Size(width: 390, height: 844)
 
     /// The reference: the ids in display order gathered from `order`, as every change did before.
-    static func gathered(_ scene: DeckScene) -> [CardID] { scene.order.map { scene.ids[Int($0)] } }
+    static func gathered(_ scene: DeckScene) -> [CardID] { scene.order.slots.map { scene.order.ids[Int($0)] } }
 
     @Test func aMoveWritesOnlyTheSlotsBetweenItsEnds() throws {
         var scene = try DeckScene(options: SceneOptions(cardCount: 100_000))
         var context = SceneContext(time: 0, viewport: Self.viewport)
         let ids = scene.deckIDs
-        var before = scene.orderSlotWrites
+        var before = scene.order.orderSlotWrites
         try scene.moveCard(ids[50_000], to: 50_003, context: &context)
-        #expect(scene.orderSlotWrites - before == 4)
-        before = scene.orderSlotWrites
+        #expect(scene.order.orderSlotWrites - before == 4)
+        before = scene.order.orderSlotWrites
         try scene.moveCard(ids[99_999], to: 99_990, context: &context)
-        #expect(scene.orderSlotWrites - before == 10)
-        before = scene.orderSlotWrites
+        #expect(scene.order.orderSlotWrites - before == 10)
+        before = scene.order.orderSlotWrites
         try scene.perform(SceneAction("move", ["card": .string("\(ids[7])"), "to": .number(5)]), context: &context)
-        #expect(scene.orderSlotWrites - before == 3)
-        before = scene.orderSlotWrites
+        #expect(scene.order.orderSlotWrites - before == 3)
+        before = scene.order.orderSlotWrites
         _ = scene.handle(KeyInput("down", shift: true), context: &context)
-        #expect(scene.orderSlotWrites - before == 2)
+        #expect(scene.order.orderSlotWrites - before == 2)
         #expect(scene.deckIDs == Self.gathered(scene))
     }
 
@@ -50,26 +50,26 @@ import Testing
                 } else {
                     try scene.perform(SceneAction("sort", ["by": .string("title")]), context: &context)
                 }
-                #expect(scene.pendingMoves.isEmpty, "a sort settles the positions")
+                #expect(scene.order.pendingMoves.isEmpty, "a sort settles the positions")
             }
             let from = Int(generator.next() % 3_000)
             let to = Int(generator.next() % 3_000)
-            let before = scene.positionBase
-            let pending = scene.pendingMoves.count
-            let writes = scene.orderSlotWrites
-            scene.applyMove(from: from, to: to)
-            if from != to, pending + 1 < DeckScene.pendingMoveLimit {
-                #expect(scene.positionBase == before, "step \(step): a move rewrote positions")
-                #expect(scene.orderSlotWrites - writes == abs(to - from) + 1)
+            let before = scene.order.positionBase
+            let pending = scene.order.pendingMoves.count
+            let writes = scene.order.orderSlotWrites
+            scene.order.move(from: from, to: to)
+            if from != to, pending + 1 < DeckOrder.pendingMoveLimit {
+                #expect(scene.order.positionBase == before, "step \(step): a move rewrote positions")
+                #expect(scene.order.orderSlotWrites - writes == abs(to - from) + 1)
             } else if from != to {
-                #expect(scene.pendingMoves.isEmpty)
+                #expect(scene.order.pendingMoves.isEmpty)
                 settled += 1
             }
             var inverse = [Int](repeating: -1, count: 3_000)
-            for (slot, card) in scene.order.enumerated() { inverse[Int(card)] = slot }
+            for (slot, card) in scene.order.slots.enumerated() { inverse[Int(card)] = slot }
             let cards = step % 40 == 0 ? Array(0..<3_000) : (0..<40).map { _ in Int(generator.next() % 3_000) }
             #expect(cards.allSatisfy { scene.slot(of: $0) == inverse[$0] }, "step \(step)")
-            if step % 40 == 0 { #expect(scene.manualRank?.map(Int.init) == inverse, "step \(step)") }
+            if step % 40 == 0 { #expect(scene.order.manualRank?.map(Int.init) == inverse, "step \(step)") }
             #expect(scene.deckCards(0..<3).map(\.sortOrder) == [0, 1, 2])
         }
         #expect(settled >= 6)
@@ -82,33 +82,33 @@ import Testing
         var scene = try DeckScene(options: SceneOptions(cardCount: 20_000))
         var context = SceneContext(time: 0, viewport: Self.viewport)
         try scene.sortDeck(by: .id, descending: false, context: &context)
-        scene.applyMove(from: 5, to: 17_000)
+        scene.order.move(from: 5, to: 17_000)
         let state = scene.encodeState()
         let snapshot = scene.stateSnapshot()
-        let order = scene.order.withUnsafeBufferPointer { $0.baseAddress }
-        let displayIDs = scene.displayIDs.withUnsafeBufferPointer { $0.baseAddress }
-        scene.applyMove(from: 19_000, to: 3)
-        #expect(scene.order.withUnsafeBufferPointer { $0.baseAddress } == order)
-        #expect(scene.displayIDs.withUnsafeBufferPointer { $0.baseAddress } == displayIDs)
+        let order = scene.order.slots.withUnsafeBufferPointer { $0.baseAddress }
+        let displayIDs = scene.order.displayIDs.withUnsafeBufferPointer { $0.baseAddress }
+        scene.order.move(from: 19_000, to: 3)
+        #expect(scene.order.slots.withUnsafeBufferPointer { $0.baseAddress } == order)
+        #expect(scene.order.displayIDs.withUnsafeBufferPointer { $0.baseAddress } == displayIDs)
         #expect(snapshot() == state)
         #expect(scene.encodeState() != state)
     }
 
     @Test func aLargeDeckRanksEveryKeyWhenItOpens() throws {
         let scene = try DeckScene(options: SceneOptions(cardCount: 20_000))
-        #expect(scene.keyRanks.id != nil)
-        #expect(scene.keyRanks.hostColor != nil)
-        #expect(scene.keyRanks.title != nil)
-        #expect(scene.keyRanks.color != nil)
-        #expect(scene.keyRanks.givenSortOrder != nil)
+        #expect(scene.order.keyRanks.id != nil)
+        #expect(scene.order.keyRanks.colorNumber != nil)
+        #expect(scene.order.keyRanks.title != nil)
+        #expect(scene.order.keyRanks.color != nil)
+        #expect(scene.order.keyRanks.givenSortOrder != nil)
     }
 
     /// The ids' radix ranks equal the comparison sort's, for generated (random 64-bit) ids and for seeded ids with
     /// long shared prefixes.
     @Test func idRanksByRadixMatchTheComparisonSort() throws {
         var scene = try DeckScene(options: SceneOptions(cardCount: 3_000))
-        let ids = scene.ids
-        #expect(scene.idRanks() == DenseRanks(count: ids.count) { ids[$0] })
+        let ids = scene.order.ids
+        #expect(scene.order.ranks(for: .id) == DenseRanks(count: ids.count) { ids[$0] })
         var generator = SplitMix64(seed: 29)
         for round in 0..<200 {
             let count = 1 + Int(generator.next() % 300)
@@ -117,8 +117,8 @@ import Testing
             let deck = try Deck(
                 raw.map { Card(id: CardID($0), title: "c\($0)", color: RGBColor(red: 0, green: 0, blue: 0)) })
             var small = try DeckScene(options: SceneOptions(deck: deck))
-            let smallIDs = small.ids
-            #expect(small.idRanks() == DenseRanks(count: smallIDs.count) { smallIDs[$0] }, "round \(round)")
+            let smallIDs = small.order.ids
+            #expect(small.order.ranks(for: .id) == DenseRanks(count: smallIDs.count) { smallIDs[$0] }, "round \(round)")
         }
     }
 
@@ -135,28 +135,28 @@ import Testing
                 var scene = try DeckScene(options: SceneOptions(cardCount: count))
                 var context = SceneContext(time: 0, viewport: Self.viewport)
                 for _ in 0..<20 {
-                    scene.applyMove(
+                    scene.order.move(
                         from: Int(generator.next() % UInt64(count)), to: Int(generator.next() % UInt64(count)))
                 }
-                let usersOrder = scene.order
+                let usersOrder = scene.order.slots
                 let usersIDs = scene.deckIDs
                 try scene.perform(SceneAction("sort", ["by": .string("title")]), context: &context)
-                #expect(scene.order != usersOrder, "the title sort changed the order")
-                #expect(scene.storedManualOrder?.order == usersOrder)
-                let ranks = scene.ranks(for: .sortOrder)
+                #expect(scene.order.slots != usersOrder, "the title sort changed the order")
+                #expect(scene.order.storedManualOrder?.order == usersOrder)
+                let ranks = scene.order.ranks(for: .sortOrder)
                 #expect(ranks.cards == usersOrder, "the user's order is the card of each rank")
                 #expect(ranks.rankIDs == usersIDs)
-                let reference = DeckScene.sorted(
-                    scene.order, positions: scene.settledPositions(),
+                let reference = DeckOrder.sorted(
+                    scene.order.slots, positions: scene.order.settledPositions(),
                     by: DenseRanks(ranks: ranks.ranks, distinct: ranks.distinct), descending: descending)
-                let sorted = scene.sortedOrder(by: .sortOrder, descending: descending)
+                let sorted = scene.order.sortedOrder(by: .sortOrder, descending: descending)
                 #expect(sorted.order == reference.order)
                 #expect(sorted.sources == reference.sources)
                 #expect(sorted.order == (descending ? usersOrder.reversed() : usersOrder))
                 #expect(sorted.displayIDs == (descending ? usersIDs.reversed() : usersIDs))
                 #expect(sorted.checksum == nil, "the kept order's checksum is the engine's to compute")
-                scene.applyMove(from: 0, to: 1)
-                #expect(scene.storedManualOrder == nil)
+                scene.order.move(from: 0, to: 1)
+                #expect(scene.order.storedManualOrder == nil)
             }
         }
     }
@@ -174,11 +174,11 @@ import Testing
             let snapshot = try #require(initial)
             _ = scene.takeStateJournal()
             for _ in 0..<20 {
-                scene.applyMove(from: Int(generator.next() % UInt64(count)), to: Int(generator.next() % UInt64(count)))
+                scene.order.move(from: Int(generator.next() % UInt64(count)), to: Int(generator.next() % UInt64(count)))
             }
-            let usersOrder = scene.order
+            let usersOrder = scene.order.slots
             try scene.perform(SceneAction("sort", ["by": .string("title")]), context: &context)
-            #expect(scene.storedManualOrder?.order == usersOrder, "the live scene keeps the replaced order")
+            #expect(scene.order.storedManualOrder?.order == usersOrder, "the live scene keeps the replaced order")
             var restored = try DeckScene(options: SceneOptions(cardCount: count))
             if fromJournal {
                 let records = scene.takeStateJournal()
@@ -189,13 +189,13 @@ import Testing
                 let state = scene.encodeState()
                 try restored.restoreState(try #require(state))
             }
-            #expect(restored.order == scene.order)
+            #expect(restored.order.slots == scene.order.slots)
             #expect(
-                restored.storedManualOrder?.order.count == nil,
+                restored.order.storedManualOrder?.order.count == nil,
                 "restored from the \(fromJournal ? "journal" : "snapshot")")
-            #expect(restored.manualRank != nil)
-            restored._checkInvariants()
-            let sorted = restored.sortedOrder(by: .sortOrder, descending: false)
+            #expect(restored.order.manualRank != nil)
+            restored.order._checkInvariants()
+            let sorted = restored.order.sortedOrder(by: .sortOrder, descending: false)
             #expect(sorted.order == usersOrder)
         }
     }
@@ -274,7 +274,7 @@ import Testing
             let ranks: DenseRanks
             if distinct == count {
                 let permutation = DenseRanks(permutation: Array(0..<count).shuffled(using: &generator))
-                ranks = round % 4 == 0 ? permutation.indexedByRank(ids: ids) : permutation
+                ranks = round % 4 == 0 ? permutation.indexedByRank(ids: ids, checksum: OrderChecksum.of) : permutation
                 #expect(ranks.cards.isEmpty == (round % 4 != 0 || count < 2), "round \(round)")
             } else {
                 // Every second table with its ranks as bytes too (the colours' counting sort reads those).
@@ -283,9 +283,9 @@ import Testing
                 #expect(ranks.rankBytes.isEmpty == (round % 4 != 1 || count == 0), "round \(round)")
             }
             let descending = generator.next() % 2 == 0
-            let reference = DeckScene.sorted(
+            let reference = DeckOrder.sorted(
                 order.map(Int32.init), positions: positions.map(Int32.init), by: ranks, descending: descending)
-            let fused = DeckScene.sortedOrder(
+            let fused = DeckOrder.sortedOrder(
                 order.map(Int32.init), positions: positions.map(Int32.init), ids: ids, displayIDs: displayIDs,
                 by: ranks, descending: descending)
             #expect(fused.order == reference.order, "round \(round)")
@@ -314,8 +314,8 @@ import Testing
         for round in 0..<200 {
             let count = round < 4 ? TwoThreads.minimumCount + Int(generator.next() % 5_000) : Int(generator.next() % 60)
             var scene = try DeckScene(options: SceneOptions(cardCount: count))
-            scene.makeOrderTheUsersOrder()
-            let reversed = scene.reversedOrder()
+            scene.order.makeOrderTheUsersOrder()
+            let reversed = scene.order.reversedOrder()
             #expect(reversed.sources == (0..<count).reversed().map { Int32($0) }, "round \(round)")
             #expect(reversed.counts == Self.counts(of: reversed.sources), "round \(round)")
         }
@@ -339,9 +339,9 @@ import Testing
     @Test func theLastLargeGeneratedDeckIsKeptWithItsRanks() throws {
         let cache = GeneratedDeckCache()
         let (first, noRanks) = cache.deck(count: 12_000)
-        #expect(noRanks == KeyRankCache())
+        #expect(noRanks == DeckOrder.Ranks())
         #expect(first == DeckGenerator.deck(count: 12_000))
-        var ranks = KeyRankCache()
+        var ranks = DeckOrder.Ranks()
         ranks.id = DenseRanks(permutation: Array(0..<12_000))
         cache.remember(count: 12_000, deck: first, ranks: ranks)
         let (again, keptRanks) = cache.deck(count: 12_000)
@@ -349,9 +349,9 @@ import Testing
         #expect(
             again.cards.withUnsafeBufferPointer { $0.baseAddress }
                 == first.cards.withUnsafeBufferPointer { $0.baseAddress })
-        #expect(cache.deck(count: 11_000).ranks == KeyRankCache())
+        #expect(cache.deck(count: 11_000).ranks == DeckOrder.Ranks())
         cache.remember(count: 500, deck: DeckGenerator.deck(count: 500), ranks: ranks)
-        #expect(cache.deck(count: 500).ranks == KeyRankCache())
+        #expect(cache.deck(count: 500).ranks == DeckOrder.Ranks())
         #expect(cache.deck(count: 12_000).ranks == ranks)
     }
 
@@ -361,7 +361,7 @@ import Testing
         let first = try DeckScene(options: SceneOptions(cardCount: 10_009))
         let second = try DeckScene(options: SceneOptions(cardCount: 10_009))
         #expect(first.base == second.base)
-        #expect(first.keyRanks == second.keyRanks)
+        #expect(first.order.keyRanks == second.order.keyRanks)
         #expect(first.deckIDs == second.deckIDs)
     }
 }

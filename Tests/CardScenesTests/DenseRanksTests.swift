@@ -1,8 +1,8 @@
 import CardEngine
 import CardGeometry
-import CardModels
 import Testing
 
+@testable import CardModels
 @testable import CardScenes
 
 /// The fast rankings (counting, radix, distinct-value table) against the comparison sort they replace, on seeded
@@ -79,9 +79,9 @@ import Testing
                 sortOrder: Int(generator.next() % 9_000) - 4_000)
         }
         let deck = try Deck(cards)
-        #expect(DeckScene.colorRanks(deck) == reference(cards.map { DeckSort.colorKey($0.color) }))
-        #expect(DeckScene.titleRanks(deck) == reference(cards.map(\.title)))
-        #expect(DeckScene.givenSortOrderRanks(deck) == reference(cards.map(\.sortOrder)))
+        #expect(DeckOrder.colorRanks(deck) == reference(cards.map { DeckOrder.hueKey($0.color) }))
+        #expect(DeckOrder.titleRanks(deck) == reference(cards.map(\.title)))
+        #expect(DeckOrder.givenSortOrderRanks(deck) == reference(cards.map(\.sortOrder)))
     }
 
     /// A deck large enough to rank its keys when it opens sorts exactly as the stable comparison sort does.
@@ -95,7 +95,9 @@ import Testing
                 sortOrder: Int(bitPattern: UInt(generator.next())) / 4)
         }
         var scene = try DeckScene(options: SceneOptions(deck: try Deck(cards)))
-        #expect(scene.keyRanks.title != nil && scene.keyRanks.color != nil && scene.keyRanks.givenSortOrder != nil)
+        #expect(
+            scene.order.keyRanks.title != nil && scene.order.keyRanks.color != nil
+                && scene.order.keyRanks.givenSortOrder != nil)
         var context = SceneContext(time: 0, viewport: Size(width: 390, height: 844))
         for (key, descending) in [("title", false), ("color", true), ("sortOrder", false), ("title", true)] {
             let before = scene.deck.cards
@@ -107,8 +109,8 @@ import Testing
                 case "title": descending ? a.title > b.title : a.title < b.title
                 case "color":
                     descending
-                        ? DeckSort.colorKey(a.color) > DeckSort.colorKey(b.color)
-                        : DeckSort.colorKey(a.color) < DeckSort.colorKey(b.color)
+                        ? DeckOrder.hueKey(a.color) > DeckOrder.hueKey(b.color)
+                        : DeckOrder.hueKey(a.color) < DeckOrder.hueKey(b.color)
                 default: descending ? a.sortOrder > b.sortOrder : a.sortOrder < b.sortOrder
                 }
             }
@@ -138,7 +140,7 @@ import Testing
             let descending = generator.next() % 2 == 0
             var positions = [Int](repeating: 0, count: count)
             for (slot, card) in order.enumerated() { positions[card] = slot }
-            let (sorted, sources) = DeckScene.sorted(
+            let (sorted, sources) = DeckOrder.sorted(
                 order.map(Int32.init), positions: positions.map(Int32.init), by: ranks, descending: descending)
             let expectedSlots = order.indices.sorted { lhs, rhs in
                 let (a, b) = (keys[order[lhs]], keys[order[rhs]])

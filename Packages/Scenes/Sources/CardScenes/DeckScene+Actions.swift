@@ -99,7 +99,7 @@ extension DeckScene {
     mutating func move(from: Int, to: Int, context: inout SceneContext, haptic: HapticEvent.Style = .selection) {
         guard from != to, (0..<count).contains(from), (0..<count).contains(to) else { return }
         let card = card(at: from)
-        applyMove(from: from, to: to)
+        order.move(from: from, to: to)
         focus = to
         context.animation = context.animation ?? .spring
         context.deckChanged(
@@ -111,8 +111,8 @@ extension DeckScene {
         context.haptic(haptic, target: Self.node(base[card].id), card: base[card].id)
     }
 
-    /// The card ids in display order: `displayIDs`, shared, not gathered. O(1).
-    func currentIDs() -> [CardID] { displayIDs }
+    /// The card ids in display order: `DeckOrder.displayIDs`, shared, not gathered. O(1).
+    func currentIDs() -> [CardID] { order.displayIDs }
 
     /// Scrolls to `target` (clamped) with `.smooth`; reaching the top from a screen or more away bounces.
     mutating func scroll(to target: Double, context: inout SceneContext, metrics: DeckMetrics) {
@@ -137,8 +137,8 @@ extension DeckScene {
     /// places; cards entering the view slide in from the side of their old place, cards leaving slide towards
     /// their new one. O(n) plus the diff; the plan is O(visible).
     mutating func sortDeck(_ sort: DeckSort, context: inout SceneContext, metrics: DeckMetrics) {
-        let oldOrder = order
-        let sorted = sortedOrder(by: sort.key, descending: sort.descending)
+        let oldOrder = order.slots
+        let sorted = order.sortedOrder(by: sort.orderSort.key, descending: sort.descending)
         let newOrder = sorted.order
         let window = metrics.visibleSlots(count: count, scroll: scrollOffset, pull: pull)
         let height = metrics.viewport.height
@@ -152,9 +152,7 @@ extension DeckScene {
             entering[card] = min(max(Double(self.slot(of: card) - slot) * pitch, -height), height)
         }
         let focusedCard = count > 0 ? card(at: min(focus, count - 1)) : nil
-        install(sorted)
-        self.sort = sort
-        record(.sort(sort), cost: sortCost)
+        order.install(sorted, sortedBy: sort.orderSort)
         if let focusedCard { focus = slot(of: focusedCard) }
         // Cards leaving the window slide towards their new place.
         for (card, oldSlot) in oldVisible where !window.contains(slot(of: card)) {

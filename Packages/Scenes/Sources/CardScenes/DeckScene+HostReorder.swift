@@ -17,9 +17,9 @@ extension DeckScene {
         let focusedCard = self.card(at: min(focus, count - 1))
         prepareForHostReorder()
         let from = slot(of: card)
-        // `applyMove` makes the order the user's (also when the card stays: the default's `replaceDeck` does)
-        // and records `.move` for the persisted state.
-        applyMove(from: from, to: destination)
+        // The move makes the order the user's (also when the card stays: the default's `replaceDeck` does) and
+        // records it for the persisted state.
+        order.move(from: from, to: destination)
         focus = slot(of: focusedCard)
         context.stateChanged = true
         guard from != destination else { return }
@@ -33,7 +33,7 @@ extension DeckScene {
     public mutating func sortDeck(by key: DeckSortKey, descending: Bool, context: inout SceneContext)
         throws(SceneError)
     {
-        guard key != .sortOrder || !manualRankIsPosition || sort != nil || descending else {
+        guard key != .sortOrder || !order.manualRankIsPosition || order.sort != nil || descending else {
             // The user's order is the display order (a move or a host sort made it so): sorting by it ascending
             // changes nothing, and costs nothing (no pass, no journal record, no state to save). Only a drag in
             // progress ends, as with any host reorder.
@@ -44,19 +44,16 @@ extension DeckScene {
         guard count > 0 else { return }
         let focusedCard = card(at: min(focus, count - 1))
         prepareForHostReorder()
-        let sorted: SortedOrder
-        switch key {
-        case .title, .sortOrder:
-            let sceneSort = DeckSort(key == .title ? .title : .sortOrder, descending: descending)
-            sorted = sortedOrder(by: sceneSort.key, descending: descending)
-            install(sorted)
-            // The scene's own sort gives the same order; an in-place move then makes it the user's order, exactly
-            // as a restore will replay it.
-            record(.sort(sceneSort), cost: sortCost)
-            applyMove(from: 0, to: 0)
-        case .id, .color:
-            sorted = applyHostSort(by: key, descending: descending)
-        }
+        // By title or the user's order the scene's own sort gives the same order, recorded as that sort and an
+        // in-place move that makes it the user's order, exactly as a restore will replay it.
+        let orderKey: DeckOrder.Key =
+            switch key {
+            case .title: .title
+            case .sortOrder: .sortOrder
+            case .id: .id
+            case .color: .colorNumber
+            }
+        let sorted = order.hostSort(by: orderKey, descending: descending)
         focus = slot(of: focusedCard)
         // A sort's sources are a permutation by construction: the diff skips checking that, and the placement
         // counted what the diff's pass over them would.
@@ -65,18 +62,13 @@ extension DeckScene {
 
     public var deckIDs: [CardID] { currentIDs() }
 
-    public var deckCount: Int { order.count }
+    public var deckCount: Int { count }
 
     public func deckCards(_ range: Range<Int>) -> [Card] {
         range.map { slot in
-            let index = self.card(at: slot)
-            var card = base[index]
+            var card = base[self.card(at: slot)]
             // The user's order is the display order, or kept apart.
-            if manualRankIsPosition {
-                card.sortOrder = slot
-            } else if let storedManualRank {
-                card.sortOrder = Int(storedManualRank[index])
-            }
+            if let rank = order.manualRank(ofCardAt: slot) { card.sortOrder = rank }
             return card
         }
     }
@@ -86,37 +78,14 @@ extension DeckScene {
         if case .reordering = mode { mode = .browsing }
         sortPlan = nil
     }
+}
 
-    /// Sorts by a key the scene does not sort by itself (`id`, `color`: the number 0xRRGGBB), makes the result the
-    /// user's order and records it; returns the sorted order (for each new slot, the old slot of its card, and what
-    /// the placement counted). The ranks are cached, so a sort costs a counting sort, O(n).
-    @discardableResult
-    mutating func applyHostSort(by key: DeckSortKey, descending: Bool) -> SortedOrder {
-        let keyRanks = key == .id ? idRanks() : hostColorRanks()
-        let sorted = sortedOrder(by: keyRanks, descending: descending)
-        install(sorted)
-        makeOrderTheUsersOrder()
-        sort = nil
-        record(.hostSort(key, descending: descending), cost: sortCost)
-        return sorted
-    }
-
-    /// The dense ranks of the card ids (unique, so a permutation): an LSD radix sort of the 64-bit ids
-    /// (`DenseRanks(sortedBy:)`), O(n) — generated ids are random 64-bit values, so no order can be assumed. Cached;
-    /// `prepareRanks()` computes them when a large deck opens.
-    mutating func idRanks() -> DenseRanks {
-        if let ranks = keyRanks.id { return ranks }
-        let ranks = DenseRanks(sortedBy: ids.map { $0.rawValue }).indexedByRank(ids: ids)
-        keyRanks.id = ranks
-        return ranks
-    }
-
-    /// The dense ranks of the colours as numbers (`DeckSortKey.colorKey`): their few distinct values are ranked,
-    /// O(n + d log d). Cached.
-    mutating func hostColorRanks() -> DenseRanks {
-        if let ranks = keyRanks.hostColor { return ranks }
-        let ranks = Self.colorRanks(base) { $0 }.compacted()
-        keyRanks.hostColor = ranks
-        return ranks
+extension DeckOrder.SortedOrder {
+    /// Reports the change (`diff`) to `context` with its sources and, when known, its checksum. Nothing when the
+    /// order did not change.
+    func report(to context: inout SceneContext) {
+        let diff = diff
+        guard !diff.isEmpty else { return }
+        context.deckChanged(to: displayIDs, diff: diff, sources: sources, checksum: checksum)
     }
 }

@@ -95,15 +95,9 @@ extension DeckScene {
         if case .reordering = mode { mode = .browsing }
         sortPlan = nil
         let focusedCard = count > 0 ? card(at: min(focus, count - 1)) : nil
-        setOrder(newOrder)
-        if let focusedCard { focus = slot(of: focusedCard) }
-        makeOrderTheUsersOrder()
-        sort = nil
         // An arbitrary order cannot be logged compactly: a large deck persists it whole from now on.
-        if count > Self.persistListLimit {
-            operations = nil
-            journalBroken = true
-        }
+        order.replace(with: newOrder)
+        if let focusedCard { focus = slot(of: focusedCard) }
         context.stateChanged = true
     }
 }

@@ -222,7 +222,7 @@ extension DeckScene {
 
     func detailNode(_ card: Int, rect: Rect, z: Double) -> Node {
         let value = base[card]
-        let sortOrder = manualRank(of: card) ?? value.sortOrder
+        let sortOrder = order.manualRank(of: card) ?? value.sortOrder
         return Node(
             id: Self.detailNode(value.id), role: .card, card: value.id, rect: rect, z: z, cornerRadius: 24,
             fill: RGBA(value.color), shadow: Self.liftedShadow,

@@ -19,22 +19,22 @@ import Foundation
 extension DeckScene {
     public func encodeState() -> [UInt8]? {
         var members: [JSONValue.Member] = [.init("version", .integer(1)), .init("count", .integer(count))]
-        if count > Self.persistListLimit, let operations {
+        if count > Self.persistListLimit, let operations = order.operations {
             members.append(.init("first", .string(base.first.map { $0.id.description } ?? "")))
             members.append(.init("operations", .array(operations.map(Self.encode))))
         } else if count > Self.persistListLimit {
             // A large deck's whole order, compactly: the card indices (in the deck as opened) as little-endian
             // 32-bit integers in base64 — 5.3 MB for a million cards, decoded in milliseconds.
-            members.append(.init("orderIndices", .string(Self.packed(order))))
-            if !manualRankIsPosition, let manualRank, manualRank != settledPositions() {
+            members.append(.init("orderIndices", .string(Self.packed(order.slots))))
+            if order.keepsUsersOrderApart, let manualRank = order.manualRank {
                 var manual = [Int](repeating: 0, count: count)
                 for (card, rank) in manualRank.enumerated() { manual[Int(rank)] = card }
                 members.append(.init("sortOrderIndices", .string(Self.packed(manual))))
             }
             if let sort { members.append(.init("sort", Self.encode(sort))) }
         } else {
-            members.append(.init("order", .array(order.map { .string(base[Int($0)].id.description) })))
-            if let manualRank {
+            members.append(.init("order", .array(order.slots.map { .string(base[Int($0)].id.description) })))
+            if let manualRank = order.manualRank {
                 var manual = [Int](repeating: 0, count: count)
                 for (card, rank) in manualRank.enumerated() { manual[Int(rank)] = card }
                 members.append(.init("sortOrder", .array(manual.map { .string(base[$0].id.description) })))
@@ -44,14 +44,12 @@ extension DeckScene {
         return JSONValue.object(members).jsonBytes
     }
 
-    /// The snapshot holds its own copy of `order` (which moves shift in place) and not `displayIDs` (which moves
-    /// shift too, and encoding never reads): the move after a snapshot then writes arrays the scene alone holds,
-    /// where it copied both (16 MB for a million cards, 3–8 ms of that move) while the saver encoded. O(n) now: a
-    /// copy of the order, about a millisecond for a million cards.
+    /// The snapshot holds the order's own snapshot (`DeckOrder.snapshot()`: a copy of the slots, no ids), so the
+    /// move after a snapshot writes arrays the scene alone holds instead of copying both while the saver encodes.
+    /// O(n): a copy of the order, about a millisecond for a million cards.
     public func stateSnapshot() -> @Sendable () -> [UInt8]? {
         var copy = self
-        copy.order = order.withUnsafeBufferPointer { Array($0) }
-        copy.displayIDs = []
+        copy.order = order.snapshot()
         let scene = copy
         return { scene.encodeState() }
     }
@@ -70,114 +68,73 @@ extension DeckScene {
         restored.focus = 0
         restored.sortPlan = nil
         if case .string(let packedOrder)? = value["orderIndices"] {
-            restored.setOrder(try unpacked(packedOrder))
+            let slots = try unpacked(packedOrder)
+            var usersOrder = DeckOrder.UsersOrder.display
             if case .string(let packedManual)? = value["sortOrderIndices"] {
-                let manualOrder = try unpacked(packedManual)
-                var ranks = [Int32](repeating: 0, count: count)
-                for (rank, card) in manualOrder.enumerated() { ranks[Int(card)] = Int32(truncatingIfNeeded: rank) }
-                restored.manualRank = ranks
-            } else {
-                restored.makeOrderTheUsersOrder()
+                usersOrder = .ranks(Self.ranks(of: try unpacked(packedManual)))
             }
-            restored.sort = try value["sort"].map(Self.decodeSort)
-            restored.operations = nil
+            restored.order.restore(
+                order: slots, usersOrder: usersOrder, sort: try value["sort"].map(Self.decodeSort)?.orderSort)
         } else if case .array(let items)? = value["operations"] {
             guard value["first"]?.stringValue == base.first.map({ $0.id.description }) else {
                 throw .invalidState("the saved deck state is for another deck")
             }
-            restored.setOrder((0..<count).map { Int32(truncatingIfNeeded: $0) })
-            restored.manualRank = nil
-            restored.sort = nil
-            restored.operations = []
-            restored.operationsCost = 0
-            for item in items { try restored.apply(try Self.decodeOperation(item)) }
+            let records = try items.map { item throws(SceneError) in try Self.decodeOperation(item) }
+            do {
+                try restored.order.restore(replaying: records)
+            } catch {
+                throw .invalidState("the saved deck state moves an unknown card or to a bad position")
+            }
         } else {
             guard case .array(let items)? = value["order"] else {
                 throw .invalidState("the saved deck state has neither an order nor operations")
             }
-            restored.setOrder(try permutation(items))
+            let slots = try permutation(items)
+            var usersOrder = DeckOrder.UsersOrder.given
             if case .array(let manual)? = value["sortOrder"] {
-                let manualOrder = try permutation(manual)
-                var ranks = [Int32](repeating: 0, count: count)
-                for (rank, card) in manualOrder.enumerated() { ranks[Int(card)] = Int32(truncatingIfNeeded: rank) }
-                restored.manualRank = ranks
-            } else {
-                restored.manualRank = nil
+                usersOrder = .ranks(Self.ranks(of: try permutation(manual)))
             }
-            restored.sort = try value["sort"].map(Self.decodeSort)
-            if count > Self.persistListLimit { restored.operations = nil }
+            restored.order.restore(
+                order: slots, usersOrder: usersOrder, sort: try value["sort"].map(Self.decodeSort)?.orderSort)
         }
-        restored.journal = []
-        restored.journalCost = 0
-        restored.journalBroken = false
-        restored.journalSinceSnapshot = 0
-        restored.sortsSinceSnapshot = 0
-        restored.journalCostSinceSnapshot = 0
-        restored.dropKeptUsersOrder()
         self = restored
+    }
+
+    /// The ranks (card index → rank) of an order given as slot → card index. O(n).
+    static func ranks(of order: [Int32]) -> [Int32] {
+        var ranks = [Int32](repeating: 0, count: order.count)
+        for (rank, card) in order.enumerated() { ranks[Int(card)] = Int32(truncatingIfNeeded: rank) }
+        return ranks
     }
 
     /// A large deck hands out its moves and sorts as journal records (`{"sort": …}`, `{"move": [id, to]}`,
     /// `{"hostSort": …}`), so a
     /// save costs O(change); a small deck, or a change the journal cannot express, saves a snapshot, and so does
     /// every `journalCompaction`-th record or `journalSortCompaction`-th sort (the journal is then compacted).
+    /// A large deck hands out its moves and sorts as journal records (`{"sort": …}`, `{"move": [id, to]}`,
+    /// `{"hostSort": …}`), so a save costs O(change); a small deck, or a change the journal cannot express, saves a
+    /// snapshot, and so does every so many records or sorts (`DeckOrder.takeJournal()`: the journal is then
+    /// compacted).
     public mutating func takeStateJournal() -> [[UInt8]]? {
-        defer {
-            journal.removeAll()
-            journalCost = 0
-            journalBroken = false
-        }
-        let sorts = journal.count(where: \.isSort)
-        guard count > Self.persistListLimit, !journalBroken, !journal.isEmpty,
-            journalSinceSnapshot + journal.count <= Self.journalCompaction,
-            sortsSinceSnapshot + sorts <= Self.journalSortCompaction,
-            journalCostSinceSnapshot + journalCost <= Self.replayCostLimit * count
-        else {
-            journalSinceSnapshot = 0
-            sortsSinceSnapshot = 0
-            journalCostSinceSnapshot = 0
-            return nil
-        }
-        journalSinceSnapshot += journal.count
-        sortsSinceSnapshot += sorts
-        journalCostSinceSnapshot += journalCost
-        return journal.map { Self.encode($0).jsonBytes }
+        order.takeJournal()?.map { Self.encode($0).jsonBytes }
     }
 
     /// Replays journal records (moves and sorts) on the restored order.
     public mutating func applyStateJournal(_ records: [[UInt8]]) throws(SceneError) {
-        var restored = self
+        var restored = order
+        var operations: [DeckOrder.Record] = []
         for record in records {
             guard let value = try? JSONValue(parsing: record) else {
                 throw .invalidState("a deck state journal record is not JSON")
             }
-            try restored.apply(try Self.decodeOperation(value))
+            operations.append(try Self.decodeOperation(value))
         }
-        // The records replayed stay in the journal on disk: they count towards its next compaction.
-        restored.journalSinceSnapshot += restored.journal.count
-        restored.sortsSinceSnapshot += restored.journal.count(where: \.isSort)
-        restored.journalCostSinceSnapshot += restored.journalCost
-        restored.journal = []
-        restored.journalCost = 0
-        restored.dropKeptUsersOrder()
-        self = restored
-    }
-
-    /// Applies a recorded operation, as when it was made.
-    mutating func apply(_ operation: DeckOperation) throws(SceneError) {
-        switch operation {
-        case .sort(let sort):
-            install(sortedOrder(by: sort.key, descending: sort.descending))
-            self.sort = sort
-            record(.sort(sort), cost: sortCost)
-        case .move(let id, let to):
-            guard let card = cardIndex(of: id), (0..<count).contains(to) else {
-                throw .invalidState("the saved deck state moves an unknown card or to a bad position")
-            }
-            applyMove(from: slot(of: card), to: to)
-        case .hostSort(let key, let descending):
-            applyHostSort(by: key, descending: descending)
+        do {
+            try restored.replayJournal(operations)
+        } catch {
+            throw .invalidState("the saved deck state moves an unknown card or to a bad position")
         }
+        order = restored
     }
 
     /// Card indices as little-endian UInt32s in base64.
@@ -236,16 +193,16 @@ extension DeckScene {
         ])
     }
 
-    static func encode(_ operation: DeckOperation) -> JSONValue {
+    static func encode(_ operation: DeckOrder.Record) -> JSONValue {
         switch operation {
-        case .sort(let sort): .object([.init("sort", encode(sort))])
+        case .sort(let sort): .object([.init("sort", encode(DeckSort(sort)))])
         case .move(let id, let to): .object([.init("move", .array([.string(id.description), .integer(to)]))])
         case .hostSort(let key, let descending):
             .object([
                 .init(
                     "hostSort",
                     .object([
-                        .init("by", .string(key.rawValue)),
+                        .init("by", .string(key == .id ? DeckSortKey.id.rawValue : DeckSortKey.color.rawValue)),
                         .init("order", .string(descending ? "descending" : "ascending")),
                     ]))
             ])
@@ -259,14 +216,14 @@ extension DeckScene {
         return DeckSort(key, descending: order == "descending")
     }
 
-    static func decodeOperation(_ value: JSONValue) throws(SceneError) -> DeckOperation {
-        if let sort = value["sort"] { return .sort(try decodeSort(sort)) }
+    static func decodeOperation(_ value: JSONValue) throws(SceneError) -> DeckOrder.Record {
+        if let sort = value["sort"] { return .sort(try decodeSort(sort).orderSort) }
         if let hostSort = value["hostSort"] {
             guard let by = hostSort["by"]?.stringValue, let key = DeckSortKey(rawValue: by),
                 key == .id || key == .color,
                 let order = hostSort["order"]?.stringValue, order == "ascending" || order == "descending"
             else { throw .invalidState("a saved host sort is not {\"by\": \"id\" or \"color\", \"order\": direction}") }
-            return .hostSort(key, descending: order == "descending")
+            return .hostSort(key == .id ? .id : .colorNumber, descending: order == "descending")
         }
         guard case .array(let pair)? = value["move"], pair.count == 2, let text = pair[0].stringValue,
             let id = CardID(text), let to = pair[1].integerValue

@@ -30,9 +30,9 @@ import CardPhysics
 ///   coast lays out every card it carries through the view (`coastSlots`), those not in view starting where the
 ///   old offset had them, so the whole column moves as one; any next input stops the coast where it shows.
 /// - Large decks: up to `maximumCount` (1,000,000) cards. Only cards intersecting the viewport (plus one step) become
-///   nodes, so layout is O(visible). Sorting is a stable counting sort over cached key ranks, O(n); its diff comes
-///   from the sort itself (each new slot's old slot, then a longest increasing subsequence: `ReorderDiff(permutation:)`), with
-///   no id hashing; cards in view animate to their new places, cards entering the view slide in from the side of
+///   nodes, so layout is O(visible). The order is a `DeckOrder` (moves O(distance), sorts a stable counting sort
+///   over cached key ranks, O(n)); a sort's diff comes from the sort itself (each new slot's old slot, then a longest
+///   increasing subsequence: `ReorderDiff(sortSources:)`), with no id hashing; cards in view animate to their new places, cards entering the view slide in from the side of
 ///   their old place and cards leaving slide towards their new one (see `SortPlan`).
 /// - sortOrder is the user's own order: manual reorders (drag, `move`, shift+arrows, a host's reorder) set it to the
 ///   new positions; sorting by title or colour leaves it alone, so sorting by sortOrder returns to it. It persists
@@ -101,15 +101,9 @@ public struct DeckScene: Scene {
 
     /// The most cards a deck may hold.
     public static let maximumCount = 1_000_000
-    /// Above this many cards the state persists the operations since the initial order, not the whole order.
-    static let persistListLimit = 10_000
-    /// The most operations kept for a large deck's persisted state; beyond, the whole order is persisted.
-    static let persistOpsLimit = 1_000
-    /// The most replay work the operations, or the journal since its snapshot, may hold, in card steps per card
-    /// of the deck (`record(_:cost:)`: a sort 2n, a move the distance it shifts cards): replaying costs
-    /// about 1.2 ns a step, so each list replays in at most about 0.25 s for a million cards and a reopening stays
-    /// well under a second whatever the history. Beyond, the whole order is persisted (packed).
-    static let replayCostLimit = 200
+    /// Above this many cards the state persists the operations since the initial order, not the whole order
+    /// (`DeckOrder.largeCount`).
+    static let persistListLimit = DeckOrder.largeCount
 
     // Seed constants.
     static let fanResistance = 0.25
@@ -127,58 +121,9 @@ public struct DeckScene: Scene {
     static let bounceStagger = 0.03
     static let bounceAnimation = (try? Animation.spring(response: 0.4, dampingFraction: 0.45)) ?? .bouncy
 
-    /// The cards as given, by card index (the order `order` permutes).
-    let base: Deck
-    /// The card ids by card index (contiguous, for the deck-change id list of huge decks).
-    let ids: [CardID]
-    /// Display position → card index.
-    var order: [Int32]
-    /// Display position → card id: `ids[order[slot]]`, kept in step with `order` by every change (a move shifts
-    /// only the slots between its source and destination, a sort writes it in the pass that writes `order`), so a
-    /// change reports the new order (`DeckChange.ids`) by sharing this array instead of gathering a million ids.
-    var displayIDs: [CardID]
-    /// Slots of `order` and `displayIDs` (and of `positionBase`, when written) written by changes of the order since
-    /// the scene was made: a move adds its distance + 1, a whole new order the card count, settling the positions
-    /// the slots it rewrites. Tests read it (`@testable`) to prove a move is O(distance).
-    var orderSlotWrites = 0
-    /// Card index → display position, as of the moves in `pendingMoves` not yet applied to it. 32-bit (a deck holds
-    /// at most `maximumCount` cards): a sort by distinct keys reads it at random, and at half the bytes a million
-    /// cards' gather took 3.1 ms on one thread where 64-bit positions took 4.3. A move shifts the
-    /// cards between its ends in `order` and `displayIDs` with two memmoves; writing each shifted card's position
-    /// too cost a random write per card, three quarters of a million-card move. `slot(of:)` reads a position through
-    /// the pending moves; `settlePositions()` brings the whole array up to date (a sort, a snapshot's copy).
-    var positionBase: [Int32]
-    /// The moves made since `positionBase` was last settled, in order (at most `pendingMoveLimit`).
-    var pendingMoves: [PendingMove] = []
-    /// The most moves kept pending: a position read walks them all (256 steps, well under a microsecond), and
-    /// settling them rewrites at most every slot once (a few milliseconds for a million cards, one move in 256).
-    static let pendingMoveLimit = 256
-    /// Card index → the user's sortOrder after a manual reorder; nil while the cards keep their given sortOrder.
-    /// After a move or a host sort the user's order is the display order itself: then `manualRankIsPosition` is set
-    /// and the positions serve (`positionBase` settled), so that a move does not copy a million ranks (a shared
-    /// array is copied in full at its next write); `setOrder` and `install` keep them before the order changes.
-    /// Reading it whole costs O(n) while moves are pending (`settledPositions()`); one card's rank is
-    /// `manualRank(of:)`.
-    var manualRank: [Int32]? {
-        get { manualRankIsPosition ? settledPositions() : storedManualRank }
-        set {
-            storedManualRank = newValue
-            storedManualOrder = nil
-            manualRankIsPosition = false
-        }
-    }
-    var storedManualRank: [Int32]?
-    /// With `storedManualRank`, when the user's order was the display order until a scene sort replaced it:
-    /// that order (slot → card, the ranks' inverse) and its ids, the arrays the change would have
-    /// freed, kept (`keepDisplayOrderAsUsersOrder()`). Sorting back by the user's order then gathers them in
-    /// sequence (`ranks(for: .sortOrder)`) instead of scattering by the ranks. nil for a user's order given whole,
-    /// and after any restore, even one that replayed the scene sort (`dropKeptUsersOrder`).
-    var storedManualOrder: (order: [Int32], ids: [CardID])?
-    var manualRankIsPosition = false
-    /// The sort applied on top of the manual order, if any.
-    public internal(set) var sort: DeckSort?
-    /// Cached dense ranks of the sort keys (computed on first use; titles are O(n log n) once).
-    var keyRanks = KeyRankCache()
+    /// The order of the cards: slots, positions, the user's order, the sort, key ranks and the saved state's
+    /// records (`DeckOrder`, whose doc comment gives each operation's cost).
+    var order: DeckOrder
 
     /// The column's content offset (0 at the top).
     public internal(set) var scrollOffset = 0.0
@@ -202,24 +147,6 @@ public struct DeckScene: Scene {
     /// a flick that crosses the top on its very first move is judged by the finger's velocity alone, which reads
     /// zero until the tracker has three samples (such a flick does not bounce).
     var lastScroll: ScrollSample?
-    /// The operations since the initial order, for a large deck's persisted state (nil once too many).
-    var operations: [DeckOperation]? = []
-    /// A large deck's operations not yet handed to the saver as journal records (`takeStateJournal`).
-    var journal: [DeckOperation] = []
-    /// Set by a change the journal cannot express (an arbitrary order): the next save is a snapshot.
-    var journalBroken = false
-    /// Journal records (and sorts among them) handed out since the last snapshot: beyond `journalCompaction`
-    /// records or `journalSortCompaction` sorts the next save is a snapshot, so reopening replays little.
-    var journalSinceSnapshot = 0
-    var sortsSinceSnapshot = 0
-    /// The replay cost of the operations, of the journal records not yet handed out, and of those handed out since
-    /// the last snapshot (`replayCostLimit`).
-    var operationsCost = 0
-    var journalCost = 0
-    var journalCostSinceSnapshot = 0
-    static let journalCompaction = 1024
-    static let journalSortCompaction = 8
-
     /// The interaction in progress.
     enum Mode: Sendable, Hashable {
         case browsing
@@ -245,7 +172,7 @@ public struct DeckScene: Scene {
     /// larger deck.
     public init(options: SceneOptions = SceneOptions()) throws(SceneError) {
         let deck: Deck
-        var cachedRanks = KeyRankCache()
+        var cachedRanks = DeckOrder.Ranks()
         if let count = options.cardCount {
             guard (0...Self.maximumCount).contains(count) else {
                 throw .invalidArgument(
@@ -259,37 +186,25 @@ public struct DeckScene: Scene {
         guard deck.count <= Self.maximumCount else {
             throw .invalidState("the deck scene holds at most \(Self.maximumCount) cards, got \(deck.count)")
         }
-        base = deck
-        ids = deck.ids
-        order = (0..<deck.count).map { Int32(truncatingIfNeeded: $0) }
-        // Its own storage, not shared with `ids`: the first move would otherwise copy it.
-        displayIDs = deck.ids.withUnsafeBufferPointer { Array($0) }
-        // Its own storage, not shared with `order`: the first sort would otherwise copy it.
-        positionBase = (0..<deck.count).map { Int32(truncatingIfNeeded: $0) }
-        // A large deck's first sort by any key then costs no more than the next ones (the ranks take tens of
-        // milliseconds for a million cards, once).
-        keyRanks = cachedRanks
-        if deck.count > Self.persistListLimit { prepareRanks() }
+        // A large deck computes every key's ranks as it opens, so its first sort by any key costs no more than the
+        // next ones (tens of milliseconds for a million cards, once).
+        order = DeckOrder(deck, ranks: cachedRanks, checksum: OrderChecksum.of)
         if let count = options.cardCount {
-            GeneratedDeckCache.shared.remember(count: count, deck: deck, ranks: keyRanks)
+            GeneratedDeckCache.shared.remember(count: count, deck: deck, ranks: order.keyRanks)
         }
     }
 
     /// The cards in display order, each with its current sortOrder. O(n) (builds a `Deck`).
-    public var deck: Deck {
-        var cards: [Card] = []
-        cards.reserveCapacity(order.count)
-        let manualRank = manualRank
-        for index in order {
-            var card = base[Int(index)]
-            if let manualRank { card.sortOrder = Int(manualRank[Int(index)]) }
-            cards.append(card)
-        }
-        return (try? Deck(cards)) ?? base
-    }
+    public var deck: Deck { order.deck }
 
     /// The number of cards.
     public var count: Int { order.count }
+
+    /// The cards as given, by card index (the order permutes them).
+    var base: Deck { order.base }
+
+    /// The sort applied on top of the manual order, if any.
+    public var sort: DeckSort? { order.sort.map(DeckSort.init) }
 
     /// The card shown full screen, if any.
     public var expandedCard: CardID? {
@@ -308,7 +223,13 @@ public struct DeckScene: Scene {
     // MARK: Lookups
 
     /// The card index of `id`. O(1).
-    func cardIndex(of id: CardID) -> Int? { base.index(of: id) }
+    func cardIndex(of id: CardID) -> Int? { order.cardIndex(of: id) }
+
+    /// The card index in display position `slot`. O(1).
+    func card(at slot: Int) -> Int { order.card(at: slot) }
+
+    /// The display position of `card`. O(pending moves) (`DeckOrder.slot(of:)`).
+    func slot(of card: Int) -> Int { order.slot(of: card) }
 
     static func node(_ id: CardID) -> NodeID { NodeID("card.\(id)") }
     static func detailNode(_ id: CardID) -> NodeID { NodeID("detail.\(id)") }
@@ -336,5 +257,27 @@ public struct DeckSort: Sendable, Hashable {
     public init(_ key: Key, descending: Bool = false) {
         self.key = key
         self.descending = descending
+    }
+
+    /// The scene's sort of `DeckOrder`'s (whose sorts are always by a scene's key).
+    init(_ sort: DeckOrder.Sort) {
+        let key: Key =
+            switch sort.key {
+            case .title: .title
+            case .color, .colorNumber: .color
+            case .sortOrder, .id: .sortOrder
+            }
+        self.init(key, descending: sort.descending)
+    }
+
+    /// `DeckOrder`'s sort of this one.
+    var orderSort: DeckOrder.Sort {
+        let key: DeckOrder.Key =
+            switch key {
+            case .title: .title
+            case .color: .color
+            case .sortOrder: .sortOrder
+            }
+        return DeckOrder.Sort(key, descending: descending)
     }
 }

@@ -17,22 +17,22 @@ final class GeneratedDeckCache: Sendable {
     private struct Entry: Sendable {
         var count: Int
         var deck: Deck
-        var ranks: KeyRankCache
+        var ranks: DeckOrder.Ranks
     }
 
     private let last = Mutex<Entry?>(nil)
 
     /// The generated deck of `count` cards and the ranks cached with it, generating the deck when it is not the one
     /// kept. O(1) when kept, else `DeckGenerator.deck(count:)`'s O(n).
-    func deck(count: Int) -> (deck: Deck, ranks: KeyRankCache) {
+    func deck(count: Int) -> (deck: Deck, ranks: DeckOrder.Ranks) {
         if count > DeckScene.persistListLimit, let entry = last.withLock({ $0 }), entry.count == count {
             return (entry.deck, entry.ranks)
         }
-        return (DeckGenerator.deck(count: count), KeyRankCache())
+        return (DeckGenerator.deck(count: count), DeckOrder.Ranks())
     }
 
     /// Keeps `deck` (generated with `count` cards) and the ranks computed for it. O(1).
-    func remember(count: Int, deck: Deck, ranks: KeyRankCache) {
+    func remember(count: Int, deck: Deck, ranks: DeckOrder.Ranks) {
         guard count > DeckScene.persistListLimit else { return }
         last.withLock { $0 = Entry(count: count, deck: deck, ranks: ranks) }
     }

@@ -1,10 +1,7 @@
-import CardEngine
-import CardModels
-
 /// Card index → rank of its key, and the number of distinct keys: equal keys share a rank, and ranks are dense
 /// (`0..<distinct`) and increase with the key.
 ///
-/// The deck scene sorts by these ranks with a counting sort, so ranking is the only part of a sort that depends on
+/// `DeckOrder` sorts by these ranks with a counting sort, so ranking is the only part of a sort that depends on
 /// the key's type. Each key has its own fast path, all giving the same ranks as `init(count:key:)` (the
 /// straightforward comparison sort, kept as the reference and the fallback):
 /// - integers (`init(integers:)`): a counting pass when the keys span at most a few times their count, otherwise
@@ -13,12 +10,12 @@ import CardModels
 ///   whose keys alone are compared — O(n + d log d);
 /// - strings (titles) use the comparison sort: small strings compare fast, and an LSD radix sort over their
 ///   bytes measured two to three times slower on a million titles (each pass scatters into 256 buckets, which
-///   is bound by TLB misses), so the deck computes title ranks once, when it opens (`prepareRanks()`).
+///   is bound by TLB misses), so a large `DeckOrder` computes title ranks once, when it is made (`prepareRanks()`).
 struct DenseRanks: Sendable, Hashable {
     var ranks: [Int32]
     var distinct: Int
     /// When every key is distinct, the card of each rank (the inverse permutation of `ranks`), so that a sort
-    /// gathers its result in the new order instead of scattering it (`DeckScene.placeByDistinctRanks`); empty
+    /// gathers its result in the new order instead of scattering it (`DeckOrder.placeByDistinctRanks`); empty
     /// until `indexedByRank()` fills it, and always when keys repeat. 4 bytes a card. Derived from `ranks`, so
     /// equality and hashing ignore it.
     var cards: [Int32] = []
@@ -30,11 +27,11 @@ struct DenseRanks: Sendable, Hashable {
     /// The checksums (`OrderChecksum`) of the orders a sort by this key gives, ascending and descending, when
     /// `indexedByRank(ids:)` computed them: every sort by a key with distinct values gives one of the two, so a
     /// sort reports its order's checksum without a pass over the ids. nil for ranks whose `cards` were given (a
-    /// user's order kept by the deck scene), whose checksums nothing has computed.
+    /// user's order kept by `DeckOrder`), whose checksums nothing has computed.
     var sortedChecksums: (ascending: UInt32, descending: UInt32)? = nil
     /// With at most 256 distinct keys (the colours), the ranks as bytes, once `compacted()` filled them: a quarter of
     /// `ranks`, so that a counting sort's random reads of them stay in the processor's caches
-    /// (`DeckScene.placeByCounting`). Empty otherwise. Derived from `ranks`.
+    /// (`DeckOrder.placeByCounting`). Empty otherwise. Derived from `ranks`.
     var rankBytes: [UInt8] = []
 
     static func == (lhs: DenseRanks, rhs: DenseRanks) -> Bool {
@@ -47,8 +44,9 @@ struct DenseRanks: Sendable, Hashable {
     }
 
     /// These ranks with `cards`, `rankIDs` and `sortedChecksums` filled in when every key is distinct (a cached key
-    /// of a large deck: titles, ids, the given sortOrders), `ids` being the cards' ids by card index. O(n), once.
-    func indexedByRank(ids: [CardID]) -> DenseRanks {
+    /// of a large deck: titles, ids, the given sortOrders), `ids` being the cards' ids by card index and `checksum`
+    /// the wire's checksum of an order of ids (`OrderChecksum.of`, which the engine defines). O(n), once.
+    func indexedByRank(ids: [CardID], checksum: ([CardID]) -> UInt32) -> DenseRanks {
         guard distinct == ranks.count, cards.isEmpty, distinct > 1, ids.count == distinct else { return self }
         var indexed = self
         indexed.cards = [Int32](unsafeUninitializedCapacity: distinct) { cards, initialized in
@@ -58,7 +56,7 @@ struct DenseRanks: Sendable, Hashable {
         }
         indexed.rankIDs = indexed.cards.map { ids[Int($0)] }
         indexed.sortedChecksums = (
-            OrderChecksum.of(indexed.rankIDs), OrderChecksum.of(Array(indexed.rankIDs.reversed()))
+            checksum(indexed.rankIDs), checksum(Array(indexed.rankIDs.reversed()))
         )
         return indexed
     }

@@ -1,132 +1,4 @@
-import CardEngine
-import CardModels
-
-/// Dense ranks of the sort keys by card index (equal keys share a rank), computed on first use.
-struct KeyRankCache: Sendable, Hashable {
-    var title: DenseRanks?
-    var color: DenseRanks?
-    /// Ranks of the sortOrder the cards were given (before any manual reorder).
-    var givenSortOrder: DenseRanks?
-    /// Ranks of a host's `deck.sort` keys that are not scene sorts: the colour as the number 0xRRGGBB, and the id.
-    var hostColor: DenseRanks?
-    var id: DenseRanks?
-}
-
-/// One change of the order, as persisted for large decks and replayed on restore.
-enum DeckOperation: Sendable, Hashable {
-    case sort(DeckSort)
-    case move(CardID, to: Int)
-    /// A host's `deck.sort` by a key the scene does not sort by itself (id, colour number); the result becomes
-    /// the user's order.
-    case hostSort(DeckSortKey, descending: Bool)
-
-    /// Whether replaying it costs a sort (O(n)), which the journal's compaction counts.
-    var isSort: Bool {
-        switch self {
-        case .sort, .hostSort: true
-        case .move: false
-        }
-    }
-}
-
-extension DeckSort {
-    /// The hue-first key of a colour: hue in 0…360 (greys first), then lightness.
-    static func colorKey(_ color: RGBColor) -> Double {
-        let red = Double(color.red) / 255
-        let green = Double(color.green) / 255
-        let blue = Double(color.blue) / 255
-        let high = max(red, green, blue)
-        let low = min(red, green, blue)
-        let chroma = high - low
-        let lightness = (high + low) / 2
-        guard chroma > 1e-9 else { return -1 + lightness / 2 }
-        var hue: Double
-        if high == red {
-            hue = (green - blue) / chroma
-        } else if high == green {
-            hue = (blue - red) / chroma + 2
-        } else {
-            hue = (red - green) / chroma + 4
-        }
-        hue = (hue * 60).truncatingRemainder(dividingBy: 360)
-        if hue < 0 { hue += 360 }
-        return hue * 1000 + lightness
-    }
-}
-
-extension DeckScene {
-    /// The dense ranks for `key`, computing and caching them on first use (titles: a comparison sort,
-    /// colours: their few distinct values, given sortOrders: a counting pass — each O(n); sortOrder after a manual
-    /// reorder: the ranks themselves). `prepareRanks()` computes them all when a large deck opens.
-    mutating func ranks(for key: DeckSort.Key) -> DenseRanks {
-        switch key {
-        case .title:
-            if let ranks = keyRanks.title { return ranks }
-            let ranks = Self.titleRanks(base).indexedByRank(ids: ids)
-            keyRanks.title = ranks
-            return ranks
-        case .color:
-            if let ranks = keyRanks.color { return ranks }
-            let ranks = Self.colorRanks(base).compacted()
-            keyRanks.color = ranks
-            return ranks
-        case .sortOrder:
-            settlePositions()
-            if let manualRank {
-                // The user's order itself, when the scene has it, is the card of each rank: the sort then gathers.
-                var ranks = DenseRanks(ranks: manualRank, distinct: manualRank.count)
-                if let usersOrder = manualRankIsPosition ? (order, displayIDs) : storedManualOrder {
-                    ranks.cards = usersOrder.order
-                    ranks.rankIDs = usersOrder.ids
-                }
-                return ranks
-            }
-            if let ranks = keyRanks.givenSortOrder { return ranks }
-            let ranks = Self.givenSortOrderRanks(base).indexedByRank(ids: ids)
-            keyRanks.givenSortOrder = ranks
-            return ranks
-        }
-    }
-
-    /// Computes the ranks of every key a scene or a host sorts by (title, colour, given sortOrder, and the host's
-    /// id and colour number), so that even the first sort of a large deck by any key costs only the sort (about
-    /// 100 ms for a million cards, once, when the deck opens — most of it the titles' comparison sort; the ids'
-    /// radix sort about 20 ms).
-    mutating func prepareRanks() {
-        let hasManualRank = manualRankIsPosition || storedManualRank != nil
-        for key in DeckSort.Key.allCases where key != .sortOrder || !hasManualRank { _ = ranks(for: key) }
-        _ = idRanks()
-        _ = hostColorRanks()
-    }
-
-    static func titleRanks(_ deck: Deck) -> DenseRanks {
-        deck.cards.withUnsafeBufferPointer { cards in DenseRanks(count: cards.count) { cards[$0].title } }
-    }
-
-    static func colorRanks(_ deck: Deck) -> DenseRanks {
-        colorRanks(deck) { packed in
-            DeckSort.colorKey(
-                RGBColor(red: UInt8(packed >> 16), green: UInt8((packed >> 8) & 0xFF), blue: UInt8(packed & 0xFF)))
-        }
-    }
-
-    /// The ranks of the cards' colours by `key` of their packed `0xRRGGBB`: only the few distinct colours are keyed
-    /// and compared (`DenseRanks(count:value:key:)`). O(n + d log d).
-    static func colorRanks<Key: Comparable>(_ deck: Deck, by key: (UInt32) -> Key) -> DenseRanks {
-        deck.cards.withUnsafeBufferPointer { cards in
-            DenseRanks(
-                count: cards.count,
-                value: { index in
-                    let color = cards[index].color
-                    return UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
-                }, key: key)
-        }
-    }
-
-    static func givenSortOrderRanks(_ deck: Deck) -> DenseRanks {
-        DenseRanks(integers: deck.cards.map(\.sortOrder))
-    }
-
+extension DeckOrder {
     /// `order` stably sorted by `ranks` (equal keys keep their order), and for each new slot the old slot of
     /// its card: a counting sort, O(n + distinct keys). `positions` is the inverse of `order` (card → slot).
     static func sorted(_ order: [Int32], positions: [Int32], by ranks: DenseRanks, descending: Bool)
@@ -201,14 +73,15 @@ extension DeckScene {
     mutating func sortedOrder(by ranks: DenseRanks, descending: Bool) -> SortedOrder {
         settlePositions()
         return Self.sortedOrder(
-            order, positions: positionBase, ids: ids, displayIDs: displayIDs, by: ranks, descending: descending)
+            slots, positions: positionBase, ids: ids, displayIDs: displayIDs, by: ranks, descending: descending)
     }
 
     /// The current order sorted by `key`: `sortedOrder(by:descending:)` over the key's ranks, except by sortOrder
     /// descending while the user's order is the display order, whose ranks are the positions: then the order
-    /// reversed (`reversedOrder()`), the same result without the placement's random reads. Every sort of the scene
-    /// goes through it: a host's, the scene's own action, a replayed one.
-    mutating func sortedOrder(by key: DeckSort.Key, descending: Bool) -> SortedOrder {
+    /// reversed (`reversedOrder()`), the same result without the placement's random reads. Every sort goes through
+    /// it: a host's, a scene's own action, a replayed one. Nothing changes until `install(_:)`, so a caller can read
+    /// the old slots (`slot(of:)`) beside the new order. O(n + distinct keys), plus the key's ranks on first use.
+    public mutating func sortedOrder(by key: Key, descending: Bool) -> SortedOrder {
         if key == .sortOrder, manualRankIsPosition, descending { return reversedOrder() }
         return sortedOrder(by: ranks(for: key), descending: descending)
     }
@@ -219,11 +92,11 @@ extension DeckScene {
     /// took 5.9 ms, this about a fifth of that). Pending moves are settled first. O(n), split between two threads.
     mutating func reversedOrder() -> SortedOrder {
         settlePositions()
-        let count = order.count
+        let count = slots.count
         let last = count - 1
         return SortedOrder.written(count: count) { output in
             var counts = (ReorderDiff.SourceCounts(), ReorderDiff.SourceCounts())
-            order.withUnsafeBufferPointer { order in
+            slots.withUnsafeBufferPointer { order in
                 displayIDs.withUnsafeBufferPointer { displayIDs in
                     positionBase.withUnsafeBufferPointer { positions in
                         TwoThreads.run(count: count) { part in
@@ -249,36 +122,29 @@ extension DeckScene {
         }
     }
 
-    /// A whole new order with everything that follows from it, written by a sort as it places the cards.
-    struct SortedOrder {
-        /// Display position → card index.
-        var order: [Int32]
+    /// A whole new order with everything that follows from it, written by a sort as it places the cards; put in
+    /// place by `install(_:)`.
+    public struct SortedOrder: Sendable {
+        /// Display slot → card index.
+        public internal(set) var order: [Int32]
         /// For each new slot, the old slot of its card (the diff's permutation).
-        var sources: [Int32]
-        /// Card index → new display position (the inverse of `order`).
+        public internal(set) var sources: [Int32]
+        /// Card index → new display slot (the inverse of `order`).
         var position: [Int32]
-        /// New display position → card id.
-        var displayIDs: [CardID]
+        /// New display slot → card id.
+        public internal(set) var displayIDs: [CardID]
         /// What the diff's pass over `sources` counts, when the sort counted it as it wrote them
         /// (`ReorderDiff(sortSources:counted:)`).
         var counts: ReorderDiff.SourceCounts? = nil
-        /// The checksum of `displayIDs` (`OrderChecksum`), when the sort knew it (a key with distinct values:
+        /// The checksum of `displayIDs` (the wire's), when the sort knew it (a key with distinct values:
         /// `DenseRanks.sortedChecksums`).
-        var checksum: UInt32? = nil
+        public internal(set) var checksum: UInt32? = nil
 
         /// The diff from the order before: one longest increasing subsequence of the sources stays, every other
         /// card moves (`ReorderDiff(sortSources:)`, without its pass over the sources when they were counted).
-        var diff: ReorderDiff {
+        public var diff: ReorderDiff {
             if let counts { return ReorderDiff(sortSources: sources, counted: counts) }
             return ReorderDiff(sortSources: sources)
-        }
-
-        /// Reports the change (`diff`) to `context` with its sources and, when known, its checksum. Nothing when the
-        /// order did not change.
-        func report(to context: inout SceneContext) {
-            let diff = diff
-            guard !diff.isEmpty else { return }
-            context.deckChanged(to: displayIDs, diff: diff, sources: sources, checksum: checksum)
         }
 
         /// The four arrays of `count` elements, written by `place` through the `SortOutput` it is given. They start
@@ -584,7 +450,7 @@ extension DeckScene {
     mutating func install(_ sorted: SortedOrder) {
         settlePositions()
         if manualRankIsPosition { keepDisplayOrderAsUsersOrder() }
-        order = sorted.order
+        slots = sorted.order
         positionBase = sorted.position
         displayIDs = sorted.displayIDs
         orderSlotWrites += sorted.order.count
@@ -597,8 +463,8 @@ extension DeckScene {
         // The user's order was the display order: it stays what it was.
         settlePositions()
         // (The order and ids are not kept: this pass rewrites the ids in place, which would then copy them.)
-        if manualRankIsPosition { manualRank = positionBase }
-        order = newOrder
+        if manualRankIsPosition { setManualRank(positionBase) }
+        slots = newOrder
         newOrder.withUnsafeBufferPointer { order in
             ids.withUnsafeBufferPointer { ids in
                 positionBase.withUnsafeMutableBufferPointer { position in
@@ -616,175 +482,51 @@ extension DeckScene {
         _checkInvariants()
     }
 
-    /// Moves the card at `from` to `to` (positions in the resulting order); the result becomes the user's order
-    /// (sortOrder = position) and any sort is dropped. Only the slots between `from` and `to` shift, in `order` and
-    /// `displayIDs` (two memmoves); the move joins `pendingMoves` instead of rewriting the shifted cards' positions
-    /// (every `pendingMoveLimit`-th move settles them, `settlePositions()`). O(|to − from|), plus O(n) for the
-    /// settling move.
-    mutating func applyMove(from: Int, to: Int) {
-        let card = self.card(at: from)
-        if from != to {
-            let lower = min(from, to)
-            let upper = max(from, to)
-            order.withUnsafeMutableBufferPointer { order in
-                displayIDs.withUnsafeMutableBufferPointer { displayIDs in
-                    // The cards between shift by one towards `from` (copyMemory allows overlap).
-                    let id = displayIDs[from]
-                    let (source, target) = from < to ? (from + 1, from) : (to, to + 1)
-                    let shifted = upper - lower
-                    UnsafeMutableRawPointer(order.baseAddress! + target).copyMemory(
-                        from: order.baseAddress! + source, byteCount: shifted * MemoryLayout<Int32>.stride)
-                    UnsafeMutableRawPointer(displayIDs.baseAddress! + target).copyMemory(
-                        from: displayIDs.baseAddress! + source, byteCount: shifted * MemoryLayout<CardID>.stride)
-                    order[to] = Int32(truncatingIfNeeded: card)
-                    displayIDs[to] = id
-                }
-            }
-            orderSlotWrites += abs(to - from) + 1
-            pendingMoves.append(PendingMove(from: from, to: to))
-            if pendingMoves.count >= Self.pendingMoveLimit { settlePositions() }
+    /// Puts `sorted` (a `sortedOrder(by:descending:)` by `sort`'s key) in place as a scene's sort: shown on top of
+    /// the user's order, which stays, and recorded. O(1) (the arrays are taken).
+    public mutating func install(_ sorted: SortedOrder, sortedBy sort: Sort) {
+        install(sorted)
+        self.sort = sort
+        record(.sort(sort), cost: sortCost)
+    }
+
+    /// A scene's sort by `sort`: sorted, put in place and recorded (`install(_:sortedBy:)`). O(n + distinct keys).
+    @discardableResult
+    public mutating func apply(_ sort: Sort) -> SortedOrder {
+        let sorted = sortedOrder(by: sort.key, descending: sort.descending)
+        install(sorted, sortedBy: sort)
+        return sorted
+    }
+
+    /// A host's sort: the result becomes the user's order (sortOrder = position) and any scene sort is dropped. By a
+    /// scene's key it is recorded as that scene sort and an in-place move of the first card, as a restore replays
+    /// it; by `id` or `colorNumber`, as a host sort. Returns the sorted order (its sources and what the placement
+    /// counted, for the change's report). O(n + distinct keys).
+    @discardableResult
+    public mutating func hostSort(by key: Key, descending: Bool) -> SortedOrder {
+        let sorted = sortedOrder(by: key, descending: descending)
+        install(sorted)
+        switch key {
+        case .title, .color, .sortOrder:
+            record(.sort(Sort(key, descending: descending)), cost: sortCost)
+            if count > 0 { move(from: 0, to: 0) }
+        case .id, .colorNumber:
+            makeOrderTheUsersOrder()
+            sort = nil
+            record(.hostSort(key, descending: descending), cost: sortCost)
         }
+        return sorted
+    }
+
+    /// Puts the cards in `newOrder` (slot → card index, a permutation of the cards), which becomes the user's order;
+    /// any scene sort is dropped. An arbitrary order cannot be recorded compactly: a large deck's saved state is the
+    /// whole order from now on. O(n).
+    public mutating func replace(with newOrder: [Int32]) {
+        precondition(newOrder.count == count, "a new order of another size")
+        setOrder(newOrder)
         makeOrderTheUsersOrder()
         sort = nil
-        record(.move(base[card].id, to: to), cost: abs(to - from) + 1)
+        if count > Self.largeCount { journal.breakRecords() }
         _checkInvariants()
     }
-
-    /// The card index in display position `slot`. O(1).
-    @inline(__always)
-    func card(at slot: Int) -> Int { Int(order[slot]) }
-
-    /// A move not yet applied to `positionBase`.
-    struct PendingMove: Sendable, Hashable {
-        var from: Int
-        var to: Int
-
-        /// Where the card at `slot` before the move is after it. O(1).
-        @inline(__always)
-        func carry(_ slot: Int) -> Int {
-            if slot == from { return to }
-            if from < to { return slot > from && slot <= to ? slot - 1 : slot }
-            return slot >= to && slot < from ? slot + 1 : slot
-        }
-    }
-
-    /// The display position of `card`: its settled position carried through the pending moves. O(pending moves),
-    /// at most `pendingMoveLimit`.
-    func slot(of card: Int) -> Int {
-        var slot = Int(positionBase[card])
-        for move in pendingMoves { slot = move.carry(slot) }
-        return slot
-    }
-
-    /// `card`'s sortOrder in the user's order, nil while the cards keep their given sortOrder. O(pending moves).
-    func manualRank(of card: Int) -> Int? {
-        manualRankIsPosition ? slot(of: card) : storedManualRank.map { Int($0[card]) }
-    }
-
-    /// Applies the pending moves to `positionBase`. A card whose position a move changed ends inside the slots of
-    /// the last move that shifted it, so rewriting the positions of the cards now in the union of the moves' slot
-    /// ranges settles them all: O(the union), at most n.
-    mutating func settlePositions() {
-        guard !pendingMoves.isEmpty else { return }
-        let written = Self.settle(&positionBase, order: order, moves: pendingMoves)
-        pendingMoves.removeAll(keepingCapacity: true)
-        orderSlotWrites += written
-    }
-
-    /// `positionBase` with the pending moves applied, without changing the scene (for reads that cannot mutate it):
-    /// O(1) with none pending, else a copy, O(n).
-    func settledPositions() -> [Int32] {
-        guard !pendingMoves.isEmpty else { return positionBase }
-        var positions = positionBase
-        _ = Self.settle(&positions, order: order, moves: pendingMoves)
-        return positions
-    }
-
-    /// Rewrites `positions[order[slot]] = slot` over the union of the moves' slot ranges; returns how many slots.
-    static func settle(_ positions: inout [Int32], order: [Int32], moves: [PendingMove]) -> Int {
-        let ranges = moves.map { min($0.from, $0.to)...max($0.from, $0.to) }.sorted { $0.lowerBound < $1.lowerBound }
-        var written = 0
-        positions.withUnsafeMutableBufferPointer { positions in
-            order.withUnsafeBufferPointer { order in
-                var next = 0  // the first slot not rewritten yet
-                for range in ranges where range.upperBound >= next {
-                    let lower = max(range.lowerBound, next)
-                    for slot in lower...range.upperBound {
-                        positions[Int(order[slot])] = Int32(truncatingIfNeeded: slot)
-                    }
-                    written += range.upperBound - lower + 1
-                    next = range.upperBound + 1
-                }
-            }
-        }
-        return written
-    }
-
-    /// Checks in debug builds (as swift-collections' `_checkInvariants`) that `positionBase` with the pending moves
-    /// settled is the inverse of `order`, that `slot(of:)` reads the same through them, and that `displayIDs` is
-    /// `order`'s ids. O(n), so only for decks of up to 10,000 cards; nothing in release builds.
-    func _checkInvariants() {
-        #if DEBUG
-            guard order.count <= 10_000 else { return }
-            precondition(order.count == positionBase.count && order.count == displayIDs.count, "order sizes differ")
-            precondition(pendingMoves.count < Self.pendingMoveLimit, "too many pending moves")
-            let settled = settledPositions()
-            for (slot, card) in order.lazy.map(Int.init).enumerated() {
-                precondition(Int(settled[card]) == slot, "position is not the inverse of order at \(slot)")
-                precondition(displayIDs[slot] == ids[card], "displayIDs is not order's ids at \(slot)")
-            }
-            if let storedManualOrder, let storedManualRank {
-                precondition(storedManualOrder.order.count == order.count, "the user's order has another size")
-                for (slot, card) in storedManualOrder.order.lazy.map(Int.init).enumerated() {
-                    precondition(Int(storedManualRank[card]) == slot, "the user's order is not its ranks' inverse")
-                    precondition(storedManualOrder.ids[slot] == ids[card], "the user's order ids at \(slot)")
-                }
-            }
-            for slot in Swift.stride(from: 0, to: order.count, by: max(1, order.count / 64)) {
-                precondition(self.slot(of: card(at: slot)) == slot, "slot(of:) is not the inverse of order at \(slot)")
-            }
-        #endif
-    }
-
-    /// The display order becomes the user's order (sortOrder = position), without copying it. O(1).
-    mutating func makeOrderTheUsersOrder() {
-        storedManualRank = nil
-        storedManualOrder = nil
-        manualRankIsPosition = true
-    }
-
-    /// Before the display order changes while it is the user's order: the user's order is kept as it is — its
-    /// positions as the ranks (`storedManualRank`), the order and its ids (`storedManualOrder`) — taking the arrays
-    /// the change replaces, not copying them. Positions must be settled. O(1).
-    mutating func keepDisplayOrderAsUsersOrder() {
-        storedManualRank = positionBase
-        storedManualOrder = (order, displayIDs)
-        manualRankIsPosition = false
-    }
-
-    /// After a restore: the user's order stays as its ranks only. The order and ids a replayed scene sort kept
-    /// (`storedManualOrder`) only spare a later sort by the user's order its scatter; held by a reopened session,
-    /// a million cards' 12 MB made its resident set 7% larger than a fresh open's (`million/reopen-memory`: 1.072,
-    /// goal 1.05). Only the first sort back by the user's order after a reopen pays for it (it scatters by the
-    /// ranks); the next scene sort keeps the order it replaces again. O(1).
-    mutating func dropKeptUsersOrder() {
-        storedManualOrder = nil
-    }
-
-    /// Notes an operation for a large deck's persisted state, with the work replaying it costs (card steps: a sort
-    /// 2n, a move the distance it shifts cards), dropping the log once it is too long or too costly to replay.
-    mutating func record(_ operation: DeckOperation, cost: Int) {
-        guard count > Self.persistListLimit else { return }
-        journal.append(operation)
-        journalCost += cost
-        guard operations != nil else { return }
-        operations?.append(operation)
-        operationsCost += cost
-        if (operations?.count ?? 0) > Self.persistOpsLimit || operationsCost > Self.replayCostLimit * count {
-            operations = nil
-        }
-    }
-
-    /// The replay cost of a sort (`record(_:cost:)`).
-    var sortCost: Int { 2 * count }
 }
