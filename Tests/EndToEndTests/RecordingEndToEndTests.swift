@@ -12,6 +12,14 @@ import Testing
         "{\"jsonrpc\":\"2.0\",\"id\":\(id),\"method\":\"\(method)\",\"params\":\(params)}\n"
     }
 
+    /// A session's script: `initialize` at 390×844, then `requests` (method, params) numbered from 1.
+    static func session(_ requests: [(String, String)]) -> String {
+        var script = request(
+            0, "initialize", "{\"protocolVersion\":\"1.0\",\"viewport\":{\"width\":390,\"height\":844}}")
+        for (index, (method, params)) in requests.enumerated() { script += request(index + 1, method, params) }
+        return script
+    }
+
     /// The frames a stdio session's output holds (results of scene.open, scene.frame and clock.advance), without
     /// their sequence numbers.
     static func frames(inServerOutput text: String) throws -> [JSON] {
@@ -142,12 +150,12 @@ import Testing
         // A session recorded now names the deck's look, and replays checked.
         let path = Self.temporaryPath("look-now")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        var script = Self.request(
-            0, "initialize", "{\"protocolVersion\":\"1.0\",\"viewport\":{\"width\":390,\"height\":844}}")
-        script += Self.request(1, "scene.open", "{\"scene\":\"deck\"}")
-        script += Self.request(2, "input.pointer", "{\"phase\":\"down\",\"x\":195,\"y\":200,\"t\":0.2}")
-        script += Self.request(3, "input.pointer", "{\"phase\":\"up\",\"x\":195,\"y\":200,\"t\":0.25}")
-        script += Self.request(4, "clock.advance", "{\"to\":1.5}")
+        let script = Self.session([
+            ("scene.open", "{\"scene\":\"deck\"}"),
+            ("input.pointer", "{\"phase\":\"down\",\"x\":195,\"y\":200,\"t\":0.2}"),
+            ("input.pointer", "{\"phase\":\"up\",\"x\":195,\"y\":200,\"t\":0.25}"),
+            ("clock.advance", "{\"to\":1.5}"),
+        ])
         let (recorded, _, recordedErr) = try runCardistry(["stdio", "--record", path], stdin: script)
         #expect(recorded == 0, "\(recordedErr)")
         #expect(try String(contentsOfFile: path, encoding: .utf8).contains("\"look\":2"))
@@ -208,14 +216,14 @@ import Testing
     @Test func aMillionCardRecordingReplays() throws {
         let path = Self.temporaryPath("million-record")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        var script = Self.request(
-            0, "initialize", "{\"protocolVersion\":\"1.0\",\"viewport\":{\"width\":390,\"height\":844}}")
-        script += Self.request(1, "scene.open", "{\"scene\":\"deck\",\"options\":{\"cardCount\":1000000}}")
-        script += Self.request(2, "deck.sort", "{\"by\":\"title\"}")
-        script += Self.request(3, "input.key", "{\"key\":\"down\",\"modifiers\":[\"shift\"],\"t\":0.5}")
-        script += Self.request(4, "clock.advance", "{\"to\":0.7}")
-        script += Self.request(5, "scene.action", "{\"name\":\"sort\",\"by\":\"color\",\"t\":0.8}")
-        script += Self.request(6, "clock.advance", "{\"to\":3}")
+        let script = Self.session([
+            ("scene.open", "{\"scene\":\"deck\",\"options\":{\"cardCount\":1000000}}"),
+            ("deck.sort", "{\"by\":\"title\"}"),
+            ("input.key", "{\"key\":\"down\",\"modifiers\":[\"shift\"],\"t\":0.5}"),
+            ("clock.advance", "{\"to\":0.7}"),
+            ("scene.action", "{\"name\":\"sort\",\"by\":\"color\",\"t\":0.8}"),
+            ("clock.advance", "{\"to\":3}"),
+        ])
         let (status, out, err) = try runCardistry(["stdio", "--record", path], stdin: script)
         #expect(status == 0, "\(err)")
         let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? .max
