@@ -11,7 +11,8 @@ import Testing
     static func deck(count: Int, using generator: inout SplitMix64) -> Deck {
         var ids = Set<UInt64>()
         var cards: [Card] = []
-        let titles = 1 + Int(generator.next() % 8)
+        // Up to 24 distinct titles, so that "t9" and "t10" meet (titles sort as people count: `TitleOrder`).
+        let titles = 1 + Int(generator.next() % 24)
         while cards.count < count {
             let id = generator.next() % 1_000_000
             guard ids.insert(id).inserted else { continue }
@@ -66,7 +67,7 @@ import Testing
             func less(_ a: Int, _ b: Int) -> Bool? {
                 let (x, y) = (deck[a], deck[b])
                 switch key {
-                case .title: return x.title == y.title ? nil : x.title < y.title
+                case .title: return x.title == y.title ? nil : TitleOrder.precedes(x.title, y.title)
                 case .color:
                     let (p, q) = (DeckOrder.hueKey(x.color), DeckOrder.hueKey(y.color))
                     return p == q ? nil : p < q

@@ -466,6 +466,29 @@ final class StdioProcess: @unchecked Sendable {
         #expect(server.schemaProblems == [])
     }
 
+    /// A host sorting by title gets the order people count in (issue 46: "Card 1, Card 10, Card 100 …"): a
+    /// generated deck of 12 sorts Card 1 … Card 12, and descending Card 12 … Card 1, by the host's `deck.sort` and by
+    /// the scene's own sort action alike.
+    @Test func titlesSortAsPeopleCountThem() throws {
+        let server = try StdioProcess()
+        _ = try server.initialize()
+        _ = try server.request(2, "scene.open", "{\"scene\":\"deck\",\"options\":{\"cardCount\":12}}")
+        func titles(_ id: Int) throws -> [String] {
+            let cards = try #require(server.request(id, "deck.get").response["result"]?["cards"]?.array)
+            return cards.compactMap { card -> String? in
+                if case .string(let title)? = card["title"] { return title }
+                return nil
+            }
+        }
+        let counted = (1...12).map { "Card \($0)" }
+        _ = try server.request(3, "deck.sort", "{\"by\":\"title\"}")
+        #expect(try titles(4) == counted)
+        _ = try server.request(5, "deck.sort", "{\"by\":\"title\",\"order\":\"descending\"}")
+        #expect(try titles(6) == counted.reversed())
+        _ = try server.request(7, "scene.action", "{\"name\":\"sort\",\"by\":\"title\"}")
+        #expect(try titles(8) == counted)
+    }
+
     @Test func everyErrorCode() throws {
         let server = try StdioProcess()
         _ = try server.initialize()

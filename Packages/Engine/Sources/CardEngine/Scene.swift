@@ -106,7 +106,7 @@ extension Scene {
         var sorted = deck
         let old = sorted.ids
         switch key {
-        case .title: sorted.sort(by: \.title, descending: descending)
+        case .title: sorted.sort(by: { TitleOrder.Key($0.title) }, descending: descending)
         case .id: sorted.sort(by: \.id, descending: descending)
         case .sortOrder: sorted.sort(by: \.sortOrder, descending: descending)
         case .color: sorted.sort(by: { DeckSortKey.colorKey($0.color) }, descending: descending)

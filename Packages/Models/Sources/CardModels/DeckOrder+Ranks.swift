@@ -69,7 +69,7 @@ extension DeckOrder {
     }
 
     static func titleRanks(_ deck: Deck) -> DenseRanks {
-        deck.cards.withUnsafeBufferPointer { cards in DenseRanks(count: cards.count) { cards[$0].title } }
+        deck.cards.withUnsafeBufferPointer { cards in DenseRanks(titles: cards.count) { cards[$0].title } }
     }
 
     static func colorRanks(_ deck: Deck) -> DenseRanks {

@@ -97,7 +97,11 @@ public struct DeckScene: Scene {
     ])
     .changingLook(
         "the expanded card counts its place in your order from 1, as it counts its place in the deck "
-            + "(\"Card 3 of 12 · your order: 3\", was \"your order: 2\")")
+            + "(\"Card 3 of 12 · your order: 3\", was \"your order: 2\")"
+    )
+    .changingLook(
+        "titles sort as people count them (TitleOrder: Card 1, Card 2 … Card 10, letters without case), not by "
+            + "their bytes (Card 1, Card 10, Card 100 …)")
 
     /// The most cards a deck may hold.
     public static let maximumCount = 1_000_000
