@@ -75,11 +75,17 @@ struct DenseRanks: Sendable, Hashable {
     init<Key: Comparable>(count: Int, key: (Int) -> Key) {
         let keys = (0..<count).map(key)
         let sorted = keys.indices.sorted { keys[$0] < keys[$1] }
-        var ranks = [Int32](repeating: 0, count: count)
+        self.init(sorted: sorted) { keys[$0] == keys[$1] }
+    }
+
+    /// The ranks of keys whose indices `sorted` lists in ascending order, `equal` telling whether two keys (by
+    /// index) are equal: each key's rank is the number of distinct keys before it. O(n).
+    private init(sorted: [Int], equal: (Int, Int) -> Bool) {
+        var ranks = [Int32](repeating: 0, count: sorted.count)
         var rank: Int32 = -1
         var previous: Int?
         for index in sorted {
-            if let previous, keys[previous] == keys[index] {
+            if let previous, equal(previous, index) {
                 ranks[index] = rank
             } else {
                 rank += 1
@@ -87,8 +93,7 @@ struct DenseRanks: Sendable, Hashable {
             }
             previous = index
         }
-        self.ranks = ranks
-        distinct = Int(rank) + 1
+        self.init(ranks: ranks, distinct: Int(rank) + 1)
     }
 
     /// Ranks `count` titles in `TitleOrder`: each title's 128-bit prefix key (`TitleOrder.prefixKey`), the indices
@@ -111,22 +116,9 @@ struct DenseRanks: Sendable, Hashable {
                 }
             }
         }
-        var ranks = [Int32](repeating: 0, count: count)
-        var rank: Int32 = -1
-        var previous: Int?
-        for index in sorted {
-            if let previous, high[previous] == high[index], low[previous] == low[index],
-                TitleOrder.compare(title(previous), title(index)) == 0
-            {
-                ranks[index] = rank
-            } else {
-                rank += 1
-                ranks[index] = rank
-            }
-            previous = index
+        self.init(sorted: sorted) { a, b in
+            high[a] == high[b] && low[a] == low[b] && TitleOrder.compare(title(a), title(b)) == 0
         }
-        self.ranks = ranks
-        distinct = Int(rank) + 1
     }
 
     /// Ranks that are already a permutation of 0..<count.
