@@ -31,7 +31,7 @@ import Testing
         (cell: "diff/shuffle/10000/uuid/cardistry", sigma: 0.06, catches: 1.3),
         (cell: "physics/spring-eval/200000/under/closed-form", sigma: 0.06, catches: 1.3),
         (cell: "tui/wallet/12000/200x60/diff", sigma: 0.06, catches: 2),
-        (cell: "deck/sort-title/100000/u64/scene", sigma: 0.06, catches: 2),
+        (cell: "deck/sort-title-desc/100000/u64/scene", sigma: 0.06, catches: 2),
         (cell: "million/drop/100000/deck/stdio", sigma: 0.08, catches: 2),
     ])
     func slowdownsAreCaughtAndUnchangedBuildsPass(cell: (cell: String, sigma: Double, catches: Double)) {
