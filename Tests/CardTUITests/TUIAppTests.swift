@@ -129,11 +129,13 @@ struct AppDriver {
         #expect(!driver.text.contains("drag the bar"))
     }
 
-    /// Every scene of the catalogue says in its help what the pointer does in it; the home screen, which declares
-    /// nothing, keeps the pointer in general ("hold: long press").
+    /// Every scene's help says what the pointer does: in the scene's own words where it declares them (each of the
+    /// five seed scenes does), else the pointer in general ("hold: long press", as a scene added to the catalogue
+    /// gets); the home screen, which declares nothing, keeps the general lines.
     @Test func everySceneExplainsItsPointerInItsHelp() throws {
+        let seeds: Set = ["scores", "hero", "wallet", "flashcards", "deck"]
         for descriptor in SceneCatalog.standard.descriptors {
-            #expect(!descriptor.pointerHelp.isEmpty, "\(descriptor.name)")
+            if seeds.contains(descriptor.name) { #expect(!descriptor.pointerHelp.isEmpty, "\(descriptor.name)") }
             var driver = AppDriver(columns: 120, rows: 40)
             driver.app.open(descriptor.name, at: 0)
             driver.key("?", at: 0.1)
@@ -141,6 +143,7 @@ struct AppDriver {
             for help in descriptor.pointerHelp {
                 #expect(driver.text.contains(help.keys) && driver.text.contains(help.summary), "\(descriptor.name)")
             }
+            if descriptor.pointerHelp.isEmpty { #expect(driver.text.contains("long press"), "\(descriptor.name)") }
         }
         var home = AppDriver()
         home.key("?", at: 0.1)
