@@ -9,8 +9,9 @@ import CardGeometry
 /// the boxes, not of a glyph on its cell (the focus ring has its own test). A faint cell (SGR 2) counts as its
 /// colour halfway to the background, which is about what terminals draw.
 ///
-/// The seeds' own colour pairs (white names on the deck's yellow card, say) are theirs to keep: a caller exempts
-/// them by the pair. Cells in colour only (`rgb`): an indexed or default colour is the terminal's to choose.
+/// A caller may exempt cells WCAG exempts (an inactive component: what a scrim dims on purpose); the seeds' own
+/// colour pairs are not exempt (issue 46): the scenes choose their text colours to pass. Cells in colour only
+/// (`rgb`): an indexed or default colour is the terminal's to choose.
 ///
 /// Complexity: O(columns × rows).
 package enum ContrastLint {
@@ -53,8 +54,8 @@ package enum ContrastLint {
     }
 
     /// The violations in `rows` of `buffer`. `isGraphic(column, row)` marks cells that draw a graphic whatever
-    /// their glyph (an icon's fallback letter); `exempt(column, row, foreground, background)` accepts a cell (a
-    /// seed's own pair, an inactive component).
+    /// their glyph (an icon's fallback letter); `exempt(column, row, foreground, background)` accepts a cell (an
+    /// inactive component).
     package static func violations(
         in buffer: CellBuffer, rows: Range<Int>? = nil, isGraphic: (Int, Int) -> Bool = { _, _ in false },
         exempt: (Int, Int, RGBA, RGBA) -> Bool = { _, _, _, _ in false }

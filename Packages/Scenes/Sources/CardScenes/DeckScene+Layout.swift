@@ -205,7 +205,7 @@ extension DeckScene {
         if let sort { subtitle += " · by \(Self.sortName(sort.key)) \(sort.descending ? "↓" : "↑")" }
         return [
             TextRun("Cards", style: .largeTitle, color: Palette.text, weight: .bold, lineLimit: 1),
-            TextRun(subtitle, style: .footnote, color: Palette.secondaryText, lineLimit: 1),
+            TextRun(subtitle, style: .footnote, color: Palette.secondaryTextOnBar, lineLimit: 1),
         ]
     }
 
@@ -216,24 +216,25 @@ extension DeckScene {
             cornerRadius: 16, fill: RGBA(value.color),
             stroke: slot(of: card) == focus ? Palette.focusRing(on: RGBA(value.color)) : nil,
             shadow: Self.cardShadow,
-            text: [TextRun(value.title, style: .headline, color: Palette.white, weight: .bold)],
+            text: [TextRun(value.title, style: .headline, color: Palette.label(on: RGBA(value.color)), weight: .bold)],
             matchedGeometryID: Self.matchedID(value.id), isHitTestable: false, accessibilityLabel: value.title)
     }
 
     func detailNode(_ card: Int, rect: Rect, z: Double) -> Node {
         let value = base[card]
         let sortOrder = order.manualRank(of: card) ?? value.sortOrder
+        let label = Palette.label(on: RGBA(value.color))
         return Node(
             id: Self.detailNode(value.id), role: .card, card: value.id, rect: rect, z: z, cornerRadius: 24,
             fill: RGBA(value.color), shadow: Self.liftedShadow,
             text: [
-                TextRun(value.title, style: .largeTitle, color: Palette.white, weight: .bold),
+                TextRun(value.title, style: .largeTitle, color: label, weight: .bold),
                 TextRun(
                     "Card \(Self.grouped(slot(of: card) + 1)) of \(Self.grouped(count)) · your order: "
                         + Self.grouped(sortOrder + 1),
                     style: .body,
-                    color: Palette.white),
-                TextRun("Drag down or tap outside to close", style: .footnote, color: Palette.white),
+                    color: label),
+                TextRun("Drag down or tap outside to close", style: .footnote, color: label),
             ],
             transition: .asymmetric(insertion: .opacity, removal: .identity),
             matchedGeometryID: Self.matchedID(value.id),

@@ -101,7 +101,11 @@ public struct DeckScene: Scene {
     )
     .changingLook(
         "titles sort as people count them (TitleOrder: Card 1, Card 2 … Card 10, letters without case), not by "
-            + "their bytes (Card 1, Card 10, Card 100 …)")
+            + "their bytes (Card 1, Card 10, Card 100 …)"
+    )
+    .changingLook(
+        "a card's title (and the expanded card's lines) are white where white reads on its colour (4.5:1), else "
+            + "black (Palette.label: white only on indigo); the header's count is a darker gray (96, 96, 100)")
 
     /// The most cards a deck may hold.
     public static let maximumCount = 1_000_000

@@ -50,7 +50,11 @@ public struct FlashcardsScene: Scene {
     ])
     .changingLook(
         "an answer revealed while its card is still moving fades in on the card where it is drawn (the engine "
-            + "started it at the card's final place)")
+            + "started it at the card's final place)"
+    )
+    .changingLook(
+        "the answer is Apple's accessible gray (108, 108, 112; 5.3:1 on the card) where it was the system gray "
+            + "(142, 142, 147; 3.3:1)")
 
     /// The cards still in the stack, bottom first (the last is on top).
     public private(set) var deck: Deck

@@ -116,14 +116,16 @@ extension HeroScene {
                 Node(
                     id: NodeID("overview.\(item.id).icon"), role: .icon, parent: chipID,
                     rect: Rect(x: iconX, y: contentY, width: iconSize, height: lineHeight),
-                    text: [TextRun(item.icon, color: Palette.white, alignment: .center)], transition: .opacity,
+                    text: [TextRun(item.icon, color: Palette.label(on: RGBA(item.color)), alignment: .center)],
+                    transition: .opacity,
                     matchedGeometryID: "\(item.id).icon", isHitTestable: false),
                 Node(
                     id: NodeID("overview.\(item.id).text"), role: .text, parent: chipID,
                     rect: Rect(
                         x: iconX + iconSize + spacing, y: contentY, width: max(text, 1),
                         height: lineHeight),
-                    text: [TextRun(item.text, color: Palette.white, lineLimit: 1)], transition: .opacity,
+                    text: [TextRun(item.text, color: Palette.label(on: RGBA(item.color)), lineLimit: 1)],
+                    transition: .opacity,
                     matchedGeometryID: "\(item.id).text", isHitTestable: false),
             ]
             x += chip.width + spacing

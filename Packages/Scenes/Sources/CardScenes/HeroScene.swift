@@ -40,6 +40,9 @@ public struct HeroScene: Scene {
     .explainingPointer([
         KeyHelp("click a line", "its items fly to the details"), KeyHelp("click ×", "fly them back"),
     ])
+    .changingLook(
+        "a chip's icon and text are white where white reads on the chip's colour (4.5:1), else black (Palette.label: "
+            + "black on every chip but the indigo Moon; the yellow Star's white was 1.5:1)")
 
     /// The item lines, top first.
     public private(set) var deck: Deck

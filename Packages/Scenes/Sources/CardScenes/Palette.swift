@@ -21,8 +21,13 @@ enum Palette {
     /// system gray (light appearance, increased contrast: 108, 108, 112; Human Interface Guidelines, "Color"),
     /// 4.7:1 on the grouped background, where the system gray (142, 142, 147) is 2.9:1.
     static let secondaryText = RGBA(red: 108 / 255, green: 108 / 255, blue: 112 / 255)
-    /// SwiftUI's `Color.gray` (142, 142, 147, to within a unit), where a seed asks for it (seed 003's answer text).
-    static let gray = RGBA(red: 0.56, green: 0.56, blue: 0.58)
+    /// Secondary text on a translucent bar that content scrolls under (the deck's header, the page at 92 % over
+    /// the cards): the accessible gray darkened to 96, 96, 100, which keeps 4.7:1 on the bar even over a black card
+    /// (`secondaryText` there was 3.9:1, and 4.2:1 over the deck's blue card).
+    static let secondaryTextOnBar = RGBA(red: 96 / 255, green: 96 / 255, blue: 100 / 255)
+    /// Where a seed asks for SwiftUI's `Color.gray` as text (seed 003's answer): Apple's accessible system gray,
+    /// as `secondaryText`, 5.3:1 on the white card, where the system gray (142, 142, 147) is 3.3:1 (issue 46).
+    static let gray = secondaryText
     static let white = RGBA.white
     /// The slider's other tick labels (the seed leaves their colour to us): grey, but 4.7:1 on the page (the
     /// secondary label grey is 2.9:1 there, under the 4.5:1 text needs).
@@ -37,6 +42,16 @@ enum Palette {
     /// highest. A fixed yellow ring vanished on a yellow card (1.00:1) and faded on orange (1.45:1) and white.
     static func focusRing(on fill: RGBA, page: RGBA = background) -> RGBA {
         firstContrasting([focus, .black, .white], with: [fill, page], atLeast: 3)
+    }
+
+    /// Text and symbols on a card's or a chip's own colour `fill`, where the seeds draw white: white where it has
+    /// at least 4.5:1 contrast with the fill, else black (issue 46: white on the system yellow is 1.5:1, on orange,
+    /// green, mint, teal and cyan 2.1–2.6:1, on red, blue, purple, pink, brown and gray 3.3–4.1:1; black has at
+    /// least 5:1 on each of those). The fill is the seed's colour, kept; for any opaque fill one of white and black
+    /// has at least 4.58:1. The text bar is 4.5:1 for every size, so a card's title keeps its colour when it grows
+    /// (large text would pass at 3:1) and a terminal's cells, all one size, pass too.
+    static func label(on fill: RGBA) -> RGBA {
+        readableText(on: fill, preferring: white)
     }
 
     /// Text for `background`: `preferred` when it has at least 4.5:1 contrast with it (WCAG 2.2, 1.4.3), else black,

@@ -55,7 +55,11 @@ public struct ScoresScene: Scene {
     .changingLook(
         "on a terminal's grid the cards keep a gap of a row: two-row cards at 80x24 and 60x20 (three rows touching "
             + "before), a row above the first card and below the last, and at 60x20 the list from under the header to "
-            + "the slider's track, the slider a row lower")
+            + "the slider's track, the slider a row lower"
+    )
+    .changingLook(
+        "a card's name, score and test labels are white where white reads on its colour (4.5:1), else black "
+            + "(Palette.label: black on all five students' colours)")
 
     public private(set) var deck: Deck
     /// The selected test, 1…10.
@@ -333,18 +337,19 @@ public struct ScoresScene: Scene {
                     gestures: Self.cardGestures, clipsContent: true,
                     accessibilityLabel: "\(card.title), \(scores[selectedTest - 1])"))
             let rowY = y + metrics.nameTop
+            let label = Palette.label(on: RGBA(card.color))
             nodes.append(
                 Node(
                     id: id.child("name"), role: .text, parent: id,
                     rect: Rect(x: padding + 16, y: rowY, width: cardWidth / 2 - 16, height: 24), z: 1,
-                    text: [TextRun(card.title, style: .headline, color: Palette.white, weight: .bold)]))
+                    text: [TextRun(card.title, style: .headline, color: label, weight: .bold)]))
             nodes.append(
                 Node(
                     id: id.child("score"), role: .text, parent: id,
                     rect: Rect(x: padding + cardWidth / 2, y: rowY, width: cardWidth / 2 - 16, height: 24), z: 1,
                     text: [
                         TextRun(
-                            "\(scores[selectedTest - 1])", style: .headline, color: Palette.white, weight: .bold,
+                            "\(scores[selectedTest - 1])", style: .headline, color: label, weight: .bold,
                             alignment: .trailing, isNumeric: true)
                     ]))
             if isExpanded {
@@ -377,7 +382,7 @@ public struct ScoresScene: Scene {
                     z: 1,
                     text: [
                         TextRun(
-                            "T\(test)", style: .caption, color: Palette.white,
+                            "T\(test)", style: .caption, color: Palette.label(on: RGBA(card.color)),
                             weight: isSelected ? .bold : .regular)
                     ], transition: transition))
             nodes.append(

@@ -195,6 +195,8 @@ extension WalletScene {
         let brandHeight = text.lineHeight(of: .headline)
         let holderY = rect.maxY - insetY - holderHeight
         let numberY = holderY - 4 - numberHeight
+        // The seed's white text where it reads on the card's colour, else black (`Palette.label(on:)`).
+        let label = Palette.label(on: RGBA(card.color))
         var nodes = [
             Node(
                 id: id, role: .card, card: card.id, rect: rect, z: z, cornerRadius: 12, fill: RGBA(card.color),
@@ -208,18 +210,18 @@ extension WalletScene {
                 rect: Rect(x: rect.minX + insetX, y: rect.minY + insetY, width: inner, height: brandHeight), z: z,
                 text: [
                     TextRun(
-                        Self.brandName(payment.brand), style: .headline, color: Palette.white, weight: .heavy,
+                        Self.brandName(payment.brand), style: .headline, color: label, weight: .heavy,
                         alignment: .trailing, lineLimit: 1)
                 ], transition: childTransition, isHitTestable: false),
             Node(
                 id: id.child("number"), role: .text, parent: id,
                 rect: Rect(x: rect.minX + insetX, y: numberY, width: inner, height: numberHeight), z: z,
-                text: [TextRun(payment.number, style: .body, color: Palette.white, weight: .bold, lineLimit: 1)],
+                text: [TextRun(payment.number, style: .body, color: label, weight: .bold, lineLimit: 1)],
                 transition: childTransition, isHitTestable: false),
             Node(
                 id: id.child("holder"), role: .text, parent: id,
                 rect: Rect(x: rect.minX + insetX, y: holderY, width: inner, height: holderHeight), z: z,
-                text: Self.holderLine(payment, width: inner, text: text), transition: childTransition,
+                text: Self.holderLine(payment, width: inner, text: text, color: label), transition: childTransition,
                 isHitTestable: false),
         ]
         // A card too short for all three lines (a landscape phone) keeps the number and the holder: the brand
@@ -231,11 +233,11 @@ extension WalletScene {
     }
 
     /// "holder  Valid Thru expiry" (the seed's line); where that does not fit `width` (a narrow terminal), the
-    /// label goes and the date stays whole: "Simon Ng  08/29" (the date was cut to "08/…" at 60x20).
-    static func holderLine(_ payment: PaymentCard, width: Double, text: any TextMeasurer) -> [TextRun] {
-        let holder = TextRun(payment.holder + "  ", color: Palette.white, weight: .bold, lineLimit: 1)
-        let label = TextRun("Valid Thru ", style: .footnote, color: Palette.white, lineLimit: 1)
-        let expiry = TextRun(payment.expiry, style: .footnote, color: Palette.white, lineLimit: 1)
+    /// label goes and the date stays whole: "Simon Ng  08/29" (the date was cut to "08/…" at 60x20). In `color`.
+    static func holderLine(_ payment: PaymentCard, width: Double, text: any TextMeasurer, color: RGBA) -> [TextRun] {
+        let holder = TextRun(payment.holder + "  ", color: color, weight: .bold, lineLimit: 1)
+        let label = TextRun("Valid Thru ", style: .footnote, color: color, lineLimit: 1)
+        let expiry = TextRun(payment.expiry, style: .footnote, color: color, lineLimit: 1)
         let full = [holder, label, expiry].reduce(0.0) {
             $0 + text.width(of: $1.text[...], style: $1.style, weight: $1.weight)
         }

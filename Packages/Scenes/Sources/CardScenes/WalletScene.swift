@@ -70,6 +70,9 @@ public struct WalletScene: Scene {
         KeyHelp("hold, then drag", "move a card in the stack"),
         KeyHelp("drag the history", "scroll it (the wheel too)"),
     ])
+    .changingLook(
+        "a card's text is white where white reads on its colour (4.5:1), else black (Palette.label: black on the "
+            + "blue, orange, teal and red cards, white on the indigo one)")
 
     /// The cards, front (index 0) first.
     public private(set) var deck: Deck
