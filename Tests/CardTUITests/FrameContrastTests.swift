@@ -119,7 +119,12 @@ import Testing
     /// Every run of every frame at rest has its contrast: the terminal's frames and a graphical host's.
     @Test(arguments: sizes)
     func everyRunIsLegibleAgainstWhatIsBehindIt(columns: Int, rows: Int) throws {
+        // The first finding of each colour pair, per scene and front end.
         var found: [String: String] = [:]
+        func note(_ host: String, _ item: Case, _ finding: FrameContrastLint.Finding) {
+            let key = "\(host) \(item.scene) \(finding.contrast.pair)"
+            if found[key] == nil { found[key] = "\(host), \(item): \(finding)" }
+        }
         for item in Self.cases {
             guard let (driver, _) = Self.settled(item, columns: columns, rows: rows),
                 let frame = driver.app.lastFrame, let engine = driver.app.engine
@@ -127,11 +132,11 @@ import Testing
             #expect(!frame.isAnimating, "\(item) is still moving")
             let lint = FrameContrastLint(measurer: engine.textMeasurer)
             for finding in lint.findings(in: frame) {
-                found["terminal \(item.scene) \(finding.pair)", default: "terminal, \(item): \(finding)"] += ""
+                note("terminal", item, finding)
             }
             if let host = Self.hostFrame(item, viewport: frame.viewport) {
                 for finding in FrameContrastLint().findings(in: host) {
-                    found["host \(item.scene) \(finding.pair)", default: "host, \(item): \(finding)"] += ""
+                    note("host", item, finding)
                 }
             }
         }
@@ -148,9 +153,7 @@ import Testing
         for item in Self.cases {
             guard let (driver, buffer) = Self.settled(item, columns: columns, rows: rows) else { continue }
             for violation in ContrastLintTests.violations(driver, buffer) {
-                let key =
-                    "\(ContrastLint.Violation.hex(violation.foreground)) on "
-                    + ContrastLint.Violation.hex(violation.background)
+                let key = violation.contrast.pair
                 if found[key] == nil { found[key] = "\(item): \(violation)" }
             }
         }

@@ -20,24 +20,17 @@ package enum ContrastLint {
         package var column: Int
         package var row: Int
         package var glyph: String
-        package var foreground: RGBA
-        package var background: RGBA
-        package var ratio: Double
-        package var minimum: Double
+        /// The glyph's colour (a faint one at half strength) on its cell's, and the contrast it has and needs.
+        package var contrast: ContrastShortfall
 
-        package var description: String {
-            let ratio = (ratio * 100).rounded() / 100
-            return "'\(glyph)' at \(column),\(row): \(ratio):1 < \(minimum):1 (\(Self.hex(foreground)) on "
-                + "\(Self.hex(background)))"
-        }
+        package var foreground: RGBA { contrast.foreground }
+        package var background: RGBA { contrast.background }
+        package var ratio: Double { contrast.ratio }
+        package var minimum: Double { contrast.minimum }
 
-        static func hex(_ color: RGBA) -> String {
-            "#"
-                + [color.red, color.green, color.blue].map {
-                    let text = String(Int(($0 * 255).rounded()), radix: 16, uppercase: true)
-                    return text.count == 1 ? "0" + text : text
-                }.joined()
-        }
+        package var description: String { "'\(glyph)' at \(column),\(row): \(contrast)" }
+
+        static func hex(_ color: RGBA) -> String { ContrastShortfall.hex(color) }
     }
 
     /// What `scalar` needs: 4.5 for text, 3 for a graphic, nil for a shape or a blank.
@@ -80,8 +73,8 @@ package enum ContrastLint {
                 guard ratio < minimum, !exempt(column, row, foreground, background) else { continue }
                 found.append(
                     Violation(
-                        column: column, row: row, glyph: cell.character.string, foreground: foreground,
-                        background: background, ratio: ratio, minimum: minimum))
+                        column: column, row: row, glyph: cell.character.string,
+                        contrast: ContrastShortfall(foreground, on: background, needing: minimum)))
             }
         }
         return found

@@ -27,32 +27,11 @@ package struct FrameContrastLint: Sendable {
         package var node: NodeID
         /// The run's text.
         package var text: String
-        /// The run's colour as drawn (composited over what is behind it).
-        package var foreground: RGBA
-        /// What is behind the run where the contrast is lowest.
-        package var background: RGBA
-        /// The lowest contrast found.
-        package var ratio: Double
-        /// What the run needs: 4.5, or 3 for large text and symbols.
-        package var minimum: Double
+        /// The run's colour as drawn on what is behind it where the contrast is lowest, that contrast, and what the
+        /// run needs (4.5, or 3 for large text and symbols).
+        package var contrast: ContrastShortfall
 
-        package var description: String {
-            let shown = (ratio * 100).rounded() / 100
-            return "\(node) \"\(text)\": \(shown):1 < \(minimum):1 (\(Self.hex(foreground)) on \(Self.hex(background)))"
-        }
-
-        /// "#RRGGBB on #RRGGBB": the colours, to group findings by.
-        package var pair: String { "\(Self.hex(foreground)) on \(Self.hex(background))" }
-
-        /// `#RRGGBB` of a colour's opaque components.
-        package static func hex(_ color: RGBA) -> String {
-            "#"
-                + [color.red, color.green, color.blue].map {
-                    let value = Int((min(max($0, 0), 1) * 255).rounded())
-                    let text = String(value, radix: 16, uppercase: true)
-                    return text.count == 1 ? "0" + text : text
-                }.joined()
-        }
+        package var description: String { "\(node) \"\(text)\": \(contrast)" }
     }
 
     /// Measures the runs' lines, to find where they are drawn.
@@ -129,10 +108,8 @@ package struct FrameContrastLint: Sendable {
                     if ratio < (worst?.ratio ?? .infinity) { worst = (ratio, foreground, background) }
                 }
                 if let worst, worst.ratio < minimum {
-                    findings.append(
-                        Finding(
-                            node: node.id, text: run.text, foreground: worst.foreground,
-                            background: worst.background, ratio: worst.ratio, minimum: minimum))
+                    let contrast = ContrastShortfall(worst.foreground, on: worst.background, needing: minimum)
+                    findings.append(Finding(node: node.id, text: run.text, contrast: contrast))
                 }
             }
         }
