@@ -34,6 +34,19 @@ public func mix64(_ value: UInt64) -> UInt64 {
     return k
 }
 
+/// The inverse of `mix64`: `unmix64(mix64(x)) == x` for every `x`, so that a generated deck finds the index of an id
+/// without a table (`Deck`). Each xorshift by 33 is its own inverse; the multipliers' inverses modulo 2^64 undo
+/// the multiplications.
+package func unmix64(_ value: UInt64) -> UInt64 {
+    var k = value
+    k ^= k >> 33
+    k &*= 0x9cb4_b2f8_1293_37db
+    k ^= k >> 33
+    k &*= 0x4f74_430c_22a5_4005
+    k ^= k >> 33
+    return k
+}
+
 extension UInt64: ReorderKey {
     @inlinable public var reorderHash: UInt64 { mix64(self) }
     @inlinable public static var reorderHashIsInjective: Bool { true }
