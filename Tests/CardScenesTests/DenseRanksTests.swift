@@ -137,6 +137,17 @@ import Testing
             }
             let ranks = DenseRanks(titles: titles.count) { titles[$0] }
             #expect(ranks == reference(titles.map(TitleOrder.Key.init)), "round \(round): \(titles)")
+            // Given in order (the ranks' fast path that skips the sort), ties and all; and with one pair out of
+            // order, which the fast path must notice.
+            let inOrder = DenseRanks(titles: sorted.count) { sorted[$0] }
+            #expect(inOrder == reference(sorted.map(TitleOrder.Key.init)), "round \(round): \(sorted)")
+            if let swap = sorted.indices.dropFirst().first(where: { TitleOrder.compare(sorted[$0 - 1], sorted[$0]) < 0 }
+            ) {
+                var almost = sorted
+                almost.swapAt(swap - 1, swap)
+                let ranks = DenseRanks(titles: almost.count) { almost[$0] }
+                #expect(ranks == reference(almost.map(TitleOrder.Key.init)), "round \(round): \(almost)")
+            }
         }
     }
 

@@ -46,17 +46,4 @@ public enum DeckGenerator {
             return 5 + digits
         }
     }
-
-    /// The ranks `DeckOrder` would compute for the titles and given sortOrders of `deck(count:seed:)`'s deck,
-    /// without sorting: `"Card 1"`, `"Card 2"` … are in `TitleOrder` already and each sortOrder is the position,
-    /// so both are the identity (`DeckOrderTests` checks them against the computed ranks). `ids` are the deck's ids
-    /// and `checksum` the wire's checksum of an order (`DeckOrder.init`). O(n).
-    static func ranks(count: Int, ids: [CardID], checksum: ([CardID]) -> UInt32) -> DeckOrder.Ranks {
-        let identity = DenseRanks(ranks: (0..<Int32(count)).map { $0 }, distinct: count)
-            .indexedByRank(ids: ids, checksum: checksum)
-        var ranks = DeckOrder.Ranks()
-        ranks.title = identity
-        ranks.givenSortOrder = identity
-        return ranks
-    }
 }

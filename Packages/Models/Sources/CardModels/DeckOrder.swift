@@ -116,12 +116,6 @@ public struct DeckOrder: Sendable {
         // Its own storage, not shared with `slots`: the first sort would otherwise copy it.
         positionBase = (0..<deck.count).map { Int32(truncatingIfNeeded: $0) }
         keyRanks = ranks
-        if deck.isAsGenerated && ranks.title == nil && deck.count > 1 {
-            // A generated deck's titles and sortOrders are in order already: their ranks are known.
-            let known = DeckGenerator.ranks(count: deck.count, ids: ids, checksum: checksum)
-            keyRanks.title = known.title
-            keyRanks.givenSortOrder = known.givenSortOrder
-        }
         self.checksum = checksum
         if deck.count > Self.largeCount { prepareRanks() }
     }
