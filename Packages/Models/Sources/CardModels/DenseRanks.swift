@@ -254,58 +254,64 @@ struct DenseRanks: Sendable, Hashable {
     /// Sorts `words` by their bytes from `fromByte` up: an LSD radix sort, stable, skipping every byte that is the
     /// same in all words. O(n · varying bytes).
     static func radixSort(_ words: inout [UInt64], fromByte: Int) {
-        let count = words.count
+        let (histograms, varying) = byteHistograms(words, fromByte: fromByte)
+        var target = [UInt64](repeating: 0, count: varying.isEmpty ? 0 : words.count)
+        for byte in varying {
+            scatter(words, into: &target, byte: byte, starts: bucketStarts(histograms, byte: byte))
+            swap(&words, &target)
+        }
+    }
+
+    /// One pass of `radixSort(_:fromByte:)`: each word to the next place of its bucket by `byte`, in order. O(n).
+    private static func scatter(_ words: [UInt64], into target: inout [UInt64], byte: Int, starts: [Int]) {
+        let shift = UInt64(byte * 8)
+        var starts = starts
+        words.withUnsafeBufferPointer { source in
+            target.withUnsafeMutableBufferPointer { target in
+                starts.withUnsafeMutableBufferPointer { starts in
+                    for word in source {
+                        let bucket = Int((word >> shift) & 0xFF)
+                        target[starts[bucket]] = word
+                        starts[bucket] += 1
+                    }
+                }
+            }
+        }
+    }
+
+    /// For each byte of the keys from `fromByte` up, how many keys have each of its 256 values (`byte << 8 | value`),
+    /// and the bytes that are not the same in every key (the only ones a radix sort needs). O(n).
+    static func byteHistograms(_ keys: [UInt64], fromByte: Int) -> (histograms: [Int], varying: [Int]) {
         var histograms = [Int](repeating: 0, count: 8 * 256)
-        words.withUnsafeBufferPointer { words in
+        keys.withUnsafeBufferPointer { keys in
             histograms.withUnsafeMutableBufferPointer { histograms in
-                for word in words {
-                    for byte in fromByte..<8 { histograms[byte << 8 | Int((word >> UInt64(byte * 8)) & 0xFF)] += 1 }
+                for key in keys {
+                    for byte in fromByte..<8 { histograms[byte << 8 | Int((key >> UInt64(byte * 8)) & 0xFF)] += 1 }
                 }
             }
         }
         let varying = (fromByte..<8).filter { byte in
-            !histograms[(byte << 8)..<((byte + 1) << 8)].contains(count)
+            !histograms[(byte << 8)..<((byte + 1) << 8)].contains(keys.count)
         }
-        guard !varying.isEmpty else { return }
-        var target = [UInt64](repeating: 0, count: count)
+        return (histograms, varying)
+    }
+
+    /// Where each of `byte`'s 256 buckets starts in the sorted order: the exclusive prefix sums of its histogram.
+    static func bucketStarts(_ histograms: [Int], byte: Int) -> [Int] {
         var starts = [Int](repeating: 0, count: 256)
-        for byte in varying {
-            let shift = UInt64(byte * 8)
-            var total = 0
-            for bucket in 0..<256 {
-                starts[bucket] = total
-                total += histograms[byte << 8 | bucket]
-            }
-            words.withUnsafeBufferPointer { source in
-                target.withUnsafeMutableBufferPointer { target in
-                    starts.withUnsafeMutableBufferPointer { starts in
-                        for slot in 0..<count {
-                            let word = source[slot]
-                            let bucket = Int((word >> shift) & 0xFF)
-                            let place = starts[bucket]
-                            starts[bucket] = place + 1
-                            target[place] = word
-                        }
-                    }
-                }
-            }
-            swap(&words, &target)
+        var total = 0
+        for bucket in 0..<256 {
+            starts[bucket] = total
+            total += histograms[byte << 8 | bucket]
         }
+        return starts
     }
 
     /// `keys` sorted, and for each sorted slot the index its key came from: an LSD radix sort on bytes, stable,
     /// skipping every byte that is the same in all keys (one counting pass finds them). O(n · varying bytes).
     static func radixSort(_ keys: [UInt64]) -> (keys: [UInt64], indices: [Int32]) {
         let count = keys.count
-        var histograms = [Int](repeating: 0, count: 8 * 256)
-        keys.withUnsafeBufferPointer { keys in
-            histograms.withUnsafeMutableBufferPointer { histograms in
-                for key in keys {
-                    for byte in 0..<8 { histograms[byte << 8 | Int((key >> UInt64(byte * 8)) & 0xFF)] += 1 }
-                }
-            }
-        }
-        let varying = (0..<8).filter { byte in !histograms[(byte << 8)..<((byte + 1) << 8)].contains(count) }
+        let (histograms, varying) = byteHistograms(keys, fromByte: 0)
         var sourceKeys = keys
         var sourceIndices = (0..<count).map { Int32(truncatingIfNeeded: $0) }
         guard !varying.isEmpty else { return (sourceKeys, sourceIndices) }
@@ -313,12 +319,7 @@ struct DenseRanks: Sendable, Hashable {
         var targetIndices = [Int32](repeating: 0, count: count)
         for byte in varying {
             let shift = UInt64(byte * 8)
-            var starts = [Int](repeating: 0, count: 256)
-            var total = 0
-            for bucket in 0..<256 {
-                starts[bucket] = total
-                total += histograms[byte << 8 | bucket]
-            }
+            var starts = bucketStarts(histograms, byte: byte)
             sourceKeys.withUnsafeBufferPointer { sourceKeys in
                 sourceIndices.withUnsafeBufferPointer { sourceIndices in
                     targetKeys.withUnsafeMutableBufferPointer { targetKeys in

@@ -38,13 +38,10 @@ public func mix64(_ value: UInt64) -> UInt64 {
 /// without a table (`Deck`). Each xorshift by 33 is its own inverse; the multipliers' inverses modulo 2^64 undo
 /// the multiplications.
 package func unmix64(_ value: UInt64) -> UInt64 {
-    var k = value
-    k ^= k >> 33
-    k &*= 0x9cb4_b2f8_1293_37db
-    k ^= k >> 33
-    k &*= 0x4f74_430c_22a5_4005
-    k ^= k >> 33
-    return k
+    /// Undoes one multiplication of `mix64` (by the inverse `multiplier`) after the xorshift that followed it.
+    func unstep(_ k: UInt64, _ multiplier: UInt64) -> UInt64 { (k ^ (k >> 33)) &* multiplier }
+    let k = unstep(unstep(value, 0x9cb4_b2f8_1293_37db), 0x4f74_430c_22a5_4005)
+    return k ^ (k >> 33)
 }
 
 extension UInt64: ReorderKey {
