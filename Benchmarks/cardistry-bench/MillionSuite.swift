@@ -32,6 +32,8 @@ import Foundation
 ///   (`bytes_goal_ratio` ≤ 1);
 /// - `reopen`: `scene.close` and the same `scene.open` again, restoring the saved state after the workloads above
 ///   (at least 100 rounds of sorts and moves); goal p99 ≤ 300 ms;
+/// - `reopen-process`: `scene.open` in a new process on a store a session left after 1,000 moves and 50 sorts (a
+///   person restarting the terminal UI; `processReopens`); goal 150 ms median (issue 48), floor reading the store;
 /// - `reopen-memory` (impl `rss`, reported, not gated): the server's RSS after the reopens and 1.3 s of quiet (the
 ///   server gives free pages back after 1 s) over its RSS after the session's first open and the same quiet; goal
 ///   ≤ 1.05 (issue 29: reopening costs no more memory than a fresh open);
