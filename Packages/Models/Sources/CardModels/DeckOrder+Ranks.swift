@@ -79,10 +79,10 @@ extension DeckOrder {
     }
 
     /// Computes the ranks of every key (the given sortOrder's only while the user's order is the given one), so that
-    /// even the first sort of a large deck by any key costs only the sort: about 40 ms for a generated million-card
-    /// deck, half of it the ids' radix sort (its titles and sortOrders are known, `generatedRanks()`); other titles
-    /// take a comparison sort, about 80 ms. (Ranking the ids on a second thread meanwhile made a reopening slower
-    /// with the machine busy: 444 against 328 ms median.)
+    /// even the first sort of a large deck by any key costs only the sort. For a generated million-card deck the ids'
+    /// radix sort is the largest part (its titles and sortOrders are known, `generatedRanks()`); other titles take
+    /// a comparison sort. (Ranking the ids on a second thread meanwhile made a reopening in a new process slower
+    /// with the machine busy: 444 against 328 ms median, issue 48.)
     mutating func prepareRanks() {
         let hasManualRank = manualRankIsPosition || storedManualRank != nil
         for key in Key.allCases where key != .sortOrder || !hasManualRank { _ = ranks(for: key) }
