@@ -32,6 +32,8 @@ import Foundation
 ///   (`bytes_goal_ratio` ≤ 1);
 /// - `reopen`: `scene.close` and the same `scene.open` again, restoring the saved state after the workloads above
 ///   (at least 100 rounds of sorts and moves); goal p99 ≤ 300 ms;
+/// - `reopen-process`: `scene.open` in a new process on a store a session left after 1,000 moves and 50 sorts (a
+///   person restarting the terminal UI; `processReopens`); goal 150 ms median (issue 48), floor reading the store;
 /// - `reopen-memory` (impl `rss`, reported, not gated): the server's RSS after the reopens and 1.3 s of quiet (the
 ///   server gives free pages back after 1 s) over its RSS after the session's first open and the same quiet; goal
 ///   ≤ 1.05 (issue 29: reopening costs no more memory than a fresh open);
@@ -66,7 +68,10 @@ struct MillionSuite: BenchSuite {
     func run(_ context: BenchContext) {
         let n = context.quick ? 100_000 : 1_000_000
         let stdioWorkloads =
-            ["open", "deck-sort", "deck-move", "drop", "action-sort", "reopen", "fetch-order", "load"]
+            [
+                "open", "deck-sort", "deck-move", "drop", "action-sort", "reopen", "reopen-process", "fetch-order",
+                "load",
+            ]
             + ["title", "id", "color", "sortOrder"].map { "first-sort-" + $0 }
         if stdioWorkloads.contains(where: { context.selects("million/\($0)/\(n)/deck", impls: ["stdio"]) })
             || context.selects("million/reopen-memory/\(n)/deck", impls: ["rss"])
@@ -230,6 +235,7 @@ struct MillionSuite: BenchSuite {
         defer { echo.finish() }
         let plan = StdioPlan(suite: name, n: n, executable: executable, echo: echo, context: context)
         guard let (opened, firstSorts) = firstOpens(context, plan) else { return }
+        processReopens(context, plan)
 
         guard let store = Self.temporaryDirectory("stdio") else { return }
         defer { try? FileManager.default.removeItem(atPath: store) }
@@ -327,6 +333,53 @@ struct MillionSuite: BenchSuite {
             opened.add(reply, floor: floor)
         }
         return (opened, firstSorts)
+    }
+
+    /// Reopening in a new process (`reopen-process`), as a person restarting the terminal UI does: one session opens
+    /// the deck, makes 1,000 moves (a card anywhere to a random place) and 50 host sorts among them (keys and
+    /// directions seeded) and closes; then each round starts a fresh `cardistry stdio` on that store and times its
+    /// `scene.open`, which regenerates the deck, reads the saved state and replays its journal (issue 48: 670–1,060
+    /// ms before, goal ≤ 150 ms median). The floor reads the store's files (the same bytes the open reads).
+    private func processReopens(_ context: BenchContext, _ plan: StdioPlan) {
+        guard context.selects(cellID: plan.cell("reopen-process")) else { return }
+        guard let store = Self.temporaryDirectory("reopen-process") else { return }
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        context.progress("million: 1,000 moves and 50 sorts, then \(plan.rounds) opens each in a new process")
+        do {
+            guard let session = StdioSession(executable: plan.executable, arguments: ["stdio", "--store", store])
+            else { return }
+            defer { session.finish() }
+            guard session.request(plan.initialize) != nil, let opened = session.request(plan.open), !opened.isError,
+                let ids = cardIDs(context, session: session, n: plan.n)
+            else { return }
+            var generator = SplitMix64(seed: 4_807)
+            for move in 0..<1_000 {
+                let card = ids[Int(generator.next() % UInt64(ids.count))]
+                let to = Int(generator.next() % UInt64(plan.n))
+                _ = session.request("\"deck.move\",\"params\":{\"card\":\"\(card)\",\"to\":\(to)}")
+                if move % 20 == 19 {
+                    let key = plan.hostKeys[Int(generator.next() % UInt64(plan.hostKeys.count))]
+                    _ = session.request(plan.sortRequest(key, generator.next() % 2 == 0 ? "ascending" : "descending"))
+                }
+            }
+            _ = session.request("\"scene.close\"")
+        }
+        var reopens = Samples()
+        for _ in 0..<plan.rounds {
+            guard let session = StdioSession(executable: plan.executable, arguments: ["stdio", "--store", store]),
+                session.request(plan.initialize) != nil
+            else { return }
+            let reply = session.request(plan.open, slowdown: Slowdown.factor(for: plan.cell("reopen-process")))
+            session.finish()
+            guard let reply, !reply.isError else { continue }
+            let files = Self.storeFiles(store)
+            let floor = milliseconds { files.reduce(0) { $0 + Floors.rawRead($1.path, size: $1.bytes) } }
+            reopens.add(reply, floor: floor)
+        }
+        emit(
+            context, workload: "reopen-process", n: plan.n, impl: "stdio", samples: reopens, goalMs: 150,
+            changes: false, floor: "reading the store's files",
+            note: "each a new process on the store a session left after 1,000 moves and 50 sorts")
     }
 
     /// Cards to move: windows of the order fetched in the compact form (`deck.get {format: "ids"}`), spread over

@@ -53,6 +53,29 @@ import Testing
         }
     }
 
+    /// The packed sort (keys' high bits and indices in one word) ranks as the comparison sort: random keys, keys
+    /// that tie in their high bits and differ below (the runs it sorts afterwards), equal keys, few distinct keys
+    /// and keys that differ only in bits the index shares, at counts on both sides of a power of two.
+    @Test func packedSortRanksMatchTheComparisonSort() {
+        var generator = SplitMix64(seed: 0x5EED_0009)
+        for round in 0..<60 {
+            let count = [1, 2, 3, 255, 256, 257, 4_095, 4_096, 4_097, 9_000][round % 10]
+            let keys: [UInt64] = (0..<count).map { _ in
+                switch round % 6 {
+                case 0: generator.next()
+                case 1: (generator.next() % 64) << 50 | generator.next() % 4_096  // high-bit ties, low bits differ
+                case 2: generator.next() % 8  // equal keys, all below the index bits
+                case 3: [0, UInt64.max, 1 << 63, 1][Int(generator.next() % 4)]
+                case 4: generator.next() >> (generator.next() % 64)
+                default: (generator.next() % 3) << 12 | (generator.next() % 3)  // ties across the index's byte
+                }
+            }
+            #expect(DenseRanks(packedSortOf: keys) == reference(keys), "round \(round)")
+        }
+        let large = (0..<(DenseRanks.packedMinimumCount + 7)).map { _ in generator.next() % 1_000 }
+        #expect(DenseRanks(sortedBy: large) == reference(large))
+    }
+
     @Test func distinctValueRanksMatchTheComparisonSort() {
         var generator = SplitMix64(seed: 0x5EED_0003)
         for round in 0..<3_000 {
@@ -137,6 +160,17 @@ import Testing
             }
             let ranks = DenseRanks(titles: titles.count) { titles[$0] }
             #expect(ranks == reference(titles.map(TitleOrder.Key.init)), "round \(round): \(titles)")
+            // Given in order (the ranks' fast path that skips the sort), ties and all; and with one pair out of
+            // order, which the fast path must notice.
+            let inOrder = DenseRanks(titles: sorted.count) { sorted[$0] }
+            #expect(inOrder == reference(sorted.map(TitleOrder.Key.init)), "round \(round): \(sorted)")
+            if let swap = sorted.indices.dropFirst().first(where: { TitleOrder.compare(sorted[$0 - 1], sorted[$0]) < 0 }
+            ) {
+                var almost = sorted
+                almost.swapAt(swap - 1, swap)
+                let ranks = DenseRanks(titles: almost.count) { almost[$0] }
+                #expect(ranks == reference(almost.map(TitleOrder.Key.init)), "round \(round): \(almost)")
+            }
         }
     }
 

@@ -193,24 +193,24 @@ extension StatePerDeckTests {
     }
 
     /// Records replayed at reopening count towards the journal's compaction: a deck reopened with 8 sorts in its
-    /// journal saves a snapshot at the next sort, so a reopening never replays more than 8 sorts.
+    /// journal saves a snapshot at the next sort, so a reopening never replays more than 4 sorts.
     @Test func replayedRecordsCountTowardsCompaction() throws {
         let store = InMemoryStore()
         let identity = StateKey.generated(count: 20_000)
         let options = SceneOptions(cardCount: 20_000)
         var engine = Engine.persisted(
             try DeckScene(options: options), viewport: viewport, store: store, identity: identity)
-        for step in 0..<8 {  // DeckScene.journalSortCompaction
+        for step in 0..<4 {  // DeckOrder.journalSortCompaction
             try engine.sortDeck(by: .title, descending: step % 2 == 0, at: 1 + Double(step) / 10)
             #expect(engine.save(to: store, identity: identity) == nil)
         }
         let journal = try store.loadStateJournal(named: "deck.cards-20000")
-        #expect(journal.count >= 8)
+        #expect(journal.count >= 4)
         var reopened = Engine.persisted(
             try DeckScene(options: options), viewport: viewport, store: store, identity: identity)
         try reopened.sortDeck(by: .title, descending: false, at: 1)
         let taken = reopened.takeStateChange()
         let change = try #require(taken)
-        #expect(change.snapshot != nil, "the ninth sort since the snapshot compacts the journal")
+        #expect(change.snapshot != nil, "the fifth sort since the snapshot compacts the journal")
     }
 }

@@ -1,7 +1,8 @@
 /// The stable identity of a card: a 64-bit value, unique within a deck and persisted with it.
 ///
 /// The reorder diff hashes ids with one multiply-xorshift mix of the raw value (`ReorderKey`); `Dictionary` and
-/// `Set` go through the standard `Hasher` (SipHash over the 8 bytes), which is the cost of `Deck`'s O(1) index.
+/// `Set` go through the standard `Hasher` (SipHash over the 8 bytes); `Deck`'s O(1) index hashes with `mix64` instead
+/// (`CardIndexTable`).
 /// In JSON a `CardID` is a decimal string (`"42"`), so that hosts whose numbers are doubles (JavaScript)
 /// never lose precision above 2^53; decoding also accepts a non-negative integer.
 public struct CardID: Sendable, Hashable, Comparable, Codable, CustomStringConvertible, ExpressibleByIntegerLiteral {

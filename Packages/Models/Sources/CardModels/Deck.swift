@@ -6,22 +6,46 @@
 public struct Deck: Sendable, Hashable, Codable, RandomAccessCollection {
     /// The cards in deck order (read-only: change the deck through its mutating methods, which keep ids unique).
     public private(set) var cards: [Card]
-    private var positions: [CardID: Int]
+    /// Card id → index in `cards`.
+    private var positions: Positions
+    /// Whether the cards are exactly as `DeckGenerator` made them (ids, titles, sortOrders): `DeckOrder` then takes
+    /// the title and sortOrder ranks as known instead of computing them. Every change clears it.
+    private(set) var isAsGenerated = false
+
+    /// How a deck finds the index of an id.
+    private enum Positions: Sendable {
+        /// A flat open-addressing table (`CardIndexTable`), not a `Dictionary`: 12 bytes a slot, one `mix64` a
+        /// lookup.
+        case table(CardIndexTable)
+        /// A generated deck whose card `i` has the id `mix64(seed &+ i)` (`DeckGenerator`): the index of an id is
+        /// `unmix64(id) &- seed`, so the deck needs no table until a change moves its cards (a million cards' table
+        /// took a fifth of opening the deck in a new process, issue 48).
+        case mixed(seed: UInt64)
+    }
 
     /// An empty deck.
     public init() {
         cards = []
-        positions = [:]
+        positions = .table(CardIndexTable())
     }
 
     /// A deck of `cards` in the given order; throws `ModelError.duplicateID` if an id repeats.
     public init(_ cards: [Card]) throws(ModelError) {
-        var positions = [CardID: Int](minimumCapacity: cards.count)
+        var positions = CardIndexTable(capacity: cards.count)
         for (index, card) in cards.enumerated() {
             guard positions.updateValue(index, forKey: card.id) == nil else { throw .duplicateID(card.id) }
         }
         self.cards = cards
-        self.positions = positions
+        self.positions = .table(positions)
+        _checkInvariants()
+    }
+
+    /// The generated deck whose card `i` has the id `mix64(seed &+ i)`, as `DeckGenerator` makes it: ids unique by
+    /// construction (`mix64` is a bijection), found by inverting the mix. O(1).
+    init(generated cards: [Card], seed: UInt64) {
+        self.cards = cards
+        self.positions = .mixed(seed: seed)
+        self.isAsGenerated = true
         _checkInvariants()
     }
 
@@ -35,21 +59,29 @@ public struct Deck: Sendable, Hashable, Codable, RandomAccessCollection {
     public var ids: [CardID] { cards.map(\.id) }
 
     /// The position of `id`, or nil when it is not in the deck. O(1).
-    public func index(of id: CardID) -> Int? { positions[id] }
+    public func index(of id: CardID) -> Int? {
+        switch positions {
+        case .table(let table):
+            return table.position(of: id)
+        case .mixed(let seed):
+            let index = unmix64(id.rawValue) &- seed
+            return index < UInt64(cards.count) ? Int(index) : nil
+        }
+    }
 
     /// Whether a card with `id` is in the deck. O(1).
-    public func contains(id: CardID) -> Bool { positions[id] != nil }
+    public func contains(id: CardID) -> Bool { index(of: id) != nil }
 
     /// The card with `id`, or nil. O(1).
     public subscript(id id: CardID) -> Card? {
-        positions[id].map { cards[$0] }
+        index(of: id).map { cards[$0] }
     }
 
     // MARK: Changes
 
     /// Moves the card with `id` so that it ends at `destination` (an index in the resulting deck, `0..<count`).
     public mutating func move(_ id: CardID, to destination: Int) throws(ModelError) {
-        guard let source = positions[id] else { throw .unknownID(id) }
+        guard let source = index(of: id) else { throw .unknownID(id) }
         try move(from: source, to: destination)
     }
 
@@ -60,6 +92,7 @@ public struct Deck: Sendable, Hashable, Codable, RandomAccessCollection {
             throw .indexOutOfRange(index: destination, limit: cards.count)
         }
         guard source != destination else { return }
+        makeTable()
         let card = cards.remove(at: source)
         cards.insert(card, at: destination)
         reindex(Swift.min(source, destination)...Swift.max(source, destination))
@@ -68,7 +101,8 @@ public struct Deck: Sendable, Hashable, Codable, RandomAccessCollection {
     /// Inserts `card` at `index` (`0...count`); throws on a duplicate id or a bad index.
     public mutating func insert(_ card: Card, at index: Int) throws(ModelError) {
         guard (0...cards.count).contains(index) else { throw .indexOutOfRange(index: index, limit: cards.count) }
-        guard positions[card.id] == nil else { throw .duplicateID(card.id) }
+        guard self.index(of: card.id) == nil else { throw .duplicateID(card.id) }
+        makeTable()
         cards.insert(card, at: index)
         reindex(index..<cards.count)
     }
@@ -81,7 +115,7 @@ public struct Deck: Sendable, Hashable, Codable, RandomAccessCollection {
     /// Removes and returns the card with `id`.
     @discardableResult
     public mutating func remove(_ id: CardID) throws(ModelError) -> Card {
-        guard let index = positions[id] else { throw .unknownID(id) }
+        guard let index = index(of: id) else { throw .unknownID(id) }
         return try remove(at: index)
     }
 
@@ -89,15 +123,21 @@ public struct Deck: Sendable, Hashable, Codable, RandomAccessCollection {
     @discardableResult
     public mutating func remove(at index: Int) throws(ModelError) -> Card {
         guard cards.indices.contains(index) else { throw .indexOutOfRange(index: index, limit: cards.count) }
+        makeTable()
         let card = cards.remove(at: index)
-        positions[card.id] = nil
+        if case .table(var table) = positions {
+            positions = .table(CardIndexTable())  // so that `table` is the only reference while it changes
+            table.remove(card.id)
+            positions = .table(table)
+        }
         reindex(index..<cards.count)
         return card
     }
 
     /// Replaces the card that has `card.id` with `card` (same position).
     public mutating func update(_ card: Card) throws(ModelError) {
-        guard let index = positions[card.id] else { throw .unknownID(card.id) }
+        guard let index = index(of: card.id) else { throw .unknownID(card.id) }
+        isAsGenerated = false
         cards[index] = card
         _checkInvariants()
     }
@@ -109,12 +149,14 @@ public struct Deck: Sendable, Hashable, Codable, RandomAccessCollection {
             if keys[lhs] != keys[rhs] { return descending ? keys[lhs] > keys[rhs] : keys[lhs] < keys[rhs] }
             return lhs < rhs
         }
+        makeTable()
         cards = order.map { cards[$0] }
         reindex(cards.indices)
     }
 
     /// Sets every card's `sortOrder` to its position, so the order survives a reload that sorts by it.
     public mutating func renumberSortOrder() {
+        isAsGenerated = false
         for index in cards.indices { cards[index].sortOrder = index }
     }
 
@@ -133,8 +175,21 @@ public struct Deck: Sendable, Hashable, Codable, RandomAccessCollection {
     }
 
     private mutating func reindex(_ range: some Sequence<Int>) {
-        for index in range { positions[cards[index].id] = index }
+        guard case .table(var table) = positions else { return _checkInvariants() }
+        positions = .table(CardIndexTable())  // so that `table` is the only reference while it changes
+        for index in range { table.updateValue(index, forKey: cards[index].id) }
+        positions = .table(table)
         _checkInvariants()
+    }
+
+    /// Before a change that moves cards: a generated deck's ids leave their generated places, so it gets a table.
+    /// O(1) with a table already, else O(n).
+    private mutating func makeTable() {
+        isAsGenerated = false
+        guard case .mixed = positions else { return }
+        var table = CardIndexTable(capacity: cards.count)
+        for (index, card) in cards.enumerated() { table.updateValue(index, forKey: card.id) }
+        positions = .table(table)
     }
 
     /// Checks, in debug builds, that `positions` indexes exactly the cards (one entry per card, each at its card's
@@ -143,10 +198,13 @@ public struct Deck: Sendable, Hashable, Codable, RandomAccessCollection {
     @inline(__always)
     func _checkInvariants() {
         #if DEBUG
-            precondition(positions.count == cards.count, "\(positions.count) positions for \(cards.count) cards")
+            if case .table(let table) = positions {
+                precondition(table.count == cards.count, "\(table.count) positions for \(cards.count) cards")
+            }
             let stride = Swift.max(1, cards.count / 1024)
             for index in Swift.stride(from: 0, to: cards.count, by: cards.count <= 4096 ? 1 : stride) {
-                precondition(positions[cards[index].id] == index, "card \(cards[index].id) is not at index \(index)")
+                precondition(
+                    self.index(of: cards[index].id) == index, "card \(cards[index].id) is not at index \(index)")
             }
         #endif
     }

@@ -24,9 +24,14 @@ extension DeckOrder {
     /// step, so each list replays in at most about 0.25 s for a million cards. Beyond, the whole order is saved.
     public static let replayCostLimit = 200
     /// Journal records (and sorts among them) handed out since the last snapshot beyond which the next save is a
-    /// snapshot, so that reopening replays little.
+    /// snapshot, so that reopening replays little: a sort of a million cards replays in about 8 ms.
     static let journalCompaction = 1024
-    static let journalSortCompaction = 8
+    static let journalSortCompaction = 4
+    /// The most replay work the journal since its snapshot may hold, in card steps per card (as `replayCostLimit`):
+    /// about 30 ms for a million cards at 1.2 ns a step, so that a reopening can stay within 150 ms (issue 48).
+    /// Random moves of a million cards (a third of the deck apart on average) reach it every 70 moves or so; the
+    /// snapshot the next save then writes is 5.3 MB, on the saver's thread.
+    static let journalReplayCostLimit = 24
 
     /// What a large deck's saved state needs besides the order.
     struct Journal: Sendable {
@@ -76,7 +81,7 @@ extension DeckOrder {
 
     /// The records made since the last call, for the saver's journal, or nil when the next save must be a snapshot:
     /// a deck of at most `largeCount` cards, a change no record expresses, no records, or every
-    /// `journalCompaction`-th record, `journalSortCompaction`-th sort or `replayCostLimit` of replay work since the
+    /// `journalCompaction`-th record, `journalSortCompaction`-th sort or `journalReplayCostLimit` of replay work since the
     /// last snapshot (the journal is then compacted). O(records).
     public mutating func takeJournal() -> [Record]? {
         defer {
@@ -88,7 +93,7 @@ extension DeckOrder {
         guard count > Self.largeCount, !journal.broken, !journal.pending.isEmpty,
             journal.sinceSnapshot + journal.pending.count <= Self.journalCompaction,
             journal.sortsSinceSnapshot + sorts <= Self.journalSortCompaction,
-            journal.costSinceSnapshot + journal.pendingCost <= Self.replayCostLimit * count
+            journal.costSinceSnapshot + journal.pendingCost <= Self.journalReplayCostLimit * count
         else {
             journal.sinceSnapshot = 0
             journal.sortsSinceSnapshot = 0

@@ -22,7 +22,9 @@ extension DeckOrder {
     mutating func ranks(for key: Key) -> DenseRanks {
         switch key {
         case .title:
-            return cached(\.title) { $0.indexed(Self.titleRanks($0.base)) }
+            return cached(\.title) {
+                $0.base.isAsGenerated ? $0.generatedRanks() : $0.indexed(Self.titleRanks($0.base))
+            }
         case .color:
             return cached(\.color) { Self.colorRanks($0.base).compacted() }
         case .sortOrder:
@@ -35,7 +37,9 @@ extension DeckOrder {
                 }
                 return ranks
             }
-            return cached(\.givenSortOrder) { $0.indexed(Self.givenSortOrderRanks($0.base)) }
+            return cached(\.givenSortOrder) {
+                $0.base.isAsGenerated ? $0.generatedRanks() : $0.indexed(Self.givenSortOrderRanks($0.base))
+            }
         case .id:
             // Generated ids are random 64-bit values: no order can be assumed, so a radix sort of them.
             return cached(\.id) { $0.indexed(DenseRanks(sortedBy: $0.ids.map { $0.rawValue })) }
@@ -60,9 +64,25 @@ extension DeckOrder {
         ranks.indexedByRank(ids: ids, checksum: checksum)
     }
 
+    /// The ranks of a generated deck's titles and given sortOrders (`Deck.isAsGenerated`): both the identity, as
+    /// `DeckGenerator` makes them, with the cards by rank the identity and the ids by rank the ids themselves (shared,
+    /// not gathered). One key's computed ranks serve the other. O(n): the identity and the two checksums.
+    private func generatedRanks() -> DenseRanks {
+        if let known = keyRanks.title ?? keyRanks.givenSortOrder { return known }
+        let identity = (0..<Int32(truncatingIfNeeded: count)).map { $0 }
+        var ranks = DenseRanks(ranks: identity, distinct: count)
+        guard count > 1 else { return ranks }
+        ranks.cards = identity
+        ranks.rankIDs = ids
+        ranks.sortedChecksums = (checksum(ids), checksum(Array(ids.reversed())))
+        return ranks
+    }
+
     /// Computes the ranks of every key (the given sortOrder's only while the user's order is the given one), so that
-    /// even the first sort of a large deck by any key costs only the sort (about 100 ms for a million cards, once —
-    /// most of it the titles' comparison sort; the ids' radix sort about 20 ms).
+    /// even the first sort of a large deck by any key costs only the sort. For a generated million-card deck the ids'
+    /// radix sort is the largest part (its titles and sortOrders are known, `generatedRanks()`); other titles take
+    /// a comparison sort. (Ranking the ids on a second thread meanwhile made a reopening in a new process slower
+    /// with the machine busy: 444 against 328 ms median, issue 48.)
     mutating func prepareRanks() {
         let hasManualRank = manualRankIsPosition || storedManualRank != nil
         for key in Key.allCases where key != .sortOrder || !hasManualRank { _ = ranks(for: key) }

@@ -108,10 +108,11 @@ public struct DeckOrder: Sendable {
     /// most of it the titles' comparison sort).
     public init(_ deck: Deck, ranks: Ranks = Ranks(), checksum: @escaping @Sendable ([CardID]) -> UInt32) {
         base = deck
-        ids = deck.ids
+        let ids = deck.ids
+        self.ids = ids
         slots = (0..<deck.count).map { Int32(truncatingIfNeeded: $0) }
         // Its own storage, not shared with `ids`: the first move would otherwise copy it.
-        displayIDs = deck.ids.withUnsafeBufferPointer { Array($0) }
+        displayIDs = ids.withUnsafeBufferPointer { Array($0) }
         // Its own storage, not shared with `slots`: the first sort would otherwise copy it.
         positionBase = (0..<deck.count).map { Int32(truncatingIfNeeded: $0) }
         keyRanks = ranks

@@ -34,6 +34,16 @@ public func mix64(_ value: UInt64) -> UInt64 {
     return k
 }
 
+/// The inverse of `mix64`: `unmix64(mix64(x)) == x` for every `x`, so that a generated deck finds the index of an id
+/// without a table (`Deck`). Each xorshift by 33 is its own inverse; the multipliers' inverses modulo 2^64 undo
+/// the multiplications.
+package func unmix64(_ value: UInt64) -> UInt64 {
+    /// Undoes one multiplication of `mix64` (by the inverse `multiplier`) after the xorshift that followed it.
+    func unstep(_ k: UInt64, _ multiplier: UInt64) -> UInt64 { (k ^ (k >> 33)) &* multiplier }
+    let k = unstep(unstep(value, 0x9cb4_b2f8_1293_37db), 0x4f74_430c_22a5_4005)
+    return k ^ (k >> 33)
+}
+
 extension UInt64: ReorderKey {
     @inlinable public var reorderHash: UInt64 { mix64(self) }
     @inlinable public static var reorderHashIsInjective: Bool { true }

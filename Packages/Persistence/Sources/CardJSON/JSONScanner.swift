@@ -161,6 +161,7 @@ package struct JSONScanner {
         let start = position
         var hasEscapes = false
         while true {
+            position = Self.skipPlainWords(base, from: position, end: end)
             guard position < end else { throw error("unterminated string (opened at byte \(open))", at: end) }
             let byte = base[position]
             if byte == UInt8(ascii: "\"") { break }
@@ -178,6 +179,29 @@ package struct JSONScanner {
         let raw = RawString(start: start, end: position, hasEscapes: hasEscapes)
         position += 1
         return raw
+    }
+
+    /// The first position from `position` whose 8-byte word (read as a whole) holds a byte that is not plain
+    /// printable ASCII inside a string — a quote, a backslash, a control character or a byte of 0x80 or more — or
+    /// the last whole word's end: the bytes before it need no check one by one. Eight bytes a step with the
+    /// "has a zero byte" bit trick (`(w − 0x01…) & ~w & 0x80…`), so that a saved state's megabytes of base64 are not
+    /// checked byte by byte (`readRawString` was 23% of a reopening in issue 48's profile). O(length / 8).
+    @inline(__always)
+    static func skipPlainWords(_ base: UnsafePointer<UInt8>, from position: Int, end: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var position = position
+        while position + 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let special =
+                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+                | word
+            if special & highs != 0 { break }
+            position += 8
+        }
+        return position
     }
 
     private mutating func scanEscape() throws(JSONDecodeError) {
