@@ -20,7 +20,7 @@ import CardPhysics
 /// matched-geometry id was on a node that just left starts from that node's current frame instead.
 public struct Engine: Sendable {
     /// The scene being played.
-    public private(set) var scene: any Scene
+    public internal(set) var scene: any Scene
     /// The viewport, in points.
     public private(set) var viewport: Size
     /// The time of the latest input or timer processed.
@@ -166,6 +166,9 @@ public struct Engine: Sendable {
         case Self.moveCardAction:
             try moveCard(try action.card("card"), to: try action.int("to"), at: time)
             return
+        case Self.accessibilityFocusAction:
+            try focusAccessibility(on: NodeID(try action.string("node")), at: time)
+            return
         case Self.sortDeckAction:
             guard let key = DeckSortKey(rawValue: try action.string("by")) else {
                 throw .invalidArgument(
@@ -195,6 +198,8 @@ public struct Engine: Sendable {
     static let replaceDeckAction = "engine.replaceDeck"
     static let moveCardAction = "engine.moveCard"
     static let sortDeckAction = "engine.sortDeck"
+    /// The logged form of an assistive technology's focus action (`focusAccessibility(on:at:)`): `{node}`.
+    static let accessibilityFocusAction = "engine.accessibilityFocus"
 
     /// Replaces the scene's deck (a host's `deck.load`), animating the change. Logged as the reorder diff from the
     /// old order to the new one, so a replay reorders the cards the deck holds.
