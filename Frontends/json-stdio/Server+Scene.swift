@@ -192,6 +192,12 @@ extension Server {
         }
         out.raw("],")
         orderMember(since: 0, into: &out)
+        if session?.accessibility == true {
+            let tree = opened.accessibilityTree()
+            session?.accessibilityTree = tree
+            out.raw(",\"accessibility\":")
+            AccessibilityJSON.tree(tree, into: &out)
+        }
         return out
     }
 
@@ -213,6 +219,7 @@ extension Server {
         let closed = try takeDriver()
         session?.nextTick = nil
         session?.stateKey = nil
+        session?.accessibilityTree = nil
         var out = JSONOutput()
         out.raw("{\"closed\":")
         out.string(closed.sceneName)
@@ -269,6 +276,11 @@ extension Server {
         try changeScene(at: time, into: &output) { (driver) throws(SceneError) in
             try driver.perform(action, at: time)
         }
+        return actionResult(since: before, at: time)
+    }
+
+    /// `{t, order?}`: the result of an action, with `order` when it changed the deck since revision `before`.
+    mutating func actionResult(since before: Int, at time: Double) -> [OutboundPart] {
         guard deckRevision != before else { return timeResult(time) }
         var out = JSONOutput()
         out.raw("{\"t\":")
