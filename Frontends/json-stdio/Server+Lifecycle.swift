@@ -8,7 +8,7 @@ extension Server {
     mutating func initialize(_ p: Params, now: Double) throws(RPCError) -> [OutboundPart] {
         try p.only([
             "protocolVersion", "clientInfo", "viewport", "clock", "frames", "fps", "deckOrder", "cells",
-            "accessibility",
+            "accessibility", "reduceMotion",
         ])
         try Self.negotiate(try p.requiredString("protocolVersion"))
         if let client = try p.object("clientInfo") {
@@ -48,12 +48,14 @@ extension Server {
         guard fps >= 1, fps <= 240 else { throw .invalidParams("fps", "must be in 1…240") }
         let deckOrder = try p.choice("deckOrder", ["diff", "full"]) ?? "diff"
         let accessibility = try p.bool("accessibility") ?? false
+        let reducesMotion = try p.bool("reduceMotion") ?? false
         session = Session(
             clock: clock, deltas: frames != "full", fps: fps, viewport: Size(width: width, height: height),
             origin: now)
         session?.wholeOrders = deckOrder == "full"
         session?.cells = cells
         session?.accessibility = accessibility
+        session?.reducesMotion = reducesMotion
         phase = .running
         var out = JSONOutput(capacity: 1024)
         out.raw("{\"protocolVersion\":")
@@ -88,6 +90,7 @@ extension Server {
         out.raw(",\"store\":")
         out.bool(configuration.store != nil)
         if accessibility { out.raw(",\"accessibility\":true") }
+        if reducesMotion { out.raw(",\"reduceMotion\":true") }
         out.raw(",\"methods\":")
         out.strings(accessibility ? Self.methods + [Self.accessibilityMethod] : Self.methods)
         out.raw(",\"notifications\":")

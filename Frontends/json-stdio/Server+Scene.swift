@@ -100,10 +100,11 @@ extension Server {
     ) throws(RPCError) -> OpenedScene {
         let viewport = try requireSession().viewport
         let opened: OpenedScene
+        var options = SceneOptions(deck: deck, cardCount: request.cardCount, deckIdentity: identity)
+        options.reducesMotion = session?.reducesMotion ?? false
         do {
             opened = try configuration.provider.open(
-                request.scene,
-                options: SceneOptions(deck: deck, cardCount: request.cardCount, deckIdentity: identity),
+                request.scene, options: options,
                 persistState: request.persistState, viewport: viewport,
                 startTime: start, textMeasurer: measurer)
         } catch {

@@ -40,6 +40,9 @@ struct Session: Sendable {
     /// The host asked for the accessibility tree (`initialize`'s `accessibility: true`): `scene.open` carries it,
     /// `a11y.update` its changes, and `a11y.action` is a method. Off, none of it is computed.
     var accessibility = false
+    /// The host asked for reduced motion (`initialize`'s `reduceMotion: true`): every scene opens with
+    /// `Engine.reducesMotion`.
+    var reducesMotion = false
     /// The open scene's accessibility tree as the host was last told it (nil: accessibility off, or no scene).
     var accessibilityTree: AccessibilityTree?
 

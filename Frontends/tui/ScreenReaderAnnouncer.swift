@@ -81,13 +81,19 @@ struct ScreenReaderAnnouncer {
         return "\(scene.title), \(app.selection + 1) of \(descriptors.count), \(scene.summary)"
     }
 
-    /// What changed in a scene's tree that a reader hears: the focused node when the focus moved or the node
-    /// changed. A scene that focuses nothing (it describes no focus) is read linearly instead: every named node
+    /// What changed in a scene's tree that a reader hears: a heading whose text changed, and the focused node when
+    /// the focus moved or the node changed. A scene that focuses nothing (it describes no focus) is read linearly instead: every named node
     /// as it opens, then each named node that changed (at most `linearLimit` lines a change).
     private func changes(to next: AccessibilityTree) -> [String] {
         if let focus = next.focus, let node = next[focus] {
-            if let tree, tree.focus == focus, tree[focus] == node { return [] }
-            return [Self.sentence(node)]
+            // A heading whose text changed says what happened to the whole (a sort: "Cards 12 cards · by title ↑").
+            let headings = (tree.flatMap { next.changes(from: $0) }?.nodes ?? []).filter {
+                $0.role == .heading && tree?[$0.id]?.name != $0.name
+            }
+            var lines = headings.map(Self.sentence)
+            if let tree, tree.focus == focus, tree[focus] == node { return lines }
+            lines.append(Self.sentence(node))
+            return lines
         }
         let changed: [AccessibilityNode]
         if let tree {

@@ -20,7 +20,7 @@ public struct TUIFrontend: Frontend {
     public var usage: String {
         """
         Usage: cardistry tui [[--scene] S] [--deck FILE | --cards N] [--fps N] [--ascii] [--bell] [--store DIR] [--record FILE]
-                     [--slow-motion N] [--screen-reader]
+                     [--slow-motion N] [--screen-reader] [--reduce-motion]
 
         Opens a home screen listing the scenes (or scene S at once). Every scene is playable with the mouse
         (click = tap, hold = long press, drag, wheel = scroll and pull) and the keyboard (`?` shows the keys,
@@ -43,6 +43,9 @@ public struct TUIFrontend: Frontend {
                          a linear mode for screen readers and braille displays (also CARDISTRY_SCREEN_READER=1):
                          nothing is drawn; each change is said once as a line ("Travel, card 4 of 12,
                          collapsed"), with no escape sequences; keys only
+          --reduce-motion
+                         replace movement by short cross-fades (as iOS's Reduce Motion): a moved card fades
+                         in at its new place; what follows the mouse still follows it
 
         Colours: 24-bit when COLORTERM is truecolor or 24bit, 256 when TERM ends in 256color, else 16;
         none when NO_COLOR is set (focus, bars and the status line then show by glyphs and reverse video).
@@ -98,9 +101,9 @@ public struct TUIFrontend: Frontend {
                     return 1
                 }
             }
-            let options = runOptions(
-                request, sceneOptions: SceneOptions(deck: deck, cardCount: request.cards, deckIdentity: identity),
-                store: store, environment: environment)
+            var sceneOptions = SceneOptions(deck: deck, cardCount: request.cards, deckIdentity: identity)
+            sceneOptions.reducesMotion = request.reducesMotion
+            let options = runOptions(request, sceneOptions: sceneOptions, store: store, environment: environment)
             do throws(TerminalError) {
                 return try TUIRunLoop.run(options)
             } catch {
@@ -152,11 +155,12 @@ public struct TUIFrontend: Frontend {
         var ascii: Bool
         var bell: Bool
         var screenReader: Bool
+        var reducesMotion: Bool
 
         init(_ arguments: [String], catalog: SceneCatalog) throws {
             let parsed = try ParsedArguments(
                 arguments, options: ["scene", "deck", "cards", "fps", "store", "record", "slow-motion"],
-                flags: ["ascii", "bell", "screen-reader"])
+                flags: ["ascii", "bell", "screen-reader", "reduce-motion"])
             // The scene may be named alone (`cardistry tui deck`), as a new user first types it.
             guard parsed.positionals.count <= (parsed.value("scene") == nil ? 1 : 0) else {
                 let extra = parsed.positionals[parsed.value("scene") == nil ? 1 : 0]
@@ -183,6 +187,7 @@ public struct TUIFrontend: Frontend {
             ascii = parsed.flags.contains("ascii")
             bell = parsed.flags.contains("bell")
             screenReader = parsed.flags.contains("screen-reader")
+            reducesMotion = parsed.flags.contains("reduce-motion")
             try check(catalog.descriptor(named: scene ?? ""), catalog: catalog)
         }
 

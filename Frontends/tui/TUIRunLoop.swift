@@ -209,6 +209,7 @@ public struct TUIRunLoop {
             let effects = app.draw(at: clock.appTime(wall: time), into: &buffer)
             options.depth.convert(&buffer)
             renderer.present(buffer)
+            if let cell = app.focusCell() { renderer.restCursor(on: cell) }
             if effects.contains(.bell) { session.write(ANSI.bell) }
             scheduler.didDraw(at: time)
         }

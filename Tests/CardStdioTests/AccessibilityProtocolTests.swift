@@ -131,3 +131,31 @@ private func written(_ engine: Engine) throws -> JSONValue {
         }
     }
 }
+
+@Suite struct ReduceMotionProtocolTests {
+    /// `reduceMotion: true`: a moved card is at its new place in the very next frame, faded, then opaque; the
+    /// capability says so. Without it, the card is still on its way.
+    @Test(arguments: [true, false])
+    func aMovedCardFadesInAtItsNewPlace(reduceMotion: Bool) throws {
+        var harness = Harness()
+        let reply = try #require(
+            harness.request(
+                1, "initialize",
+                "{\"protocolVersion\":\"1.0\",\"viewport\":{\"width\":390,\"height\":844},\"reduceMotion\":\(reduceMotion)}"
+            ).response)
+        #expect(reply[path: "result", "capabilities", "reduceMotion"] == (reduceMotion ? .bool(true) : nil))
+        _ = harness.request(2, "scene.open", "{\"scene\":\"deck\"}")
+        _ = harness.request(3, "scene.action", "{\"name\":\"move\",\"card\":\"401\",\"to\":3,\"t\":1}")
+        func card(_ response: JSONValue?) -> JSONValue? {
+            response?[path: "result", "frame", "nodes"]?.arrayValue?.first { $0["id"] == .string("card.401") }
+        }
+        let soon = try #require(card(harness.request(4, "clock.advance", "{\"to\":1.02}").response))
+        let settled = try #require(card(harness.request(5, "clock.advance", "{\"to\":5}").response))
+        if reduceMotion {
+            #expect(soon["y"] == settled["y"])
+            #expect((soon["opacity"]?.doubleValue ?? 1) < 0.2)
+        } else {
+            #expect(soon["y"] != settled["y"])
+        }
+    }
+}

@@ -76,7 +76,8 @@ private struct Reader {
                 "Travel Card 2 of 12 · your order: 2 Drag down or tap outside to close, dialog, expanded"
             ])
         #expect(reader.press("escape") == ["Travel, card 2 of 12, collapsed"])
-        #expect(reader.press("s") == ["Travel, card 11 of 12, collapsed"])
+        // A sort says so through the title, then where the focused card went.
+        #expect(reader.press("s") == ["Cards 12 cards · by title ↑, heading", "Travel, card 11 of 12, collapsed"])
     }
 
     @Test func aSceneWithoutFocusIsReadLinearly() {
@@ -97,5 +98,24 @@ private struct Reader {
         let cards = Array(SeedData.flashcards.reversed())
         guard case .flashcard(let card) = cards[index].payload else { return "" }
         return card.answer
+    }
+}
+
+@Suite struct ReduceMotionOptionTests {
+    /// `--reduce-motion` reaches every scene's engine the app opens, and the command line takes the flag.
+    @Test func theOptionReachesTheEngine() throws {
+        var configuration = TUIApp.Configuration(catalog: .standard)
+        configuration.sceneOptions.reducesMotion = true
+        var app = TUIApp(columns: 80, rows: 24, configuration: configuration)
+        let opened = app.open("deck", at: 0)
+        #expect(opened)
+        #expect(app.engine?.reducesMotion == true)
+        var plain = TUIApp(columns: 80, rows: 24, configuration: TUIApp.Configuration(catalog: .standard))
+        let openedPlain = plain.open("deck", at: 0)
+        #expect(openedPlain)
+        #expect(plain.engine?.reducesMotion == false)
+        #expect(try TUIFrontend.Request(["--reduce-motion", "deck"], catalog: .standard).reducesMotion)
+        #expect(try TUIFrontend.Request(["--screen-reader"], catalog: .standard).screenReader)
+        #expect(try !TUIFrontend.Request(["deck"], catalog: .standard).reducesMotion)
     }
 }

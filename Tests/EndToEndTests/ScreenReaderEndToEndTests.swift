@@ -78,4 +78,31 @@ import Testing
             #expect(!output.contains(0x1B), "an escape sequence in the screen-reader output")
         }
     }
+
+    /// In the full-screen mode the terminal's cursor rests on the focused item (screen readers and braille displays
+    /// follow it): inside the focused card's box, following the focus; on the home screen, on the highlighted scene's label.
+    @Test func theCursorRestsOnTheFocusedItem() throws {
+        try withTmux(columns: 100, rows: 30) { tmux in
+            try tmux.type(try tmux.command("tui --scene deck"))
+            #expect(try tmux.waitFor { $0.contains("Reading List") })
+            _ = try tmux.waitForStillScreen()
+            let lines = try tmux.lines()
+            let inbox = try #require(lines.firstIndex { $0.contains("Inbox") })
+            let column = try #require(lines[inbox].firstIndex(of: "I")).utf16Offset(in: lines[inbox])
+            // The row of the card's title, one column inside its border (the title sits one further in).
+            #expect(try tmux.format("#{cursor_x},#{cursor_y}") == "\(column - 1),\(inbox)")
+            try tmux.key("Down")
+            let reading = try #require(lines.firstIndex { $0.contains("Reading List") })
+            #expect(try tmux.waitFor { _ in (try? tmux.format("#{cursor_y}")) == "\(reading)" })
+            try tmux.send("q")
+            #expect(try tmux.waitFor { $0.contains("choose a scene") })
+            _ = try tmux.waitForStillScreen()
+            let home = try tmux.lines()
+            // The scene just left is highlighted ("> 5 deck").
+            let highlighted = try #require(home.firstIndex { $0.contains("> ") && $0.contains("deck") })
+            #expect(try tmux.format("#{cursor_y}") == "\(highlighted)")
+            try tmux.send("q")
+            #expect(try tmux.waitFor { $0.contains("EXIT=0") })
+        }
+    }
 }

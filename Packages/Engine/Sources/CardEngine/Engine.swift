@@ -64,6 +64,9 @@ public struct Engine: Sendable {
     var rollProgress: AnimationTimeline<RollKey, Double>
     var arena = GestureArena<NodeID>()
     var pending: [EngineEvent] = []
+    /// Reduced motion (iOS's Reduce Motion): animated changes that would move a node cross-fade instead (see
+    /// `Engine+ReducedMotion.swift`). Fixed when the engine opens.
+    public let reducesMotion: Bool
 
     /// Opens `scene` in `viewport` at `startTime`. With `savedState` (as the front end loaded it from its store),
     /// the scene's state is restored first: its snapshot, then its journal records (a state that cannot be used is reported in `stateError`, and the scene
@@ -72,12 +75,15 @@ public struct Engine: Sendable {
     /// hands out.
     ///
     /// `animator` evaluates every motion: the SwiftUI-exact closed forms by default, or `InstantAnimator()` for a
-    /// host that wants changes applied at once (reduced motion, or tests of end states).
+    /// host that wants changes applied at once (tests of end states). With `reducesMotion`, animated changes that
+    /// would move, scale or rotate a node cross-fade it at its new place instead, as iOS's Reduce Motion does.
     public init(
         scene: any Scene, viewport: Size, savedState: LoadedState? = nil, startTime: Double = 0,
-        animator: any Animator = ClosedFormAnimator(), textMeasurer: any TextMeasurer = StandardTextMeasurer()
+        animator: any Animator = ClosedFormAnimator(), textMeasurer: any TextMeasurer = StandardTextMeasurer(),
+        reducesMotion: Bool = false
     ) {
         self.scene = scene
+        self.reducesMotion = reducesMotion
         self.layoutMeasurer = CachingTextMeasurer(textMeasurer)
         self.geometry = AnimationTimeline(animator: animator)
         self.fills = AnimationTimeline(animator: animator)
