@@ -47,24 +47,12 @@ enum AccessibilityJSON {
         optional("name", node.name, into: &out)
         optional("value", node.value, into: &out)
         optional("stateDescription", node.stateDescription, into: &out)
-        if let selected = node.isSelected {
-            out.raw(",\"selected\":")
-            out.bool(selected)
-        }
-        if let expanded = node.isExpanded {
-            out.raw(",\"expanded\":")
-            out.bool(expanded)
-        }
+        optional("selected", node.isSelected, into: &out)
+        optional("expanded", node.isExpanded, into: &out)
         if node.isDisabled { out.raw(",\"disabled\":true") }
         if node.isHidden { out.raw(",\"hidden\":true") }
-        if let position = node.positionInSet {
-            out.raw(",\"positionInSet\":")
-            out.integer(position)
-        }
-        if let size = node.sizeOfSet {
-            out.raw(",\"sizeOfSet\":")
-            out.integer(size)
-        }
+        optional("positionInSet", node.positionInSet, into: &out)
+        optional("sizeOfSet", node.sizeOfSet, into: &out)
         out.raw(",\"bounds\":{\"x\":")
         out.number(node.bounds.minX)
         out.raw(",\"y\":")
@@ -97,11 +85,29 @@ enum AccessibilityJSON {
         out.byte(UInt8(ascii: "}"))
     }
 
+    /// `,"key":value` when there is a value.
     private static func optional(_ key: StaticString, _ value: String?, into out: inout JSONOutput) {
         guard let value else { return }
+        member(key, into: &out)
+        out.string(value)
+    }
+
+    private static func optional(_ key: StaticString, _ value: Bool?, into out: inout JSONOutput) {
+        guard let value else { return }
+        member(key, into: &out)
+        out.bool(value)
+    }
+
+    private static func optional(_ key: StaticString, _ value: Int?, into out: inout JSONOutput) {
+        guard let value else { return }
+        member(key, into: &out)
+        out.integer(value)
+    }
+
+    /// `,"key":`.
+    private static func member(_ key: StaticString, into out: inout JSONOutput) {
         out.raw(",\"")
         out.raw(key)
         out.raw("\":")
-        out.string(value)
     }
 }

@@ -21,10 +21,7 @@ extension Server {
         output.append(
             .message(
                 Messages.notification("a11y.update") { out in
-                    out.key("seq")
-                    out.integer(seq)
-                    out.nextKey("t")
-                    out.number(time)
+                    Messages.header(seq: seq, time: time, into: &out)
                     AccessibilityJSON.update(update, into: &out)
                 }))
     }
@@ -49,13 +46,7 @@ extension Server {
             throw .invalidParams(
                 "customAction", "is required with action \"customAction\" (the id of one of the node's)")
         }
-        _ = try requireDriver()
-        let time: Double
-        if p.has("t") || session?.clock == .realtime {
-            time = try inputTime(p, now: now)
-        } else {
-            time = try currentTime(now: now)
-        }
+        let time = try actionTime(p, now: now)
         let before = deckRevision
         try changeScene(at: time, into: &output) { (driver) throws(SceneError) in
             try driver.performAccessibilityAction(action, on: node, customAction: custom, at: time)

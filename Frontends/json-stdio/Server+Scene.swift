@@ -265,19 +265,21 @@ extension Server {
             default: throw .invalidParams(member.key, "must be a number, a string or a boolean")
             }
         }
-        _ = try requireDriver()
-        let time: Double
-        if p.has("t") || session?.clock == .realtime {
-            time = try inputTime(p, now: now)
-        } else {
-            time = try currentTime(now: now)
-        }
+        let time = try actionTime(p, now: now)
         let action = SceneAction(name, arguments)
         let before = deckRevision
         try changeScene(at: time, into: &output) { (driver) throws(SceneError) in
             try driver.perform(action, at: time)
         }
         return actionResult(since: before, at: time)
+    }
+
+    /// When an action request (`scene.action`, `a11y.action`) happens: its `t` (always in realtime), else the
+    /// session's current time. −32012 without an open scene.
+    mutating func actionTime(_ p: Params, now: Double) throws(RPCError) -> Double {
+        _ = try requireDriver()
+        if p.has("t") || session?.clock == .realtime { return try inputTime(p, now: now) }
+        return try currentTime(now: now)
     }
 
     /// `{t, order?}`: the result of an action, with `order` when it changed the deck since revision `before`.

@@ -167,13 +167,7 @@ private func custom(_ tree: AccessibilityTree, _ node: NodeID, _ description: St
             var time = 0.0
             for _ in 0..<(1 + Int(input.generator.next() % 3)) {
                 let (inputs, end) = input.burst(at: time, scene: engine.scene)
-                for item in inputs {
-                    if case .action(let action, let at) = item {
-                        try? engine.perform(action, at: at)
-                    } else {
-                        engine.handle(item)
-                    }
-                }
+                for item in inputs { feed(&engine, item) }
                 time = end
             }
             engine.handle(.pointer(PointerEvent(.cancel, at: Point(x: 0, y: 0), time: time)))
@@ -202,5 +196,49 @@ private func custom(_ tree: AccessibilityTree, _ node: NodeID, _ description: St
                 }
             }
         }
+    }
+
+    /// The other scenes by actions alone: the scores' slider steps the test, a student's chart opens; the hero's line
+    /// opens its details and the close button closes them; a wallet card moves up the stack and is chosen.
+    @Test func scoresHeroAndWalletByActionsAlone() throws {
+        var scores = Engine(scene: try SceneCatalog.standard.make("scores"), viewport: viewport)
+        var tree = scores.accessibilityTree()
+        #expect(tree["slider"]?.value == "test 1 of 10")
+        #expect(tree["slider"]?.actions == [.increment])
+        try performed(&scores, .increment, on: "slider", at: 1)
+        tree = scores.accessibilityTree()
+        #expect(tree["slider"]?.value == "test 2 of 10")
+        #expect(tree["slider"]?.actions == [.increment, .decrement])
+        let student = try #require(tree["list"]?.children.first)
+        try performed(&scores, .focus, on: student, at: 2)
+        try performed(&scores, .expand, on: student, at: 3)
+        tree = scores.accessibilityTree()
+        #expect(tree.focus == student)
+        #expect(tree[student]?.isExpanded == true)
+
+        var hero = Engine(scene: try SceneCatalog.standard.make("hero"), viewport: viewport)
+        tree = hero.accessibilityTree()
+        let line = try #require(tree.readingOrder.first { $0.role == .listBoxOption }?.id)
+        try performed(&hero, .default, on: line, at: 1)
+        tree = hero.accessibilityTree()
+        #expect(tree.focus == "details.close")
+        #expect(tree["details"]?.role == .dialog)
+        #expect(tree[line]?.isDisabled == true)
+        try performed(&hero, .default, on: "details.close", at: 2)
+        #expect(hero.accessibilityTree()["details"] == nil)
+
+        var wallet = Engine(scene: try SceneCatalog.standard.make("wallet"), viewport: viewport)
+        tree = wallet.accessibilityTree()
+        let front = wallet.deck.ids[0]
+        let node = NodeID("card.\(front)")
+        #expect(tree[node]?.positionInSet == 1)
+        try performed(&wallet, .customAction, on: node, custom: custom(tree, node, "move up"), at: 1)
+        #expect(wallet.deck.ids[1] == front)
+        try performed(&wallet, .default, on: node, at: 2)
+        tree = wallet.accessibilityTree()
+        #expect(tree[node]?.isSelected == true)
+        #expect(tree[node]?.customActions == [])
+        try performed(&wallet, .collapse, on: node, at: 3)
+        #expect(wallet.accessibilityTree()[node]?.isSelected == false)
     }
 }
