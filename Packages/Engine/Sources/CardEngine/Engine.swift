@@ -75,12 +75,24 @@ public struct Engine: Sendable {
     /// hands out.
     ///
     /// `animator` evaluates every motion: the SwiftUI-exact closed forms by default, or `InstantAnimator()` for a
-    /// host that wants changes applied at once (tests of end states). With `reducesMotion`, animated changes that
-    /// would move, scale or rotate a node cross-fade it at its new place instead, as iOS's Reduce Motion does.
+    /// host that wants changes applied at once (tests of end states). For reduced motion (animated changes that
+    /// would move, scale or rotate a node cross-fade it at its new place instead, as iOS's Reduce Motion does), see
+    /// `init(scene:viewport:savedState:startTime:animator:textMeasurer:reducesMotion:)`.
+    public init(
+        scene: any Scene, viewport: Size, savedState: LoadedState? = nil, startTime: Double = 0,
+        animator: any Animator = ClosedFormAnimator(), textMeasurer: any TextMeasurer = StandardTextMeasurer()
+    ) {
+        self.init(
+            scene: scene, viewport: viewport, savedState: savedState, startTime: startTime, animator: animator,
+            textMeasurer: textMeasurer, reducesMotion: false)
+    }
+
+    /// Opens `scene` as `init(scene:viewport:savedState:startTime:animator:textMeasurer:)` does, with reduced
+    /// motion or not (`reducesMotion`: see `Engine+ReducedMotion.swift`).
     public init(
         scene: any Scene, viewport: Size, savedState: LoadedState? = nil, startTime: Double = 0,
         animator: any Animator = ClosedFormAnimator(), textMeasurer: any TextMeasurer = StandardTextMeasurer(),
-        reducesMotion: Bool = false
+        reducesMotion: Bool
     ) {
         self.scene = scene
         self.reducesMotion = reducesMotion
