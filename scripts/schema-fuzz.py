@@ -92,6 +92,7 @@ class State:
     saved: set[str] = field(default_factory=set)
     actions: dict[str, Any] = field(default_factory=dict)  # the open scene's action schemas, by name
     details: dict[str, Any] = field(default_factory=dict)  # scene.list's details, by scene name
+    nodes: list[str] = field(default_factory=list)  # the open scene's accessibility node ids, as scene.open gave them
 
 
 def allowed(method: str, params: dict[str, Any], code: int, message: str, state: State) -> Optional[str]:
@@ -145,6 +146,13 @@ def allowed(method: str, params: dict[str, Any], code: int, message: str, state:
         return "col/row and cols/rows belong to cells sessions"
     if method == "scene.open" and "'deckFile' cannot read" in message:
         return "a deck file that cannot be read"
+    # Accessibility (docs/protocol.md, "Accessibility"): the node must be in the tree as it is now, the action one it
+    # offers, and customAction goes with action "customAction" only; the fuzz keeps scene.open's node ids, not the
+    # updates since.
+    if method == "a11y.action" and any(fragment in message for fragment in (
+            "names no node", "is not offered by node", "custom actions", "is required with action",
+            "is taken only with action", "cannot take the focus")):
+        return "a node, an action or a custom action the tree does not offer now"
     return None
 
 
@@ -365,7 +373,9 @@ class Session:
         self.server = Server(self.binary, ["--store", os.path.join(self.store, "store")], env=self.env)
         self.state = State()
         if initialize:
-            reply = self.call("initialize", {"protocolVersion": "1.0", "viewport": {"width": 390, "height": 844}})
+            # With accessibility, so that a11y.action is a method to fuzz (a session without it has none).
+            reply = self.call(
+                "initialize", {"protocolVersion": "1.0", "viewport": {"width": 390, "height": 844}, "accessibility": True})
             assert "result" in reply, reply
             self.scenes = reply["result"]["scenes"]
             assert len(self.scenes) >= 5, reply
@@ -407,9 +417,11 @@ class Session:
         if method == "scene.open":
             self.state.scene = result["scene"]
             self.state.actions = {action["name"]: action["schema"] for action in result["actions"]}
+            tree = result.get("accessibility")
+            self.state.nodes = [node["id"] for node in tree["nodes"]] if isinstance(tree, dict) else []
             self.refresh_cards()
         elif method == "scene.close":
-            self.state.scene, self.state.cards, self.state.actions = None, [], {}
+            self.state.scene, self.state.cards, self.state.actions, self.state.nodes = None, [], {}, []
         elif method in ("deck.load", "scene.action") and self.state.scene:
             self.refresh_cards()
         elif method == "deck.save":
@@ -479,6 +491,8 @@ class Fuzz:
             ".t": lambda: (round(session.state.clock + rng.choice([0, 0.1, 1, 5]), 3) if rng.random() < 0.85
                            else rng.choice([-1, MAX_TIME + 1, 1.7e12])),
             "scene.action:.name": lambda: rng.choice(sorted(session.state.actions) or ["none"]),
+            "a11y.action:.node": lambda: rng.choice(session.state.nodes or ["none"]),
+            "a11y.action:.customAction": lambda: rng.randint(0, 4),
         }
 
     def check(self, case: Case) -> None:

@@ -57,12 +57,15 @@ public struct CatalogSceneProvider: SceneProvider {
         let measurer = textMeasurer ?? StandardTextMeasurer()
         guard persistState, let store, let stateName = scene.stateName else {
             return OpenedScene(
-                driver: Engine(scene: scene, viewport: viewport, startTime: startTime, textMeasurer: measurer))
+                driver: Engine(
+                    scene: scene, viewport: viewport, startTime: startTime, textMeasurer: measurer,
+                    reducesMotion: options.reducesMotion))
         }
         let key = StateKey.name(stateName, deck: options.stateIdentity)
         let loaded = saver?.load(key) ?? LoadedState(key, from: store)
         let engine = Engine(
-            scene: scene, viewport: viewport, savedState: loaded, startTime: startTime, textMeasurer: measurer)
+            scene: scene, viewport: viewport, savedState: loaded, startTime: startTime, textMeasurer: measurer,
+            reducesMotion: options.reducesMotion)
         return OpenedScene(
             driver: engine, stateKey: key, journalSequence: loaded.sequence,
             stateError: loaded.error?.description ?? engine.stateError?.description, setAside: loaded.setAside)

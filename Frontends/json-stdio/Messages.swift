@@ -162,7 +162,7 @@ enum Messages {
         out.byte(UInt8(ascii: "}"))
     }
 
-    private static func header(seq: Int, time: Double, into out: inout JSONOutput) {
+    static func header(seq: Int, time: Double, into out: inout JSONOutput) {
         out.key("seq")
         out.integer(seq)
         out.nextKey("t")

@@ -61,6 +61,11 @@ public protocol SceneDriver: Sendable {
     mutating func takeStateChange() -> StateChange?
     /// Makes the next `takeStateChange` a whole snapshot (see `Engine.requestStateSnapshot`).
     mutating func requestStateSnapshot()
+    /// The scene's accessibility tree now (see `Engine.accessibilityTree()`); asked only in a session that opted in.
+    func accessibilityTree() -> AccessibilityTree
+    /// Performs an assistive technology's action on a node (see `Engine.performAccessibilityAction`).
+    mutating func performAccessibilityAction(
+        _ action: AccessibilityAction, on node: NodeID, customAction: Int?, at time: Double) throws(SceneError)
 }
 
 /// Where scenes come from: the engine's catalogue in production.
@@ -102,4 +107,18 @@ extension SceneDriver {
 
     /// The checksum of `deckIDs`, O(n); the engine's own is kept change by change.
     public var deckChecksum: UInt32 { OrderChecksum.of(deckIDs) }
+
+    /// A tree of the root alone (a driver without a scene to ask), named by the title.
+    public func accessibilityTree() -> AccessibilityTree {
+        let root = AccessibilityNode(
+            id: AccessibilityTree.rootID, role: .window, name: title, bounds: Rect(x: 0, y: 0, width: 0, height: 0))
+        return AccessibilityTree(nodes: [root.id: root], focus: nil)
+    }
+
+    /// Refuses every action: the root-only tree offers none.
+    public mutating func performAccessibilityAction(
+        _ action: AccessibilityAction, on node: NodeID, customAction: Int?, at time: Double
+    ) throws(SceneError) {
+        throw .invalidArgument(action: "a11y.action", argument: "node", reason: "names no node ('\(node)')")
+    }
 }

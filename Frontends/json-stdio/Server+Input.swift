@@ -229,6 +229,7 @@ extension Server {
         emit(frame, into: &output, notify: false)
         // A timer that fired on the way (a long press) may have changed what is available.
         announce(available, at: target, into: &output)
+        announceAccessibility(at: target, into: &output)
         return framed(update(frame, forceFull: false))
     }
 }

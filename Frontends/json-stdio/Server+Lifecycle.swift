@@ -6,7 +6,10 @@ import CardJSON
 extension Server {
     /// `initialize`: validates the options, then answers with the server's version, scenes and capabilities.
     mutating func initialize(_ p: Params, now: Double) throws(RPCError) -> [OutboundPart] {
-        try p.only(["protocolVersion", "clientInfo", "viewport", "clock", "frames", "fps", "deckOrder", "cells"])
+        try p.only([
+            "protocolVersion", "clientInfo", "viewport", "clock", "frames", "fps", "deckOrder", "cells",
+            "accessibility", "reduceMotion",
+        ])
         try Self.negotiate(try p.requiredString("protocolVersion"))
         if let client = try p.object("clientInfo") {
             try client.only(["name", "version"])
@@ -44,11 +47,15 @@ extension Server {
         let fps = try p.number("fps") ?? 60
         guard fps >= 1, fps <= 240 else { throw .invalidParams("fps", "must be in 1…240") }
         let deckOrder = try p.choice("deckOrder", ["diff", "full"]) ?? "diff"
+        let accessibility = try p.bool("accessibility") ?? false
+        let reducesMotion = try p.bool("reduceMotion") ?? false
         session = Session(
             clock: clock, deltas: frames != "full", fps: fps, viewport: Size(width: width, height: height),
             origin: now)
         session?.wholeOrders = deckOrder == "full"
         session?.cells = cells
+        session?.accessibility = accessibility
+        session?.reducesMotion = reducesMotion
         phase = .running
         var out = JSONOutput(capacity: 1024)
         out.raw("{\"protocolVersion\":")
@@ -82,10 +89,12 @@ extension Server {
         out.integer(configuration.maxLineBytes)
         out.raw(",\"store\":")
         out.bool(configuration.store != nil)
+        if accessibility { out.raw(",\"accessibility\":true") }
+        if reducesMotion { out.raw(",\"reduceMotion\":true") }
         out.raw(",\"methods\":")
-        out.strings(Self.methods)
+        out.strings(accessibility ? Self.methods + [Self.accessibilityMethod] : Self.methods)
         out.raw(",\"notifications\":")
-        out.strings(Self.notifications)
+        out.strings(accessibility ? Self.notifications + [Self.accessibilityNotification] : Self.notifications)
         out.raw(",\"icons\":{")
         for (index, icon) in Symbols.all.enumerated() {
             if index > 0 { out.byte(UInt8(ascii: ",")) }
@@ -238,6 +247,7 @@ extension Server {
             session?.cells?.note(events)
         }
         announce(available, at: time, into: &output)
+        announceAccessibility(at: time, into: &output)
     }
 
     /// `actions.changed {seq, t, available}` when the set of available actions differs from the last one the host
@@ -317,6 +327,7 @@ extension Server {
         var output: [Outbound] = []
         emit(frame, into: &output, notify: true)
         announce(available, at: time, into: &output)
+        announceAccessibility(at: time, into: &output)
         takeRecording()
         saveState()
         return output

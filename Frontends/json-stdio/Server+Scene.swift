@@ -100,10 +100,11 @@ extension Server {
     ) throws(RPCError) -> OpenedScene {
         let viewport = try requireSession().viewport
         let opened: OpenedScene
+        var options = SceneOptions(deck: deck, cardCount: request.cardCount, deckIdentity: identity)
+        options.reducesMotion = session?.reducesMotion ?? false
         do {
             opened = try configuration.provider.open(
-                request.scene,
-                options: SceneOptions(deck: deck, cardCount: request.cardCount, deckIdentity: identity),
+                request.scene, options: options,
                 persistState: request.persistState, viewport: viewport,
                 startTime: start, textMeasurer: measurer)
         } catch {
@@ -192,6 +193,12 @@ extension Server {
         }
         out.raw("],")
         orderMember(since: 0, into: &out)
+        if session?.accessibility == true {
+            let tree = opened.accessibilityTree()
+            session?.accessibilityTree = tree
+            out.raw(",\"accessibility\":")
+            AccessibilityJSON.tree(tree, into: &out)
+        }
         return out
     }
 
@@ -213,6 +220,7 @@ extension Server {
         let closed = try takeDriver()
         session?.nextTick = nil
         session?.stateKey = nil
+        session?.accessibilityTree = nil
         var out = JSONOutput()
         out.raw("{\"closed\":")
         out.string(closed.sceneName)
@@ -257,18 +265,25 @@ extension Server {
             default: throw .invalidParams(member.key, "must be a number, a string or a boolean")
             }
         }
-        _ = try requireDriver()
-        let time: Double
-        if p.has("t") || session?.clock == .realtime {
-            time = try inputTime(p, now: now)
-        } else {
-            time = try currentTime(now: now)
-        }
+        let time = try actionTime(p, now: now)
         let action = SceneAction(name, arguments)
         let before = deckRevision
         try changeScene(at: time, into: &output) { (driver) throws(SceneError) in
             try driver.perform(action, at: time)
         }
+        return actionResult(since: before, at: time)
+    }
+
+    /// When an action request (`scene.action`, `a11y.action`) happens: its `t` (always in realtime), else the
+    /// session's current time. −32012 without an open scene.
+    mutating func actionTime(_ p: Params, now: Double) throws(RPCError) -> Double {
+        _ = try requireDriver()
+        if p.has("t") || session?.clock == .realtime { return try inputTime(p, now: now) }
+        return try currentTime(now: now)
+    }
+
+    /// `{t, order?}`: the result of an action, with `order` when it changed the deck since revision `before`.
+    mutating func actionResult(since before: Int, at time: Double) -> [OutboundPart] {
         guard deckRevision != before else { return timeResult(time) }
         var out = JSONOutput()
         out.raw("{\"t\":")

@@ -337,7 +337,9 @@ public struct Server: Sendable {
             break
         }
         // JSON-RPC's order: an unknown method is −32601 whatever its params (docs/protocol.md, "Which error wins").
-        guard Self.methods.contains(method) else { throw .methodNotFound(method) }
+        // `a11y.action` is a method only of a session that asked for accessibility: for any other it does not exist.
+        guard Self.methods.contains(method) || (method == Self.accessibilityMethod && session?.accessibility == true)
+        else { throw .methodNotFound(method) }
         let p = try Params(params)
         switch method {
         case "initialize": throw .invalidState("'initialize' was already received")
@@ -368,6 +370,7 @@ public struct Server: Sendable {
         case "deck.diff": return try deckDiff(p)
         case "deck.save": return try deckSave(p)
         case "deck.load": return try deckLoad(p, now: now, into: &output)
+        case Self.accessibilityMethod: return try accessibilityAction(p, now: now, into: &output)
         default: throw .methodNotFound(method)
         }
     }

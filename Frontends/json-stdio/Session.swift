@@ -37,6 +37,14 @@ struct Session: Sendable {
     var stateKey: String?
     /// A cells session (`frames: "cells"`): the grid, and how frames are drawn into it; nil for frames of nodes.
     var cells: CellsSession?
+    /// The host asked for the accessibility tree (`initialize`'s `accessibility: true`): `scene.open` carries it,
+    /// `a11y.update` its changes, and `a11y.action` is a method. Off, none of it is computed.
+    var accessibility = false
+    /// The host asked for reduced motion (`initialize`'s `reduceMotion: true`): every scene opens with
+    /// `Engine.reducesMotion`.
+    var reducesMotion = false
+    /// The open scene's accessibility tree as the host was last told it (nil: accessibility off, or no scene).
+    var accessibilityTree: AccessibilityTree?
 
     /// The session time for `now`.
     func sessionTime(now: Double) -> Double { max(now - origin, clockTime) }

@@ -81,6 +81,15 @@ public struct ANSIWriter: CellBackend, Sendable {
     }
 
     /// The bytes of a full repaint of `buffer` from an unknown screen (what an undiffed renderer writes).
+    /// Moves the cursor to (`column`, `row`) to rest there between frames (the focused item, which screen readers
+    /// and braille displays follow), appending the move to `bytes`; nothing when it is there already.
+    package mutating func restCursor(column: Int, row: Int) {
+        guard column != cursorColumn || row != cursorRow else { return }
+        ANSI.moveCursor(column: column, row: row, into: &bytes)
+        cursorColumn = column
+        cursorRow = row
+    }
+
     public static func fullRepaint(_ buffer: CellBuffer, depth: ColorDepth) -> [UInt8] {
         var screen = CellScreen(backend: ANSIWriter(depth: depth))
         screen.present(buffer)

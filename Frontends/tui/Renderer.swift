@@ -50,6 +50,16 @@ public struct ANSIRenderer: Renderer {
     }
 
     public mutating func invalidate() { screen.invalidate() }
+
+    /// Leaves the cursor on `cell` (the focused item: a screen reader or a braille display follows the cursor),
+    /// writing the move only when the cursor is elsewhere (an idle screen writes nothing).
+    public mutating func restCursor(on cell: (column: Int, row: Int)) {
+        screen.backend.bytes.removeAll(keepingCapacity: true)
+        screen.backend.restCursor(column: cell.column, row: cell.row)
+        guard !screen.backend.bytes.isEmpty else { return }
+        bytesWritten += screen.backend.bytes.count
+        sink(screen.backend.bytes)
+    }
 }
 
 extension CellScreen where Backend == ANSIWriter {

@@ -117,6 +117,7 @@ extension TUIApp {
                     width: summaryWidth, height: 1, fill: nil,
                     text: [TextRun(summary, color: selected ? .white : Chrome.secondary)]))
             for covered in row..<(row + itemRows) { homeRows[covered] = index }
+            if selected { homeFocus = (textLeft, textRow) }
         }
         return Frame(
             time: time, viewport: viewport, nodes: nodes, events: [], isAnimating: false)

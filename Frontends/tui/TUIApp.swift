@@ -95,6 +95,8 @@ public struct TUIApp: Sendable {
     var pointerIsDown = false
     /// The home screen's item rows, for mouse hits: item index by row.
     var homeRows: [Int: Int] = [:]
+    /// The cell of the highlighted scene's label as the home screen was last drawn (where the cursor rests).
+    var homeFocus: (column: Int, row: Int)?
 
     /// How long a haptic pulse shows, in seconds.
     static let pulseDuration = 0.2
@@ -159,7 +161,8 @@ public struct TUIApp: Sendable {
                 scene: scene, viewport: scale.viewport(columns: columns, rows: contentRows), savedState: saved,
                 startTime: time,
                 textMeasurer: CellTextMeasurer(
-                    scale: scale, ascii: configuration.ascii, encoding: configuration.encoding))
+                    scale: scale, ascii: configuration.ascii, encoding: configuration.encoding),
+                reducesMotion: configuration.sceneOptions.reducesMotion)
             if configuration.records {
                 let options = configuration.sceneOptions
                 engine?.startRecording(options: options)

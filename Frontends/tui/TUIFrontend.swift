@@ -20,7 +20,7 @@ public struct TUIFrontend: Frontend {
     public var usage: String {
         """
         Usage: cardistry tui [[--scene] S] [--deck FILE | --cards N] [--fps N] [--ascii] [--bell] [--store DIR] [--record FILE]
-                     [--slow-motion N]
+                     [--slow-motion N] [--screen-reader] [--reduce-motion]
 
         Opens a home screen listing the scenes (or scene S at once). Every scene is playable with the mouse
         (click = tap, hold = long press, drag, wheel = scroll and pull) and the keyboard (`?` shows the keys,
@@ -39,6 +39,13 @@ public struct TUIFrontend: Frontend {
           --slow-motion N
                          run the app's clock N times slower (1–100) to watch motion frame by frame; gestures
                          are timed on that clock too, so a drag reads N times as fast
+          --screen-reader
+                         a linear mode for screen readers and braille displays (also CARDISTRY_SCREEN_READER=1):
+                         nothing is drawn; each change is said once as a line ("Travel, card 4 of 12,
+                         collapsed"), with no escape sequences; keys only
+          --reduce-motion
+                         replace movement by short cross-fades (as iOS's Reduce Motion): a moved card fades
+                         in at its new place; what follows the mouse still follows it
 
         Colours: 24-bit when COLORTERM is truecolor or 24bit, 256 when TERM ends in 256color, else 16;
         none when NO_COLOR is set (focus, bars and the status line then show by glyphs and reverse video).
@@ -63,9 +70,9 @@ public struct TUIFrontend: Frontend {
                 return 2
             }
             // A terminal without cursor addressing (TERM=dumb, or no TERM at all) cannot show the UI: say so,
-            // rather than fill it with escape sequences it prints as text.
+            // rather than fill it with escape sequences it prints as text. The screen-reader mode needs none.
             let term = environment["TERM"] ?? ""
-            if Self.lacksCursorAddressing(term: term) {
+            if !Self.screenReader(request, environment: environment), Self.lacksCursorAddressing(term: term) {
                 io.err(
                     "cardistry tui: this terminal (TERM=\(term.isEmpty ? "unset" : term)) cannot show the terminal UI:"
                         + " it needs cursor addressing; run it in a terminal such as xterm (TERM=xterm-256color),"
@@ -94,9 +101,9 @@ public struct TUIFrontend: Frontend {
                     return 1
                 }
             }
-            let options = runOptions(
-                request, sceneOptions: SceneOptions(deck: deck, cardCount: request.cards, deckIdentity: identity),
-                store: store, environment: environment)
+            var sceneOptions = SceneOptions(deck: deck, cardCount: request.cards, deckIdentity: identity)
+            sceneOptions.reducesMotion = request.reducesMotion
+            let options = runOptions(request, sceneOptions: sceneOptions, store: store, environment: environment)
             do throws(TerminalError) {
                 return try TUIRunLoop.run(options)
             } catch {
@@ -104,6 +111,11 @@ public struct TUIFrontend: Frontend {
                 return error == .notATerminal ? 2 : 1
             }
         }
+    }
+
+    /// Whether the session is the screen-reader mode: `--screen-reader`, or `CARDISTRY_SCREEN_READER=1`.
+    static func screenReader(_ request: Request, environment: [String: String]) -> Bool {
+        request.screenReader || environment["CARDISTRY_SCREEN_READER"] == "1"
     }
 
     /// The run loop's options for `request`: the app's configuration (the terminal's encoding and colours, the
@@ -125,6 +137,7 @@ public struct TUIFrontend: Frontend {
         options.recordPath = request.recordPath
         options.slowMotion = SlowMotion(factor: request.slowMotion)
         options.heapRelease = heapRelease
+        options.screenReader = Self.screenReader(request, environment: environment)
         return options
     }
 
@@ -141,11 +154,13 @@ public struct TUIFrontend: Frontend {
         var recordPath: String?
         var ascii: Bool
         var bell: Bool
+        var screenReader: Bool
+        var reducesMotion: Bool
 
         init(_ arguments: [String], catalog: SceneCatalog) throws {
             let parsed = try ParsedArguments(
                 arguments, options: ["scene", "deck", "cards", "fps", "store", "record", "slow-motion"],
-                flags: ["ascii", "bell"])
+                flags: ["ascii", "bell", "screen-reader", "reduce-motion"])
             // The scene may be named alone (`cardistry tui deck`), as a new user first types it.
             guard parsed.positionals.count <= (parsed.value("scene") == nil ? 1 : 0) else {
                 let extra = parsed.positionals[parsed.value("scene") == nil ? 1 : 0]
@@ -171,6 +186,8 @@ public struct TUIFrontend: Frontend {
             recordPath = parsed.value("record")
             ascii = parsed.flags.contains("ascii")
             bell = parsed.flags.contains("bell")
+            screenReader = parsed.flags.contains("screen-reader")
+            reducesMotion = parsed.flags.contains("reduce-motion")
             try check(catalog.descriptor(named: scene ?? ""), catalog: catalog)
         }
 

@@ -26,6 +26,8 @@ public struct TUIRunLoop {
         /// once the user has been idle for `idleRelease` (a trim on the saver's thread would stall a frame on the
         /// heap's lock: `HeapReleaseRequest`).
         public var heapRelease: HeapReleaseRequest?
+        /// The screen-reader mode (`--screen-reader`): lines instead of a screen (`ScreenReaderLoop`).
+        public var screenReader = false
 
         public init(configuration: TUIApp.Configuration, scene: String?, framesPerSecond: Int, depth: ColorDepth) {
             self.configuration = configuration
@@ -44,6 +46,7 @@ public struct TUIRunLoop {
     static let idleRelease = 1.0
 
     public static func run(_ options: Options) throws(TerminalError) -> Int32 {
+        if options.screenReader { return try ScreenReaderLoop.run(options) }
         var recordFile: Int32 = -1
         if let path = options.recordPath {
             recordFile = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -206,6 +209,7 @@ public struct TUIRunLoop {
             let effects = app.draw(at: clock.appTime(wall: time), into: &buffer)
             options.depth.convert(&buffer)
             renderer.present(buffer)
+            if let cell = app.focusCell() { renderer.restCursor(on: cell) }
             if effects.contains(.bell) { session.write(ANSI.bell) }
             scheduler.didDraw(at: time)
         }

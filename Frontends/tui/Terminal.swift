@@ -69,15 +69,21 @@ public final class TerminalSession {
     private var original = termios()
     private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
     private var entered = false
+    /// The screen-reader mode's session (`linear`): raw keys, but no screen modes, no escape sequences in or out.
+    private let linear: Bool
 
     static let forwardedSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH]
     static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
 
-    /// Opens the session on `input`/`output` (both must be terminals). Nothing changes until `enter()`.
-    public init(input: Int32 = 0, output: Int32 = 1) throws(TerminalError) {
+    /// Opens the session on `input`/`output` (both must be terminals). Nothing changes until `enter()`. A `linear`
+    /// session (the screen-reader mode) reads raw keys but sends the terminal nothing: no alternate screen, no
+    /// mouse or cursor modes, nothing to undo on the way out but the terminal's attributes; and output keeps its
+    /// line endings (a newline starts a new line).
+    public init(input: Int32 = 0, output: Int32 = 1, linear: Bool = false) throws(TerminalError) {
         guard isatty(input) == 1, isatty(output) == 1 else { throw .notATerminal }
         inputFD = input
         outputFD = output
+        self.linear = linear
         guard tcgetattr(input, &original) == 0 else { throw .system(call: "tcgetattr", errno: errno) }
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw .system(call: "pipe", errno: errno) }
@@ -87,7 +93,7 @@ public final class TerminalSession {
         }
         signalPipe = (fds[0], fds[1])
         signalPipeWriteFD = fds[1]
-        TerminalRestore.prepare(fd: output, attributes: original)
+        TerminalRestore.prepare(fd: output, attributes: original, bytes: linear ? [] : ANSI.restore)
     }
 
     deinit {
@@ -101,13 +107,14 @@ public final class TerminalSession {
         installHandlers()
         var raw = original
         cfmakeraw(&raw)
+        if linear { raw.c_oflag |= tcflag_t(OPOST | ONLCR) }
         TerminalRestore.arm()
         guard tcsetattr(inputFD, TCSAFLUSH, &raw) == 0 else {
             let code = errno
             TerminalRestore.run()
             throw .system(call: "tcsetattr", errno: code)
         }
-        write(ANSI.enter)
+        if !linear { write(ANSI.enter) }
         entered = true
     }
 

@@ -21,12 +21,12 @@ nonisolated(unsafe) var signalPipeWriteFD: Int32 = -1
 
 /// The TUI's terminal restore: prepared once, armed on entry, run exactly once on any exit.
 enum TerminalRestore {
-    /// Records the attributes to restore and the bytes to send. Call before changing anything.
-    static func prepare(fd: Int32, attributes: termios) {
+    /// Records the attributes to restore and the bytes to send (the first session's: a process has one). Call
+    /// before changing anything.
+    static func prepare(fd: Int32, attributes: termios, bytes: [UInt8]) {
         savedAttributes = attributes
         restoreFD = fd
         if restoreBytes == nil {
-            let bytes = ANSI.restore
             let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
             buffer.initialize(from: bytes, count: bytes.count)
             restoreBytes = buffer

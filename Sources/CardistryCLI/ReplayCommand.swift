@@ -230,7 +230,9 @@ struct ReplayCommand: Command {
             }
         }
         let measurer = try Self.measurer(named: log.setup.measurer ?? "standard")
-        return Engine(scene: scene, viewport: log.viewport, startTime: log.startTime, textMeasurer: measurer)
+        return Engine(
+            scene: scene, viewport: log.viewport, startTime: log.startTime, textMeasurer: measurer,
+            reducesMotion: log.setup.reducesMotion)
     }
 
     /// The text measurer a recording names: `standard`, or a terminal's `cells …`.

@@ -129,13 +129,7 @@ func checkFrame(_ frame: Frame, scene: String, sourceLocation: SourceLocation = 
             }
             for _ in 0..<(1 + Int(input.generator.next() % 4)) {
                 let (inputs, end) = input.burst(at: time, scene: engine.scene)
-                for item in inputs {
-                    if case .action(let action, let at) = item {
-                        try? engine.perform(action, at: at)
-                    } else {
-                        engine.handle(item)
-                    }
-                }
+                for item in inputs { feed(&engine, item) }
                 let frame = engine.frame(at: end - input.uniform(0...0.3))
                 checkFrame(frame, scene: name)
                 noteRemovals(frame)
@@ -251,14 +245,6 @@ func checkFrame(_ frame: Frame, scene: String, sourceLocation: SourceLocation = 
             for (tick, nodes) in slowFrames {
                 #expect(nodes == fastFrames[tick], "\(name): frames differ at tick \(tick)")
             }
-        }
-    }
-
-    func feed(_ engine: inout Engine, _ input: InputEvent) {
-        if case .action(let action, let at) = input {
-            try? engine.perform(action, at: at)
-        } else {
-            engine.handle(input)
         }
     }
 }

@@ -25,3 +25,13 @@ func drag(
     if lift { pointer(&engine, .up, start.x + translation.dx, start.y + translation.dy, at: last) }
     return last
 }
+
+/// Feeds one random input to the engine: an action through `perform` (a refusal is part of random input, so it is
+/// ignored), anything else through `handle`.
+func feed(_ engine: inout Engine, _ input: InputEvent) {
+    if case .action(let action, let at) = input {
+        try? engine.perform(action, at: at)
+    } else {
+        engine.handle(input)
+    }
+}

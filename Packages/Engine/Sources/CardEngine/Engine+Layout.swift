@@ -127,7 +127,14 @@ extension Engine {
                 retarget(id, to: node, animation: animation, at: time, from: nil)
                 _ = handoff.take(for: node, in: nodes)
             } else if let source = handoff.take(for: node, in: nodes) {
-                if let animation { flyIn(node, from: nodes[source], animation: animation, at: time) }
+                guard let animation else { continue }
+                if reducesMotion {
+                    fadeIn(node, animation: animation, at: time)
+                } else {
+                    flyIn(node, from: nodes[source], animation: animation, at: time)
+                }
+            } else if let animation, reducesMotion, node.transition.isVisible(isInsertion: true) {
+                fadeIn(node, animation: animation, at: time)
             } else if let animation, node.transition.isVisible(isInsertion: true) {
                 var absent = node.transition.absent(node.motion, viewport: viewport, isInsertion: true)
                 absent.rect = absent.rect.offsetBy(parentLag(of: node, in: newNodes, index: newIndex, at: time))
@@ -173,7 +180,9 @@ extension Engine {
                 transition = .offset(offset)
             }
             let handedOver = handoff.handedOver.contains(id)
-            if handedOver, let animation, let destination = handoff.targets[id] {
+            if reducesMotion, let animation, handedOver || transition.isVisible(isInsertion: false) {
+                fadeOut(node, animation: animation, at: time, orderIndex: position)
+            } else if handedOver, let animation, let destination = handoff.targets[id] {
                 var absent = destination
                 absent.opacity = 0
                 var flying = node
@@ -229,6 +238,8 @@ extension Engine {
     /// the pull that moves the card under it). Ids not in the layout and non-finite kicks are ignored.
     /// O(kicked nodes).
     mutating func applyImpulses(context: SceneContext, in newNodes: [Node], index newIndex: [NodeID: Int]) {
+        // A kick is motion and nothing else: reduced motion plays none.
+        guard !reducesMotion else { return }
         for (id, impulse) in context.nodeImpulses {
             guard newIndex[id] != nil, impulse.velocity.dx.isFinite, impulse.velocity.dy.isFinite else { continue }
             let (value, velocity) = kicks.sample(id, at: context.time) ?? (.zero, .zero)
@@ -272,7 +283,9 @@ extension Engine {
     /// from `start`), or puts it there at once without an animation.
     mutating func retarget(_ id: NodeID, to node: Node, animation: Animation?, at time: Double, from start: NodeMotion?)
     {
-        if let animation {
+        if let animation, reducesMotion, moves(id, to: node.motion, from: start, at: time) {
+            crossFade(id, to: node.motion, animation: animation, at: time)
+        } else if let animation {
             geometry.animate(id, to: node.motion, with: animation, at: time, from: geometry.contains(id) ? nil : start)
         } else {
             geometry.remove(id)

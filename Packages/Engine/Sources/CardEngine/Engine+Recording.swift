@@ -16,6 +16,7 @@ extension Engine {
                 decoding: DeckFastEncoder.encode(DeckDocument(deck: deck, revision: 1)), as: UTF8.self)
         }
         setup.stateJSON = scene.encodeState().map { String(decoding: $0, as: UTF8.self) }
+        setup.reducesMotion = reducesMotion
         log.setup = setup
         log.startRecording()
     }

@@ -20,7 +20,7 @@ import CardPhysics
 /// matched-geometry id was on a node that just left starts from that node's current frame instead.
 public struct Engine: Sendable {
     /// The scene being played.
-    public private(set) var scene: any Scene
+    public internal(set) var scene: any Scene
     /// The viewport, in points.
     public private(set) var viewport: Size
     /// The time of the latest input or timer processed.
@@ -64,6 +64,9 @@ public struct Engine: Sendable {
     var rollProgress: AnimationTimeline<RollKey, Double>
     var arena = GestureArena<NodeID>()
     var pending: [EngineEvent] = []
+    /// Reduced motion (iOS's Reduce Motion): animated changes that would move a node cross-fade instead (see
+    /// `Engine+ReducedMotion.swift`). Fixed when the engine opens.
+    public let reducesMotion: Bool
 
     /// Opens `scene` in `viewport` at `startTime`. With `savedState` (as the front end loaded it from its store),
     /// the scene's state is restored first: its snapshot, then its journal records (a state that cannot be used is reported in `stateError`, and the scene
@@ -72,12 +75,27 @@ public struct Engine: Sendable {
     /// hands out.
     ///
     /// `animator` evaluates every motion: the SwiftUI-exact closed forms by default, or `InstantAnimator()` for a
-    /// host that wants changes applied at once (reduced motion, or tests of end states).
+    /// host that wants changes applied at once (tests of end states). For reduced motion (animated changes that
+    /// would move, scale or rotate a node cross-fade it at its new place instead, as iOS's Reduce Motion does), see
+    /// `init(scene:viewport:savedState:startTime:animator:textMeasurer:reducesMotion:)`.
     public init(
         scene: any Scene, viewport: Size, savedState: LoadedState? = nil, startTime: Double = 0,
         animator: any Animator = ClosedFormAnimator(), textMeasurer: any TextMeasurer = StandardTextMeasurer()
     ) {
+        self.init(
+            scene: scene, viewport: viewport, savedState: savedState, startTime: startTime, animator: animator,
+            textMeasurer: textMeasurer, reducesMotion: false)
+    }
+
+    /// Opens `scene` as `init(scene:viewport:savedState:startTime:animator:textMeasurer:)` does, with reduced
+    /// motion or not (`reducesMotion`: see `Engine+ReducedMotion.swift`).
+    public init(
+        scene: any Scene, viewport: Size, savedState: LoadedState? = nil, startTime: Double = 0,
+        animator: any Animator = ClosedFormAnimator(), textMeasurer: any TextMeasurer = StandardTextMeasurer(),
+        reducesMotion: Bool
+    ) {
         self.scene = scene
+        self.reducesMotion = reducesMotion
         self.layoutMeasurer = CachingTextMeasurer(textMeasurer)
         self.geometry = AnimationTimeline(animator: animator)
         self.fills = AnimationTimeline(animator: animator)
@@ -166,6 +184,9 @@ public struct Engine: Sendable {
         case Self.moveCardAction:
             try moveCard(try action.card("card"), to: try action.int("to"), at: time)
             return
+        case Self.accessibilityFocusAction:
+            try focusAccessibility(on: NodeID(try action.string("node")), at: time)
+            return
         case Self.sortDeckAction:
             guard let key = DeckSortKey(rawValue: try action.string("by")) else {
                 throw .invalidArgument(
@@ -195,6 +216,8 @@ public struct Engine: Sendable {
     static let replaceDeckAction = "engine.replaceDeck"
     static let moveCardAction = "engine.moveCard"
     static let sortDeckAction = "engine.sortDeck"
+    /// The logged form of an assistive technology's focus action (`focusAccessibility(on:at:)`): `{node}`.
+    static let accessibilityFocusAction = "engine.accessibilityFocus"
 
     /// Replaces the scene's deck (a host's `deck.load`), animating the change. Logged as the reorder diff from the
     /// old order to the new one, so a replay reorders the cards the deck holds.

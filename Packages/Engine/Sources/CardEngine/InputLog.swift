@@ -173,6 +173,7 @@ public struct InputLog: Sendable, Hashable {
         if let count = setup.cardCount { members.append(.init("cardCount", .integer(count))) }
         if let deck = setup.deckJSON { members.append(.init("deckDocument", .string(deck))) }
         if let state = setup.stateJSON { members.append(.init("state", .string(state))) }
+        if setup.reducesMotion { members.append(.init("reduceMotion", .bool(true))) }
         return .object(members)
     }
 
@@ -273,6 +274,7 @@ public struct InputLog: Sendable, Hashable {
         setup = RecordingSetup(
             measurer: header["measurer"]?.stringValue, cardCount: header["cardCount"]?.integerValue,
             deckJSON: header["deckDocument"]?.stringValue, stateJSON: header["state"]?.stringValue)
+        setup.reducesMotion = header["reduceMotion"] == .bool(true)
     }
 
     static func number(_ value: Double) -> JSONValue {
@@ -465,6 +467,8 @@ public struct RecordingSetup: Sendable, Hashable {
     public var deckJSON: String?
     /// The scene's state as it was restored (`Scene.encodeState()` right after opening), JSON text.
     public var stateJSON: String?
+    /// The engine reduced motion (`Engine.reducesMotion`); written only when true, so other headers are as before.
+    public var reducesMotion = false
 
     /// A setup; every part is optional.
     public init(measurer: String? = nil, cardCount: Int? = nil, deckJSON: String? = nil, stateJSON: String? = nil) {

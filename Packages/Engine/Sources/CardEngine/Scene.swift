@@ -50,6 +50,14 @@ public protocol Scene: Sendable {
     /// here (a launch animation: nodes absent from the first layout that now enter with their transitions) returns
     /// true, and the change is laid out and animated like any other; the default changes nothing.
     mutating func appear(context: inout SceneContext) -> Bool
+    /// What only the scene knows of `layout` (its latest layout) for assistive technologies: the focus, roles,
+    /// states, places in sets and what each node's actions do (see `SceneSemantics`). The engine derives the rest
+    /// from the nodes (`AccessibilityTree.derive`). The default says nothing: names, bounds and roles come from the
+    /// nodes alone, and no node offers an action. Called only when a front end asks for the tree.
+    func accessibilitySemantics(of layout: [Node]) -> SceneSemantics
+    /// Moves the keyboard focus to `node` (an assistive technology's focus action on a node whose semantics say
+    /// `takesFocus`); returns false, changing nothing, when the node cannot take it. The default: false.
+    mutating func accessibilityFocus(on node: NodeID, context: inout SceneContext) -> Bool
 
     /// The name the scene's state is stored under, or nil when it persists nothing.
     var stateName: String? { get }
@@ -83,6 +91,8 @@ extension Scene {
     /// The catalogue name (`descriptor.name`).
     public var name: String { Self.descriptor.name }
     public mutating func appear(context: inout SceneContext) -> Bool { false }
+    public func accessibilitySemantics(of layout: [Node]) -> SceneSemantics { SceneSemantics() }
+    public mutating func accessibilityFocus(on node: NodeID, context: inout SceneContext) -> Bool { false }
 
     public mutating func moveCard(_ id: CardID, to position: Int, context: inout SceneContext) throws(SceneError) {
         var moved = deck

@@ -9,6 +9,9 @@ public struct SceneOptions: Sendable {
     /// Which deck this is, for keeping its state apart from other decks' (`StateKey`): a file's content hash, a
     /// stored deck's name, a generated deck's size. Nil: the seed's data (or `cardCount`'s generated deck).
     public var deckIdentity: String?
+    /// Open the scene's engine with reduced motion (`Engine.reducesMotion`): a front end's setting, carried with
+    /// the scene's other options to whatever creates the engine.
+    public var reducesMotion = false
 
     /// Options with the user's own `deck` or a generated deck of `cardCount` cards; both nil: the seed's data.
     public init(deck: Deck? = nil, cardCount: Int? = nil, deckIdentity: String? = nil) {

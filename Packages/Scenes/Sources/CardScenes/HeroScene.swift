@@ -49,7 +49,7 @@ public struct HeroScene: Scene {
     /// The line whose details show, if any (the seed's `selectedLine`).
     public private(set) var selectedLine: CardID?
     /// The line keyboard focus is on, if any.
-    public private(set) var focused: CardID?
+    public internal(set) var focused: CardID?
     /// The line a finger is pressing, if any (its row shows the List's highlight).
     public private(set) var pressed: CardID?
 

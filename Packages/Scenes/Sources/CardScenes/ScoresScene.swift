@@ -67,7 +67,7 @@ public struct ScoresScene: Scene {
     /// The expanded card, if any.
     public private(set) var expanded: CardID?
     /// The card keyboard focus is on, if any.
-    public private(set) var focused: CardID?
+    public internal(set) var focused: CardID?
     /// How far the card list is scrolled, in points (0: the first card at the top). The list scrolls when the cards
     /// are taller than the room between the header and the slider (a card's chart expanded in a short viewport);
     /// the slider stays where it is. The list is a `ScrollView`: drags follow with UIScrollView's rubber band past

@@ -86,7 +86,7 @@ public struct WalletScene: Scene {
     /// The index of the card held by the 0.05 s press (lifted while the tap may still win), if any.
     var held: Int?
     /// The card keyboard focus is on, if any.
-    public private(set) var focused: CardID?
+    public internal(set) var focused: CardID?
     /// The transaction history shown under a selected card.
     let transactions: [Transaction]
     /// The history's horizontal scroll view (its offset; back to the start when the selection changes).
