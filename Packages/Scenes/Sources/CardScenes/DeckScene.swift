@@ -101,7 +101,11 @@ public struct DeckScene: Scene {
     )
     .changingLook(
         "titles sort as people count them (TitleOrder: Card 1, Card 2 … Card 10, letters without case), not by "
-            + "their bytes (Card 1, Card 10, Card 100 …)")
+            + "their bytes (Card 1, Card 10, Card 100 …)"
+    )
+    .changingLook(
+        "an expanding card grows from its place in the stack, behind the cards in front of it, until its detail "
+            + "takes over in front (it painted over them from the first frame); a terminal draws it once, solid")
 
     /// The most cards a deck may hold.
     public static let maximumCount = 1_000_000

@@ -40,6 +40,9 @@ public struct HeroScene: Scene {
     .explainingPointer([
         KeyHelp("click a line", "its items fly to the details"), KeyHelp("click ×", "fly them back"),
     ])
+    .changingLook(
+        "a flying copy of an item keeps its place in paint order (its label over its chip, not under it); a "
+            + "terminal draws each item once while it flies, cross-fading, its icon and label whole")
 
     /// The item lines, top first.
     public private(set) var deck: Deck
