@@ -7,7 +7,7 @@ import Testing
 @testable import CardCells
 @testable import CardTUI
 
-/// Transitions as a person sees them in the terminal (issue 46, items 8 and 9): every frame of a transition
+/// Transitions as a person sees them in the terminal (issue 46, items 8, 9 and 10): every frame of a transition
 /// at `--slow-motion 10` (the app's clock stepped by a tenth of a 60 Hz frame), at the four sizes the issue was
 /// seen at.
 @Suite struct TransitionLookTests {
@@ -154,6 +154,65 @@ import Testing
                 "\(when): the stack shows through Travel (\(colours.count) colours, \(glyphs))\n\(buffer.text)")
         }
         #expect(behind > 0 && inFront > 0, "\(columns)x\(rows): \(behind) frames behind, \(inFront) in front")
+    }
+
+    // MARK: Item 10: the deck's pull-to-fan
+
+    /// The seed deck's titles, top first.
+    static let deckTitles = [
+        "Inbox", "Reading List", "Recipes", "Travel", "Workouts", "Projects", "Groceries", "Movies", "Music", "Ideas",
+    ]
+
+    /// Every frame while a pointer pulls the stack open from its top, a row at a time: the rows between one card's
+    /// title and the next one's never shrink while the pull grows (they jittered between 3 and 4 rows), and every
+    /// cell of a title has its own card's colour behind it (mid-motion a title kept a rectangle of another card's
+    /// colour).
+    @Test(arguments: allSizes)
+    func deckFanOpensSteadilyAndTitlesKeepTheirCardsColour(columns: Int, rows: Int) {
+        var driver = AppDriver(columns: columns, rows: rows)
+        _ = driver.app.open("deck", at: 0)
+        let rest = driver.draw(at: 1)
+        guard let start = (0..<rest.height).first(where: { rest.text(row: $0).contains("Inbox") }) else {
+            Issue.record("\(columns)x\(rows): no Inbox\n\(rest.text)")
+            return
+        }
+        var time = 2.0
+        driver.mouse(MouseInput(.press, column: columns / 2, row: start), at: time)
+        var previous: [String: Int] = [:]
+        var checkedGaps = 0
+        for step in 1...(rows / 2) {
+            time += 0.05
+            driver.mouse(MouseInput(.drag, column: columns / 2, row: start + step), at: time)
+            for frame in 0..<6 {
+                let buffer = driver.draw(at: time + Double(frame) * Self.slowFrame * 5)
+                let when = "\(columns)x\(rows) pull \(step) rows +\(frame)"
+                guard let nodes = driver.app.lastFrame?.nodes else { continue }
+                var titleRows: [(String, Int)] = []
+                for title in Self.deckTitles {
+                    guard
+                        let row = (0..<(rows - 1)).first(where: { Self.column(of: title, in: buffer, row: $0) != nil }),
+                        let column = Self.column(of: title, in: buffer, row: row),
+                        let fill = nodes.first(where: { $0.role == .card && $0.text.first?.run.text == title })?.fill
+                    else { continue }
+                    titleRows.append((title, row))
+                    let colour = RGB8(fill).cellColor
+                    let wrong = (column..<(column + title.count)).filter { buffer[$0, row].background != colour }
+                    #expect(
+                        wrong.isEmpty, "\(when): \(title) has another colour behind columns \(wrong)\n\(buffer.text)")
+                }
+                for ((upper, top), (_, bottom)) in zip(titleRows, titleRows.dropFirst()) {
+                    let gap = bottom - top
+                    if let last = previous[upper] {
+                        checkedGaps += 1
+                        #expect(
+                            gap >= last, "\(when): the gap under \(upper) shrank from \(last) to \(gap)\n\(buffer.text)"
+                        )
+                    }
+                    previous[upper] = gap
+                }
+            }
+        }
+        #expect(checkedGaps > 0)
     }
 
     /// The column at which `word` (one cell per character) starts on `row`.
