@@ -16,7 +16,10 @@ import CardGeometry
 /// not drawn. While in flight, a copy is clipped by no container and clips none of its children: each of them
 /// flies on its own (a chip's label flies from the chip to the details row, outside the square its chip flies to,
 /// and outside the overview row its chip belongs to), and it is drawn in whole cells
-/// (a partial edge of a chip flying past a label replaced one of its letters).
+/// (a partial edge of a chip flying past a label replaced one of its letters). A flying label's letter whose mixed
+/// colour does not read against what is under it (a white label that has flown off its chip onto the white
+/// details) is drawn in whichever copy's own colour reads best there: a glyph cannot be half-transparent, and a
+/// white letter on white reads as a cut label ("Rai", "Sno").
 ///
 /// Complexity: O(n) per frame; nothing is hashed when no leaving node has a matched-geometry id.
 struct MatchedFlights {
@@ -24,6 +27,10 @@ struct MatchedFlights {
     var hidden: Set<NodeID> = []
     /// The copy drawn for each pair, as drawn: the pair's opacity and mixed colours.
     var drawn: [NodeID: FrameNode] = [:]
+    /// For each drawn label (a copy with text and no fill), its two copies' own text colours: where the mixed
+    /// colour does not read against what is under a letter, the one that reads best is drawn
+    /// (`PaintContext.textAlternatives`).
+    var labelColours: [NodeID: [RGBA]] = [:]
 
     /// Whether no element is in flight.
     var isEmpty: Bool { drawn.isEmpty }
@@ -80,6 +87,9 @@ struct MatchedFlights {
             let (shown, other) = newShown ? (node, old) : (old, node)
             hidden.insert(other.id)
             drawn[shown.id] = Self.merged(shown, with: other)
+            if shown.fill == nil, let mine = shown.text.first?.run.color, let theirs = other.text.first?.run.color {
+                labelColours[shown.id] = [mine, theirs]
+            }
         }
     }
 

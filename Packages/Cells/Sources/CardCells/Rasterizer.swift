@@ -96,6 +96,7 @@ public struct Rasterizer: Sendable {
             let inherited = flights.isFlying(node.id) ? everything : node.parent.flatMap { clips[$0] } ?? everything
             context.clip = inherited
             context.parent = node.parent.flatMap { placed[$0] }
+            context.textAlternatives = flights.labelColours[node.id] ?? []
             let extent = context.extent(
                 of: node, moving: flights.isFlying(node.id) ? .still : motion.direction(of: node))
             if let extent, !extent.edges.isEmpty, node.fill != nil { drewEdges = true }
