@@ -87,7 +87,9 @@ import Testing
             }
             previous = now
         }
-        #expect(fastest.allSatisfy { $0 > 0.3 }, "every card is kicked down: \(fastest) pt per 5 ms")
+        // 0.2, not 0.3: on the grid the fan opens by whole rows per gap (issue 46, item 10), so the sixth card springs
+        // back from up to a row lower than its exact place, which takes some of its kick's speed (0.23 pt per 5 ms).
+        #expect(fastest.allSatisfy { $0 > 0.2 }, "every card is kicked down: \(fastest) pt per 5 ms")
         #expect(zip(fastestStep, fastestStep.dropFirst()).allSatisfy { $0 < $1 }, "in turn: \(fastestStep)")
         driver.draw(at: 10)
         #expect(

@@ -123,8 +123,8 @@ import Testing
 
     /// `Tests/EndToEndTests/Fixtures/recording-deck-look1.jsonl`, recorded by the build before the deck's expanded
     /// card counted its place in the user's order from 1 ("Card 3 of 12 · your order: 2", issue 46): a seed deck, a
-    /// tap that expands the third card, the frame at rest (the deck's look is 4 now: that count, titles sorted as
-    /// people count, then text colours chosen for contrast). This build draws that frame differently, so the
+    /// tap that expands the third card, the frame at rest (the deck's look is 6 now: that count, titles sorted as
+    /// people count, text colours chosen for contrast, the expanding card and the fan on a terminal). This build draws that frame differently, so the
     /// recording names the look it was made with and replay says which changes came since, replays its inputs and
     /// does not check its digests. Claiming this build's look, the same file fails on the changed frame: the check
     /// is real, and the frame did change.
@@ -133,7 +133,7 @@ import Testing
             .appendingPathComponent("Fixtures/recording-deck-look1.jsonl").path
         let (status, replayed, err) = try runCardistry(["replay", fixture, "--json"])
         #expect(status == 0, "\(err)")
-        #expect(err.contains("the scene 'deck' draws differently since it was made (look 1, now 4"), "\(err)")
+        #expect(err.contains("the scene 'deck' draws differently since it was made (look 1, now 6"), "\(err)")
         #expect(err.contains("counts its place in your order from 1"), "\(err)")
         // The expanded card counts both places from 1 now.
         #expect(replayed.contains("Card 3 of 12 · your order: 3"), "\(replayed.prefix(400))")
@@ -142,7 +142,7 @@ import Testing
         let text = try String(contentsOfFile: fixture, encoding: .utf8)
         let current = Self.temporaryPath("look-current")
         defer { try? FileManager.default.removeItem(atPath: current) }
-        try Data(text.replacingOccurrences(of: "\"measurer\":", with: "\"look\":4,\"measurer\":").utf8).write(
+        try Data(text.replacingOccurrences(of: "\"measurer\":", with: "\"look\":6,\"measurer\":").utf8).write(
             to: URL(fileURLWithPath: current))
         let (failed, _, failedErr) = try runCardistry(["replay", current])
         #expect(failed == 1)
@@ -160,7 +160,7 @@ import Testing
         ])
         let (recorded, _, recordedErr) = try runCardistry(["stdio", "--record", path], stdin: script)
         #expect(recorded == 0, "\(recordedErr)")
-        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("\"look\":4"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("\"look\":6"))
         let (checked, _, checkedErr) = try runCardistry(["replay", path])
         #expect(checked == 0 && checkedErr.isEmpty, "\(checkedErr)")
     }

@@ -75,10 +75,13 @@ extension PaintContext {
         buffer.cells[index].attributes = [.bold]
     }
 
+    /// A line of line glyphs blended over what is below. Under half opacity a glyph already there is kept (as
+    /// `paintFill` keeps glyphs under a translucent fill): a hairline fading in over a label blanked its letters.
     func paintLine(color: RGB8, alpha: Double, extent: Extent, into buffer: inout CellBuffer) {
         let character = extent.isVerticalLine ? glyphs.vertical : glyphs.horizontal
         let page = self.page
         visit(extent, into: &buffer) { cell, _, _ in
+            if alpha < 0.5 && cell.character != " " { return }
             let under = RGB8(cell.background, fallback: page)
             cell.character = character
             cell.foreground = color.over(under, alpha: alpha).cellColor

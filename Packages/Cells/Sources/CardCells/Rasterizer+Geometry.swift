@@ -33,6 +33,9 @@ struct PaintContext {
     let cardTextAtTop: Bool
     /// The cells the node being painted may change (its clipping ancestors' cells, the buffer, the rows).
     var clip: CellClip
+    /// For a flying label (`MatchedFlights.labelColours`), its copies' own text colours: a letter whose colour
+    /// reads under 1.5:1 against its cell is drawn in the one of these that reads best there.
+    var textAlternatives: [RGBA] = []
     /// Where the parent of the node being painted was placed: a child's cells are counted from its parent's, so
     /// rounding never moves a child out of its box and equal sizes always take equal cells.
     var parent: Placement?

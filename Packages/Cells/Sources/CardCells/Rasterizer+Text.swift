@@ -212,6 +212,19 @@ extension PaintContext {
         }
     }
 
+    /// `color` as drawn over `under`, or, for a flying label (`textAlternatives`) where it reads under 1.5:1 there,
+    /// the alternative that reads best, at `alpha`. O(alternatives).
+    private func legible(_ color: RGB8, over under: RGB8, alpha: Double) -> RGB8 {
+        guard !textAlternatives.isEmpty else { return color }
+        let background = RGBA(red: under.red / 255, green: under.green / 255, blue: under.blue / 255)
+        func ratio(_ color: RGB8) -> Double {
+            RGBA(red: color.red / 255, green: color.green / 255, blue: color.blue / 255).contrastRatio(with: background)
+        }
+        guard ratio(color) < 1.5 else { return color }
+        let drawn = textAlternatives.map { RGB8($0).over(under, alpha: alpha) }
+        return drawn.max { ratio($0) < ratio($1) } ?? color
+    }
+
     /// `characters` cut to `available` columns: as many as leave a column for an ellipsis, and the ellipsis, when
     /// they take more.
     private func fitted(_ characters: [StyledCharacter], in available: Int) -> [StyledCharacter] {
@@ -252,7 +265,9 @@ extension PaintContext {
                 } else {
                     buffer.cells[index].character = " "  // half a wide character fits: a space
                 }
-                buffer.cells[index].foreground = color.over(under, alpha: alpha).cellColor
+                buffer.cells[index].foreground =
+                    legible(color.over(under, alpha: alpha), over: under, alpha: alpha)
+                    .cellColor
                 var attributes: CellAttributes = bold ? [.bold] : []
                 if character.dim { attributes.insert(.dim) }
                 buffer.cells[index].attributes = attributes

@@ -11,7 +11,8 @@ import Foundation
 /// stroked nodes get a box outline (rounded corners when the corner radius is set, ASCII with `ascii`); its text
 /// runs laid out inside. Scale applies about the centre; rotation is approximated by shearing rows sideways by
 /// `−dy · sin θ` (a rotated card leans the right way and keeps its rows). Nodes thinner than half a cell become
-/// line characters. Everything is clipped to the buffer and to `rows`.
+/// line characters. Everything is clipped to the buffer and to `rows`. The two copies of a matched element in
+/// flight are drawn as one, cross-fading (`MatchedFlights`).
 ///
 /// The work is split by concern: this file walks the frame (clips, the one box decision `isBoxed`, the order of a
 /// node's layers); `Rasterizer+Geometry.swift` turns points into cell extents and visits cells within the clip;
@@ -88,11 +89,16 @@ public struct Rasterizer: Sendable {
         // Partial edges only while the engine animates: the frame that settles is drawn in whole cells, so no partial
         // edge stays on an idle screen.
         var motion = SubCellMotion(previous: subCell && !ascii && frame.isAnimating ? previous : nil)
-        for node in frame.nodes {
-            let inherited = node.parent.flatMap { clips[$0] } ?? everything
+        // A matched element in flight is drawn once, cross-fading (`MatchedFlights`).
+        let flights = MatchedFlights(frame: frame)
+        for node in flights.isEmpty ? frame.nodes : flights.paintOrder(of: frame.nodes) {
+            // A copy in flight is clipped by no container (as the engine paints the leaving one as a root).
+            let inherited = flights.isFlying(node.id) ? everything : node.parent.flatMap { clips[$0] } ?? everything
             context.clip = inherited
             context.parent = node.parent.flatMap { placed[$0] }
-            let extent = context.extent(of: node, moving: motion.direction(of: node))
+            context.textAlternatives = flights.labelColours[node.id] ?? []
+            let extent = context.extent(
+                of: node, moving: flights.isFlying(node.id) ? .still : motion.direction(of: node))
             if let extent, !extent.edges.isEmpty, node.fill != nil { drewEdges = true }
             context.paint(node, extent: extent, pulse: pulses[node.id] ?? 0, into: &buffer)
             var own = inherited
@@ -102,7 +108,7 @@ public struct Rasterizer: Sendable {
                 // children are clipped to its cells only when it clips its content.
                 let boxed = PaintContext.isBoxed(node, extent: extent) && extent.shearPerPoint == 0
                 let inset = boxed ? 1 : 0
-                if node.clipsContent || boxed {
+                if (node.clipsContent || boxed) && !flights.isFlying(node.id) {
                     own = inherited.intersection(
                         CellClip(
                             left: extent.left + inset, right: extent.right - inset, top: extent.top + inset,

@@ -34,7 +34,7 @@ extension Engine {
             guard let leavingNode = leaving[id] else { continue }
             entries.append(
                 PaintOrder.Entry(parent: nil, zIndex: leavingNode.node.z, layoutIndex: leavingNode.orderIndex))
-            hasParents = hasParents || leavingNode.node.parent != nil
+            hasParents = hasParents || leavingNode.node.parent != nil || leavingNode.paintParent != nil
             frameNodes.append(frameNode(leavingNode.node, at: at, isLeaving: true))
         }
         var composes = false
@@ -44,7 +44,13 @@ extension Engine {
             var leavingPosition: [NodeID: Int] = [:]
             for index in nodes.count..<frameNodes.count { leavingPosition[frameNodes[index].id] = index }
             for index in frameNodes.indices {
-                guard let parent = frameNodes[index].parent else { continue }
+                guard let parent = frameNodes[index].parent else {
+                    // A flying matched copy: a root for painting, in its old parent's place in paint order.
+                    if index >= nodes.count, let paintParent = leaving[frameNodes[index].id]?.paintParent {
+                        entries[index].parent = nodeIndex[paintParent] ?? leavingPosition[paintParent]
+                    }
+                    continue
+                }
                 let position = nodeIndex[parent] ?? leavingPosition[parent]
                 entries[index].parent = position
                 if let position {

@@ -158,7 +158,8 @@ extension Engine {
 
     /// Sends off every node of the previous layout that is not in the new one: a handed-over node flies to its
     /// partner's frame, fading out, painted as a root (its container no longer places, clips or fades it: the
-    /// flight is the element's own); another leaves by its removal transition; the rest go at once.
+    /// flight is the element's own) in its old place in paint order (`LeavingNode.paintParent`); another leaves by
+    /// its removal transition; the rest go at once.
     ///
     /// How far each leaving node's transition carries it: a leaving child without a visible transition of its
     /// own goes along with its leaving parent (SwiftUI removes a view's subtree with the view's transition), so
@@ -189,7 +190,7 @@ extension Engine {
                 flying.parent = nil
                 geometry.animate(
                     id, to: absent, with: animation, at: time, from: geometry.contains(id) ? nil : node.motion)
-                leaving[id] = LeavingNode(node: flying, orderIndex: position)
+                leaving[id] = LeavingNode(node: flying, orderIndex: position, paintParent: node.parent)
                 leavingOrder.append(id)
             } else if !handedOver, let animation, transition.isVisible(isInsertion: false) {
                 var absent = transition.absent(node.motion, viewport: viewport, isInsertion: false)

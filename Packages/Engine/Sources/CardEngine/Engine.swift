@@ -396,6 +396,11 @@ struct LeavingNode: Sendable {
     var node: Node
     /// Its index in the layout it left (its paint position among nodes of equal z).
     var orderIndex: Int
+    /// For a matched-geometry copy flying to its partner as a root (`node.parent` nil: its container no longer
+    /// places, clips or fades it), the parent it had: it keeps its place in paint order under that parent while
+    /// the parent is in the frame (a chip's label over its chip, a deck's card behind the cards in front of it),
+    /// as SwiftUI draws a removed matched view in its place in the hierarchy.
+    var paintParent: NodeID? = nil
 }
 
 /// One numeric text run: a node and the index of the run.

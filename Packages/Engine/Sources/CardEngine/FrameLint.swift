@@ -67,6 +67,9 @@ public struct FrameLint: Sendable {
         var lastChild: [Int: Int] = [:]  // parent position (-1: root) → last child position seen
         var lastRoot: Int?
         for (index, node) in nodes.enumerated() {
+            // A matched copy flying to its partner paints as a root in its old place (`LeavingNode.paintParent`),
+            // which may be inside another subtree: it is no part of the tree around it.
+            if node.isLeaving && node.parent == nil && node.matchedGeometryID != nil { continue }
             let parent = node.parent.flatMap { position[$0] }
             if node.parent != nil && parent == nil {
                 report(.missingParent, node.id, node.parent, "its parent \(node.parent!) is not in the frame")

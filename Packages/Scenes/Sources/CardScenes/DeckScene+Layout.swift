@@ -25,6 +25,8 @@ package struct DeckMetrics: Sendable, Hashable {
     package var detailInset: Double
     /// The viewport these metrics were computed for.
     package var viewport: Size
+    /// The height of a row of the grid the metrics are on (0 off a grid): the fan opens by whole rows.
+    package var rowHeight: Double
     /// The most cards one layout holds.
     package static let maximumVisibleCards = 1_000
 
@@ -36,6 +38,7 @@ package struct DeckMetrics: Sendable, Hashable {
     /// The metrics for `viewport` on `grid`.
     package init(viewport: Size, grid: LayoutGrid) {
         self.viewport = viewport
+        rowHeight = grid.rowHeight
         sideMargin = grid.width(min(16, viewport.width * 0.05))
         cardWidth = max(1, viewport.width - 2 * sideMargin)
         cardHeight = max(1, grid.height(min(cardWidth / 1.586, viewport.height * 0.35)))
@@ -57,7 +60,41 @@ package struct DeckMetrics: Sendable, Hashable {
 
     /// The on-screen top of the card in `slot`.
     package func cardTop(slot: Int, scroll: Double, pull: Double) -> Double {
-        contentTop + Double(slot) * pitch(pull: pull) - scroll
+        contentTop + Double(slot) * step + fanOffset(slot: slot, pull: pull) - scroll
+    }
+
+    /// How much lower than in the closed stack the fan puts the card in `slot`: `slot · pull · 0.25` off a grid.
+    ///
+    /// On a grid every gap is a whole number of rows: `pull · 0.25` in rows is a whole part every gap gets and a
+    /// fraction `f`, and gap g (between slots g and g + 1) gets one row more when its threshold (`fanThresholds`,
+    /// by g mod 16) is below `f`. As the pull grows a gap only ever widens, and the extra rows spread evenly down
+    /// the stack, so the card in `slot` is within a row or so of `slot · pull · 0.25`. Rounding each card's exact
+    /// top instead made the gaps between neighbours go 3, 4, 3, 4 rows as the pull grew (issue 46, item 10).
+    /// O(16).
+    package func fanOffset(slot: Int, pull: Double) -> Double {
+        let spread = max(0, pull) * DeckScene.fanResistance
+        guard spread > 0, spread.isFinite, slot > 0 else { return 0 }
+        guard rowHeight > 0 else { return Double(slot) * spread }
+        let rows = spread / rowHeight
+        let whole = rows.rounded(.down)
+        let fraction = rows - whole
+        let period = Self.fanThresholds.count
+        let perPeriod = Self.fanThresholds.count { $0 < fraction }
+        let extra = slot / period * perPeriod + Self.fanThresholds[..<(slot % period)].count { $0 < fraction }
+        return (Double(slot) * whole + Double(extra)) * rowHeight
+    }
+
+    /// When each gap of 16 gets its extra row, as the fraction of a row the fan is past its whole rows grows: the
+    /// base-2 van der Corput sequence (0, ½, ¼, ¾, ⅛ …), so the gaps that have one at any fraction are spread
+    /// evenly down the stack.
+    static let fanThresholds: [Double] = (0..<16).map { index in
+        var (value, bit, rest) = (0.0, 0.5, index)
+        while rest > 0 {
+            if rest & 1 == 1 { value += bit }
+            bit /= 2
+            rest >>= 1
+        }
+        return value
     }
 
     /// The slots whose cards intersect the viewport widened by one step above and below (at most
@@ -121,8 +158,13 @@ extension DeckScene {
         let pitch = metrics.pitch(pull: pull)
         let content = point.y - metrics.contentTop + scrollOffset
         guard content >= 0, content.isFinite else { return nil }
-        let topmost = min(count - 1, Int((content / pitch).rounded(.down)))
-        return content - Double(topmost) * pitch < metrics.cardHeight ? topmost : nil
+        // The estimate from the exact pitch, moved to the last card whose top (on a grid, by whole rows: see
+        // `fanOffset`) is at or above the point.
+        func top(_ slot: Int) -> Double { metrics.cardTop(slot: slot, scroll: 0, pull: pull) - metrics.contentTop }
+        var topmost = min(count - 1, Int((content / pitch).rounded(.down)))
+        while topmost + 1 < count, top(topmost + 1) <= content { topmost += 1 }
+        while topmost > 0, top(topmost) > content { topmost -= 1 }
+        return content - top(topmost) < metrics.cardHeight ? topmost : nil
     }
 
     public func layout(in viewport: Size) -> [Node] { layout(in: viewport, text: StandardTextMeasurer()) }

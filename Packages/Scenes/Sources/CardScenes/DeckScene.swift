@@ -105,7 +105,15 @@ public struct DeckScene: Scene {
     )
     .changingLook(
         "a card's title (and the expanded card's lines) are white where white reads on its colour (4.5:1), else "
-            + "black (Palette.label: white only on indigo); the header's count is a darker gray (96, 96, 100)")
+            + "black (Palette.label: white only on indigo); the header's count is a darker gray (96, 96, 100)"
+    )
+    .changingLook(
+        "an expanding card grows from its place in the stack, behind the cards in front of it, until its detail "
+            + "takes over in front (it painted over them from the first frame); a terminal draws it once, solid"
+    )
+    .changingLook(
+        "on a terminal's grid the fan opens by whole rows per gap, each gap only widening as the pull grows (the "
+            + "cards' exact tops, rounded one by one, made the gaps go 3, 4, 3, 4 rows)")
 
     /// The most cards a deck may hold.
     public static let maximumCount = 1_000_000

@@ -42,7 +42,11 @@ public struct HeroScene: Scene {
     ])
     .changingLook(
         "a chip's icon and text are white where white reads on the chip's colour (4.5:1), else black (Palette.label: "
-            + "black on every chip but the indigo Moon; the yellow Star's white was 1.5:1)")
+            + "black on every chip but the indigo Moon; the yellow Star's white was 1.5:1)"
+    )
+    .changingLook(
+        "a flying copy of an item keeps its place in paint order (its label over its chip, not under it); a "
+            + "terminal draws each item once while it flies, cross-fading, its icon and label whole")
 
     /// The item lines, top first.
     public private(set) var deck: Deck

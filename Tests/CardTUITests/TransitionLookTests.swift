@@ -1,0 +1,226 @@
+import CardEngine
+import CardGeometry
+import CardScenes
+import Foundation
+import Testing
+
+@testable import CardCells
+@testable import CardTUI
+
+/// Transitions as a person sees them in the terminal (issue 46, items 8, 9 and 10): every frame of a transition
+/// at `--slow-motion 10` (the app's clock stepped by a tenth of a 60 Hz frame), at the four sizes the issue was
+/// seen at.
+@Suite struct TransitionLookTests {
+    static let allSizes = [(60, 20), (80, 24), (120, 40), (200, 60)]
+    /// One frame at 60 Hz under `--slow-motion 10`, in the app's seconds.
+    static let slowFrame = 1.0 / 600
+
+    /// The rows of the buffer as text.
+    static func lines(_ buffer: CellBuffer) -> [String] {
+        (0..<buffer.height).map { buffer.text(row: $0) }
+    }
+
+    /// How often `word` shows in `text` as a whole word (not inside a longer run of letters).
+    static func wholeWords(_ word: String, in text: String) -> Int {
+        let pattern = "(?<![A-Za-z])" + word + "(?![A-Za-z])"
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return 0 }
+        return regex.numberOfMatches(in: text, range: NSRange(text.startIndex..., in: text))
+    }
+
+    /// How often `label` shows in `text` whole, or nil when two copies of it are drawn over each other (a cell or
+    /// more apart: "SSunny", "SuSunny"). A flying label may pass over another one's letters ("eRain" over "Fire").
+    static func labels(_ label: String, in text: String) -> Int? {
+        for length in 1..<label.count where text.contains(label.prefix(length) + label) { return nil }
+        return text.components(separatedBy: label).count - 1
+    }
+
+    // MARK: Item 8: the hero's flight
+
+    /// The first line's items: icon glyphs and labels, as the terminal draws them.
+    static let heroItems = [("☀", "Sunny"), ("☁", "Cloudy"), ("☂", "Rain"), ("❄", "Snow")]
+
+    /// Every frame while the first line opens and then closes: each of its items shows its icon and its whole
+    /// label exactly once (no "☀☀ SSunny", no "☀ S", no missing "Snow"), and the label's cells show it (its
+    /// colour is not its background's: a chip is never a bare block). Before, the chips' colours covered their
+    /// icons and labels as the flight began, the entering copies drew a label a cell off the leaving one, and a
+    /// chip's clip cut its label. Items off screen at rest at a size (Snow's details row at 60x20) are checked
+    /// while they show at both ends.
+    @Test(arguments: allSizes)
+    func heroChipsCrossFadeWholeInEveryFrame(columns: Int, rows: Int) {
+        var driver = AppDriver(columns: columns, rows: rows)
+        _ = driver.app.open("hero", at: 0)
+        driver.draw(at: 0)
+        // The items that show at rest in the overview (all) and in the details (those the screen has room for).
+        driver.key("enter", at: 0.5)
+        let details = driver.draw(at: 2.5).text
+        let checked = Self.heroItems.filter { Self.wholeWords($0.1, in: details) == 1 }
+        #expect(checked.count >= 3, "the details show \(checked.map(\.1)) at \(columns)x\(rows)\n\(details)")
+        driver.key("escape", at: 3)
+        driver.draw(at: 5)
+        var time = 6.0
+        var frames = 0
+        for key in ["enter", "escape"] {
+            driver.key(key, at: time)
+            for step in 0...Int(0.8 / Self.slowFrame) {
+                let buffer = driver.draw(at: time + Double(step) * Self.slowFrame)
+                let text = buffer.text
+                let picture = Self.lines(buffer).joined(separator: "\n")
+                let when =
+                    "\(columns)x\(rows) \(key) +\(String(format: "%.1f", Double(step) * Self.slowFrame * 1000)) ms"
+                for (icon, label) in checked {
+                    let icons = text.filter { String($0) == icon }.count
+                    let labels = Self.labels(label, in: text)
+                    #expect(
+                        icons == 1 && labels == 1,
+                        "\(when): \(icon) ×\(icons), \(label) ×\(labels.map(String.init) ?? "2, drawn over each other")\n\(picture)"
+                    )
+                    guard labels == 1,
+                        let row = (0..<buffer.height).first(where: { buffer.text(row: $0).contains(label) })
+                    else { continue }
+                    guard let start = Self.column(of: label, in: buffer, row: row) else { continue }
+                    let cell = buffer[start, row]
+                    #expect(cell.foreground != cell.background, "\(when): \(label) is drawn in its background's colour")
+                }
+                frames += 1
+            }
+            time += 3
+        }
+        #expect(frames == 2 * (Int(0.8 / Self.slowFrame) + 1))
+    }
+
+    // MARK: Item 9: the deck's expand
+
+    /// Every frame while the fourth card ("Travel") expands: until it has grown half-way to its detail (the height
+    /// of its drawn rect), every card in front of it whose title showed at rest still shows it (the expanding card
+    /// does not jump in front of them); from there on it is in front and solid: the cells inside its box, off its
+    /// text rows, are all one colour with nothing of the stack through them. Before, it jumped in front at once,
+    /// pale, over the three cards in front of it, and a half-transparent detail grew with the stack showing
+    /// through.
+    @Test(arguments: allSizes)
+    func deckCardGrowsFromItsPlaceAndIsSolidInFront(columns: Int, rows: Int) {
+        var driver = AppDriver(columns: columns, rows: rows)
+        _ = driver.app.open("deck", at: 0)
+        for step in 0..<3 { driver.key("down", at: 0.1 + Double(step) * 0.1) }
+        let rest = driver.draw(at: 2)
+        guard let frame = driver.app.lastFrame,
+            let tapped = frame.nodes.first(where: { $0.role == .card && $0.text.first?.run.text == "Travel" }),
+            let matched = tapped.matchedGeometryID
+        else {
+            Issue.record("\(columns)x\(rows): no Travel card\n\(rest.text)")
+            return
+        }
+        let front = frame.nodes.filter { $0.role == .card && $0.parent == tapped.parent && $0.z > tapped.z }
+            .compactMap { $0.text.first?.run.text }
+            .filter { Self.wholeWords($0, in: rest.text) == 1 }
+        #expect(!front.isEmpty, "\(columns)x\(rows): no card in front of Travel shows its title")
+        driver.key("enter", at: 3)
+        var frames: [(buffer: CellBuffer, rect: Rect)] = []
+        for step in 0...Int(1.2 / Self.slowFrame) {
+            let buffer = driver.draw(at: 3 + Double(step) * Self.slowFrame)
+            guard let rect = driver.app.lastFrame?.nodes.first(where: { $0.matchedGeometryID == matched })?.rect
+            else { continue }
+            frames.append((buffer, rect))
+        }
+        guard let detail = frames.last?.rect else { return }
+        let halfway = (tapped.rect.height + detail.height) / 2
+        let scale = driver.app.scale
+        var (behind, inFront) = (0, 0)
+        for (step, (buffer, rect)) in frames.enumerated() {
+            let when = "\(columns)x\(rows) +\(String(format: "%.1f", Double(step) * Self.slowFrame * 1000)) ms"
+            if rect.height < halfway {
+                behind += 1
+                let hidden = front.filter { Self.wholeWords($0, in: buffer.text) != 1 }
+                #expect(hidden.isEmpty, "\(when): \(hidden) covered before Travel grew\n\(buffer.text)")
+                continue
+            }
+            inFront += 1
+            // Inside the box (a cell in from its border on every side), on rows without text.
+            let left = Int((rect.minX / scale.pointsPerColumn).rounded(.up)) + 1
+            let right = Int((rect.maxX / scale.pointsPerColumn).rounded(.down)) - 1
+            let top = Int((rect.minY / scale.pointsPerRow).rounded(.up)) + 1
+            let bottom = min(Int((rect.maxY / scale.pointsPerRow).rounded(.down)) - 1, rows - 1)
+            guard left < right, top < bottom else { continue }
+            var colours: Set<CellColor> = []
+            var glyphs: Set<String> = []
+            for row in top..<bottom where (left..<right).allSatisfy({ buffer[$0, row].character == " " }) {
+                for column in left..<right { colours.insert(buffer[column, row].background) }
+            }
+            for row in top..<bottom {
+                let text = (left..<right).map { buffer[$0, row].character.string }.joined()
+                for glyph in ["╭", "╮", "│", "─", "┃", "━"] where text.contains(glyph) { glyphs.insert(glyph) }
+            }
+            #expect(
+                colours.count <= 1 && glyphs.isEmpty,
+                "\(when): the stack shows through Travel (\(colours.count) colours, \(glyphs))\n\(buffer.text)")
+        }
+        #expect(behind > 0 && inFront > 0, "\(columns)x\(rows): \(behind) frames behind, \(inFront) in front")
+    }
+
+    // MARK: Item 10: the deck's pull-to-fan
+
+    /// The seed deck's titles, top first.
+    static let deckTitles = [
+        "Inbox", "Reading List", "Recipes", "Travel", "Workouts", "Projects", "Groceries", "Movies", "Music", "Ideas",
+    ]
+
+    /// Every frame while a pointer pulls the stack open from its top, a row at a time: the rows between one card's
+    /// title and the next one's never shrink while the pull grows (they jittered between 3 and 4 rows), and every
+    /// cell of a title has its own card's colour behind it (mid-motion a title kept a rectangle of another card's
+    /// colour).
+    @Test(arguments: allSizes)
+    func deckFanOpensSteadilyAndTitlesKeepTheirCardsColour(columns: Int, rows: Int) {
+        var driver = AppDriver(columns: columns, rows: rows)
+        _ = driver.app.open("deck", at: 0)
+        let rest = driver.draw(at: 1)
+        guard let start = (0..<rest.height).first(where: { rest.text(row: $0).contains("Inbox") }) else {
+            Issue.record("\(columns)x\(rows): no Inbox\n\(rest.text)")
+            return
+        }
+        var time = 2.0
+        driver.mouse(MouseInput(.press, column: columns / 2, row: start), at: time)
+        var previous: [String: Int] = [:]
+        var checkedGaps = 0
+        for step in 1...(rows / 2) {
+            time += 0.05
+            driver.mouse(MouseInput(.drag, column: columns / 2, row: start + step), at: time)
+            for frame in 0..<6 {
+                let buffer = driver.draw(at: time + Double(frame) * Self.slowFrame * 5)
+                let when = "\(columns)x\(rows) pull \(step) rows +\(frame)"
+                guard let nodes = driver.app.lastFrame?.nodes else { continue }
+                var titleRows: [(String, Int)] = []
+                for title in Self.deckTitles {
+                    guard
+                        let row = (0..<(rows - 1)).first(where: { Self.column(of: title, in: buffer, row: $0) != nil }),
+                        let column = Self.column(of: title, in: buffer, row: row),
+                        let fill = nodes.first(where: { $0.role == .card && $0.text.first?.run.text == title })?.fill
+                    else { continue }
+                    titleRows.append((title, row))
+                    let colour = RGB8(fill).cellColor
+                    let wrong = (column..<(column + title.count)).filter { buffer[$0, row].background != colour }
+                    #expect(
+                        wrong.isEmpty, "\(when): \(title) has another colour behind columns \(wrong)\n\(buffer.text)")
+                }
+                for ((upper, top), (_, bottom)) in zip(titleRows, titleRows.dropFirst()) {
+                    let gap = bottom - top
+                    if let last = previous[upper] {
+                        checkedGaps += 1
+                        #expect(
+                            gap >= last, "\(when): the gap under \(upper) shrank from \(last) to \(gap)\n\(buffer.text)"
+                        )
+                    }
+                    previous[upper] = gap
+                }
+            }
+        }
+        #expect(checkedGaps > 0)
+    }
+
+    /// The column at which `word` (one cell per character) starts on `row`.
+    static func column(of word: String, in buffer: CellBuffer, row: Int) -> Int? {
+        let target = word.map(String.init)
+        guard buffer.width >= target.count else { return nil }
+        return (0...(buffer.width - target.count)).first { start in
+            target.indices.allSatisfy { buffer[start + $0, row].character.string == target[$0] }
+        }
+    }
+}
