@@ -27,6 +27,7 @@ let package = Package(
     products: [
         .library(name: "CardEngine", targets: ["CardEngine"]),
         .library(name: "CardScenes", targets: ["CardScenes"]),
+        .library(name: "CardSceneFormat", targets: ["CardSceneFormat"]),
         .library(name: "CardModels", targets: ["CardModels"]),
         .library(name: "CardGeometry", targets: ["CardGeometry"]),
         .library(name: "CardPhysics", targets: ["CardPhysics"]),
@@ -52,6 +53,9 @@ let package = Package(
             ["CardModels", "CardGeometry", "CardPhysics", "CardGestures", "CardPersistence", "CardJSON"]),
         library(
             "CardScenes", in: "Scenes",
+            ["CardEngine", "CardModels", "CardGeometry", "CardPhysics", "CardGestures", "CardPersistence", "CardJSON"]),
+        library(
+            "CardSceneFormat", in: "Scenes",
             ["CardEngine", "CardModels", "CardGeometry", "CardPhysics", "CardGestures", "CardPersistence", "CardJSON"]),
         library("CardFrontendShims", in: "Frontend"),
         library("CardFrontend", in: "Frontend", ["CardFrontendShims"]),
@@ -120,6 +124,13 @@ let package = Package(
                 "CardPhysics",
             ],
             path: "Tests/CardScenesTests"),
+        .testTarget(
+            name: "CardSceneFormatTests",
+            dependencies: [
+                "CardSceneFormat", "CardEngine", "CardModels", "CardGeometry", "CardGestures", "CardJSON",
+                "CardPersistence", "CardPhysics",
+            ],
+            path: "Tests/CardSceneFormatTests"),
         .executableTarget(
             name: "cardistry-store-stress", dependencies: ["CardModels", "CardPersistence"],
             path: "Tests/StoreStress"),

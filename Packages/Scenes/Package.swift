@@ -5,7 +5,8 @@ import PackageDescription
 let package = Package(
     name: "Scenes",
     products: [
-        .library(name: "CardScenes", targets: ["CardScenes"])
+        .library(name: "CardScenes", targets: ["CardScenes"]),
+        .library(name: "CardSceneFormat", targets: ["CardSceneFormat"]),
     ],
     dependencies: [
         .package(path: "../Engine"),
@@ -27,7 +28,20 @@ let package = Package(
                 .product(name: "CardJSON", package: "Persistence"),
             ],
             path: "Sources/CardScenes"
-        )
+        ),
+        .target(
+            name: "CardSceneFormat",
+            dependencies: [
+                .product(name: "CardEngine", package: "Engine"),
+                .product(name: "CardModels", package: "Models"),
+                .product(name: "CardGeometry", package: "Physics"),
+                .product(name: "CardPhysics", package: "Physics"),
+                .product(name: "CardGestures", package: "Gestures"),
+                .product(name: "CardPersistence", package: "Persistence"),
+                .product(name: "CardJSON", package: "Persistence"),
+            ],
+            path: "Sources/CardSceneFormat"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
