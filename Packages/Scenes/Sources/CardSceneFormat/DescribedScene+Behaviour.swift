@@ -160,6 +160,14 @@ extension DescribedScene {
             if let removal = effect.removal { context.removalTransitions[nodeID] = removal }
             context.deckChanged(from: old, to: deck)
         }
+        if effect.restore, deck.count != allCards.count {
+            let old = deck.ids
+            for (index, card) in allCards.enumerated() where !deck.contains(id: card.id) {
+                cardValues[card.id] = Self.initialValues(description, card: card, index: index, count: allCards.count)
+            }
+            deck = allCards
+            context.deckChanged(from: old, to: deck)
+        }
         if let style = effect.haptic {
             context.haptic(style, target: card.map { node($0, layout: layoutIndex(of: $0, viewport: context.viewport)) }, card: card)
         }

@@ -118,8 +118,8 @@ extension DescribedScene {
         values[Builtin.groups.rawValue] = groupCount.expressionBits
         values[Builtin.slotCount.rawValue] = Double(slotCount).expressionBits
         values[Builtin.colWidth.rawValue] = columnWidth.expressionBits
-        let width = Swift.max(1, description.card.width.number(values))
-        let height = Swift.max(1, description.card.height.number(values))
+        let width = Swift.max(1, (layout.width ?? description.card.width).number(values))
+        let height = Swift.max(1, (layout.height ?? description.card.height).number(values))
         values[Builtin.cw.rawValue] = width.expressionBits
         values[Builtin.ch.rawValue] = height.expressionBits
         let k = Double(slot)

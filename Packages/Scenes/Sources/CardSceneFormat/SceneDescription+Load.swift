@@ -365,7 +365,8 @@ struct Loader {
 
     func layout(_ value: Located) throws(SceneFormatError) -> SceneDescription.Layout {
         var allowed: Set<String> = [
-            "name", "kind", "when", "group", "groups", "padding", "spacing", "top", "angle", "matchedGeometry",
+            "name", "kind", "when", "group", "groups", "padding", "spacing", "top", "angle", "matchedGeometry", "width",
+            "height",
         ]
         for property in SceneDescription.Property.allCases { allowed.insert(property.rawValue) }
         let members = try value.object(allowed: allowed)
@@ -395,6 +396,10 @@ struct Loader {
             spacing: try members["spacing"]?.number(in: -10_000...10_000) ?? 8,
             top: try members["top"]?.number(in: 0...10_000) ?? 16,
             angle: try members["angle"]?.number(in: -90...90) ?? 6, properties: properties,
+            width: try members["width"].map { (width) throws(SceneFormatError) in try width.expression(scope, .number) },
+            height: try members["height"].map { (height) throws(SceneFormatError) in
+                try height.expression(scope, .number)
+            },
             matchedGeometry: try members["matchedGeometry"]?.bool() ?? true)
     }
 
@@ -471,7 +476,8 @@ struct Loader {
         _ value: Located, globals: [SceneDescription.Variable], cards: [SceneDescription.Variable]
     ) throws(SceneFormatError) -> SceneDescription.Effect {
         let members = try value.object(allowed: [
-            "when", "set", "setCard", "snap", "reorder", "remove", "removal", "carryVelocity", "haptic", "animation",
+            "when", "set", "setCard", "snap", "reorder", "remove", "removal", "restore", "carryVelocity", "haptic",
+            "animation",
         ])
         func assignments(_ key: String, _ variables: [SceneDescription.Variable]) throws(SceneFormatError)
             -> [(slot: Int, value: Expression)]
@@ -522,6 +528,7 @@ struct Loader {
             },
             remove: try members["remove"]?.bool() ?? false,
             removal: try members["removal"].map { (removal) throws(SceneFormatError) in try Self.transition(removal) },
+            restore: try members["restore"]?.bool() ?? false,
             carryVelocity: try members["carryVelocity"]?.bool() ?? false, haptic: haptic,
             animation: try members["animation"].map { (spec) throws(SceneFormatError) in try animation(spec) })
     }

@@ -111,6 +111,9 @@ public final class SceneDescription: Sendable {
         var top: Double
         var angle: Double
         var properties: [Property: Expression]
+        /// The card's size in this layout, when not the template's.
+        var width: Expression?
+        var height: Expression?
         var matchedGeometry: Bool
     }
 
@@ -143,6 +146,9 @@ public final class SceneDescription: Sendable {
         var reorderSlot: Expression?
         var remove: Bool
         var removal: NodeTransition?
+        /// Brings back every card removed since the scene opened, with its initial variables, in the order the
+        /// scene opened with.
+        var restore: Bool
         var carryVelocity: Bool
         var haptic: HapticEvent.Style?
         var animation: AnimationSpec?
