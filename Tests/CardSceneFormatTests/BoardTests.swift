@@ -65,11 +65,11 @@ private let viewport = Size(width: 844, height: 390)
             #expect(column(of: node) == index % 3, "card \(card.id)")
             #expect(node.accessibilityLabel == card.title)
         }
-        // A column's cards are stacked top to bottom in deck order, 56 + 8 apart from y = 40.
+        // A column's cards are stacked top to bottom in deck order, 60 + 8 apart from y = 40.
         let first = try #require(frame.node(card: 1))
         let fourth = try #require(frame.node(card: 4))
         #expect(first.rect.minY == 40)
-        #expect(fourth.rect.minY == 40 + 64)
+        #expect(fourth.rect.minY == 40 + 68)
         // The title is a child of its card, with the card's title.
         let title = try #require(frame.node(NodeID("card.1.title")))
         #expect(title.parent == "card.1")
@@ -80,7 +80,7 @@ private let viewport = Size(width: 844, height: 390)
         var engine = try engine()
         let start = try #require(engine.frame(at: 0).node(card: 1))
         // Card 1 (column 0, top) to the third column, below its cards.
-        let target = Point(x: 16 + 2 * (265.33 + 8) + 100, y: 40 + 3 * 64 + 20)
+        let target = Point(x: 16 + 2 * (265.33 + 8) + 100, y: 40 + 3 * 68 + 20)
         drag(&engine, from: Point(x: start.rect.midX, y: start.rect.midY), to: target, at: 1)
         // While held it followed the finger; released, it springs (with the release velocity) into column 2.
         let moving = try #require(engine.frame(at: 1.45).node(card: 1))
@@ -90,7 +90,7 @@ private let viewport = Size(width: 844, height: 390)
         let node = try #require(settled.node(card: 1))
         #expect(column(of: node) == 2)
         // Column 2 held cards 3, 6, 9 above it: card 1 goes to the fourth slot.
-        #expect(node.rect.minY == 40 + 3 * 64)
+        #expect(node.rect.minY == 40 + 3 * 68)
         #expect(moving.rect.minX != node.rect.minX || moving.rect.minY != node.rect.minY)
         // The order changed: card 1 now follows card 9 among column 2's cards.
         #expect(engine.deck.ids.firstIndex(of: 1)! > engine.deck.ids.firstIndex(of: 9)!)
@@ -100,12 +100,12 @@ private let viewport = Size(width: 844, height: 390)
         var engine = try engine()
         let top = try #require(engine.frame(at: 0).node(card: 1))
         // Card 1 is slot 0 of column 0 (cards 1, 4, 7): drop it on slot 2.
-        drag(&engine, from: Point(x: top.rect.midX, y: top.rect.midY), to: Point(x: top.rect.midX, y: 40 + 2 * 64 + 28), at: 1)
+        drag(&engine, from: Point(x: top.rect.midX, y: top.rect.midY), to: Point(x: top.rect.midX, y: 40 + 2 * 68 + 30), at: 1)
         let settled = engine.frame(at: 4)
         #expect(column(of: try #require(settled.node(card: 1))) == 0)
-        #expect(try #require(settled.node(card: 1)).rect.minY == 40 + 2 * 64)
+        #expect(try #require(settled.node(card: 1)).rect.minY == 40 + 2 * 68)
         #expect(try #require(settled.node(card: 4)).rect.minY == 40)
-        #expect(try #require(settled.node(card: 7)).rect.minY == 40 + 64)
+        #expect(try #require(settled.node(card: 7)).rect.minY == 40 + 68)
     }
 
     @Test func tapExpandsTheCardWithAMatchedGeometryFlight() throws {
