@@ -66,7 +66,7 @@ let package = Package(
             name: "CardTUI",
             dependencies: [
                 "CardCells", "CardEngine", "CardFrontend", "CardModels", "CardGeometry", "CardGestures",
-                "CardPersistence",
+                "CardPersistence", "CardJSON",
             ],
             path: "Frontends/tui"),
         .target(
@@ -79,8 +79,8 @@ let package = Package(
         .target(
             name: "CardistryCLI",
             dependencies: [
-                "CardFrontend", "CardTUI", "CardStdio", "CardScenes", "CardEngine", "CardModels", "CardPersistence",
-                "CardPhysics",
+                "CardFrontend", "CardTUI", "CardStdio", "CardScenes", "CardSceneFormat", "CardEngine", "CardModels",
+                "CardPersistence", "CardPhysics", "CardJSON",
             ],
             path: "Sources/CardistryCLI"
         ),

@@ -2,6 +2,7 @@ import CardCells
 import CardEngine
 import CardFrontend
 import CardModels
+import CardJSON
 import CardPersistence
 import Foundation
 
@@ -9,17 +10,20 @@ import Foundation
 public struct TUIFrontend: Frontend {
     /// The scenes the home screen offers.
     public let catalog: SceneCatalog
+    /// Loads `--scene-file` descriptions (nil: the option is refused).
+    public let definer: SceneDefiner?
 
     /// The terminal front end playing `catalog`'s scenes.
-    public init(catalog: SceneCatalog) {
+    public init(catalog: SceneCatalog, definer: SceneDefiner? = nil) {
         self.catalog = catalog
+        self.definer = definer
     }
 
     public var name: String { "tui" }
     public var summary: String { "play the scenes in the terminal, with the mouse and the keyboard" }
     public var usage: String {
         """
-        Usage: cardistry tui [[--scene] S] [--deck FILE | --cards N] [--fps N] [--ascii] [--bell] [--store DIR] [--record FILE]
+        Usage: cardistry tui [[--scene] S | --scene-file F] [--deck FILE | --cards N] [--fps N] [--ascii] [--bell] [--store DIR] [--record FILE]
                      [--slow-motion N]
 
         Opens a home screen listing the scenes (or scene S at once). Every scene is playable with the mouse
@@ -27,6 +31,7 @@ public struct TUIFrontend: Frontend {
         q or Esc goes back, Ctrl-C quits). Needs a terminal on standard input and output.
 
         Options:
+          --scene-file F open the scene described in file F (docs/scenes.md)
           [--scene] S    open scene S: \(catalog.names.joined(separator: ", "))
           --deck FILE    the deck for scenes that take one: a deck JSON file, or TSV lines prompt<TAB>answer
           --cards N      a generated deck of N cards (the deck scene; up to 1000000)
@@ -56,7 +61,7 @@ public struct TUIFrontend: Frontend {
 
     public func run(arguments: [String], environment: [String: String], io: CommandIO) -> Int32 {
         withUsage(io: io) {
-            let request = try Request(arguments, catalog: catalog)
+            let request = try Request(arguments, catalog: catalog, definer: definer)
             guard io.isTerminal else {
                 io.err(
                     "cardistry tui: standard input and output must be a terminal (use 'cardistry stdio' otherwise)\n")
@@ -115,7 +120,7 @@ public struct TUIFrontend: Frontend {
         let encoding = TextEncoding.detect(environment: environment)
         let depth = ColorDepth.detect(environment: environment)
         var configuration = TUIApp.Configuration(
-            catalog: catalog, sceneOptions: sceneOptions, store: store, ascii: request.ascii || encoding == .ascii,
+            catalog: request.catalog, sceneOptions: sceneOptions, store: store, ascii: request.ascii || encoding == .ascii,
             bell: request.bell, encoding: encoding, monochrome: depth == .none)
         let heapRelease = HeapReleaseRequest()
         configuration.saver = store.map { StateSaver(store: $0, afterSnapshot: heapRelease.request) }
@@ -141,17 +146,28 @@ public struct TUIFrontend: Frontend {
         var recordPath: String?
         var ascii: Bool
         var bell: Bool
+        /// The scenes offered: the front end's catalogue, plus the `--scene-file` scene.
+        var catalog: SceneCatalog
 
-        init(_ arguments: [String], catalog: SceneCatalog) throws {
+        init(_ arguments: [String], catalog: SceneCatalog, definer: SceneDefiner? = nil) throws {
             let parsed = try ParsedArguments(
-                arguments, options: ["scene", "deck", "cards", "fps", "store", "record", "slow-motion"],
+                arguments, options: ["scene", "deck", "cards", "fps", "store", "record", "slow-motion", "scene-file"],
                 flags: ["ascii", "bell"])
+            var catalog = catalog
+            var defined: String?
+            if let path = parsed.value("scene-file") {
+                guard let definer else { throw UsageError("this build loads no scene files") }
+                let entry = try Self.define(path: path, definer: definer)
+                catalog = catalog.replacing(entry)
+                defined = entry.descriptor.name
+            }
+            self.catalog = catalog
             // The scene may be named alone (`cardistry tui deck`), as a new user first types it.
             guard parsed.positionals.count <= (parsed.value("scene") == nil ? 1 : 0) else {
                 let extra = parsed.positionals[parsed.value("scene") == nil ? 1 : 0]
                 throw UsageError("unexpected argument '\(extra)'")
             }
-            scene = parsed.value("scene") ?? parsed.positionals.first
+            scene = parsed.value("scene") ?? parsed.positionals.first ?? defined
             if let scene, !catalog.names.contains(scene) {
                 throw UsageError("unknown scene '\(scene)'; choose one of \(catalog.names.joined(separator: ", "))")
             }
@@ -172,6 +188,25 @@ public struct TUIFrontend: Frontend {
             ascii = parsed.flags.contains("ascii")
             bell = parsed.flags.contains("bell")
             try check(catalog.descriptor(named: scene ?? ""), catalog: catalog)
+        }
+
+        /// The catalogue entry of the scene described in the file at `path`; a usage error naming the file and the
+        /// fault's place when it cannot be read or loaded.
+        static func define(path: String, definer: SceneDefiner) throws -> SceneCatalog.Entry {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw UsageError("cannot read the scene file \(path)")
+            }
+            let json: JSONValue
+            do {
+                json = try JSONValue(parsing: Array(data), maxDepth: 64)
+            } catch {
+                throw UsageError("\(path): not JSON: \(error)")
+            }
+            do {
+                return try definer.define(json)
+            } catch {
+                throw UsageError("\(path): \(error)")
+            }
         }
 
         /// Refuses a card count or a deck the named scene does not take, naming the scenes that do.

@@ -1,0 +1,24 @@
+import CardEngine
+import CardJSON
+
+extension SceneDefiner {
+    /// Loads descriptions as `DescribedScene`s: the definer the command line hands its front ends.
+    public static let described = SceneDefiner { (json) throws(SceneDefinitionError) -> SceneCatalog.Entry in
+        let description: SceneDescription
+        do throws(SceneFormatError) {
+            description = try SceneDescription.load(json)
+        } catch {
+            throw SceneDefinitionError(pointer: error.pointer, column: error.column, message: error.message)
+        }
+        return description.catalogEntry
+    }
+}
+
+extension SceneDescription {
+    /// A catalogue entry that opens this description.
+    public var catalogEntry: SceneCatalog.Entry {
+        SceneCatalog.Entry(descriptor: descriptor) { options throws(SceneError) in
+            try DescribedScene(description: self, options: options)
+        }
+    }
+}
