@@ -1,8 +1,8 @@
 import CardCells
 import CardEngine
 import CardFrontend
-import CardModels
 import CardJSON
+import CardModels
 import CardPersistence
 import Foundation
 
@@ -120,7 +120,8 @@ public struct TUIFrontend: Frontend {
         let encoding = TextEncoding.detect(environment: environment)
         let depth = ColorDepth.detect(environment: environment)
         var configuration = TUIApp.Configuration(
-            catalog: request.catalog, sceneOptions: sceneOptions, store: store, ascii: request.ascii || encoding == .ascii,
+            catalog: request.catalog, sceneOptions: sceneOptions, store: store,
+            ascii: request.ascii || encoding == .ascii,
             bell: request.bell, encoding: encoding, monochrome: depth == .none)
         let heapRelease = HeapReleaseRequest()
         configuration.saver = store.map { StateSaver(store: $0, afterSnapshot: heapRelease.request) }

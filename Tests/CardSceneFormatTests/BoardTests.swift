@@ -35,7 +35,10 @@ private let viewport = Size(width: 844, height: 390)
         Int(((node.rect.minX - 16) / (265.33 + 8)).rounded())
     }
 
-    func drag(_ engine: inout Engine, from start: Point, to end: Point, at time: Double, steps: Int = 8, duration: Double = 0.4) {
+    func drag(
+        _ engine: inout Engine, from start: Point, to end: Point, at time: Double, steps: Int = 8,
+        duration: Double = 0.4
+    ) {
         engine.handle(.pointer(PointerEvent(.down, at: start, time: time)))
         for step in 1...steps {
             let t = Double(step) / Double(steps)
@@ -100,7 +103,9 @@ private let viewport = Size(width: 844, height: 390)
         var engine = try engine()
         let top = try #require(engine.frame(at: 0).node(card: 1))
         // Card 1 is slot 0 of column 0 (cards 1, 4, 7): drop it on slot 2.
-        drag(&engine, from: Point(x: top.rect.midX, y: top.rect.midY), to: Point(x: top.rect.midX, y: 40 + 2 * 68 + 30), at: 1)
+        drag(
+            &engine, from: Point(x: top.rect.midX, y: top.rect.midY), to: Point(x: top.rect.midX, y: 40 + 2 * 68 + 30),
+            at: 1)
         let settled = engine.frame(at: 4)
         #expect(column(of: try #require(settled.node(card: 1))) == 0)
         #expect(try #require(settled.node(card: 1)).rect.minY == 40 + 2 * 68)

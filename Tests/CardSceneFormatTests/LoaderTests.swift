@@ -58,7 +58,8 @@ import Testing
         let error = try #require(refusal { set(&$0, ["gestures", "2", "onEnd", "0", "when"], .string("vx + 1")) })
         #expect(error.pointer == "/gestures/2/onEnd/0/when")
         #expect(error.message.contains("boolean"))
-        let assignment = try #require(refusal { set(&$0, ["gestures", "0", "onEnd", "0", "set", "expanded"], .string("1")) })
+        let assignment = try #require(
+            refusal { set(&$0, ["gestures", "0", "onEnd", "0", "set", "expanded"], .string("1")) })
         #expect(assignment.pointer == "/gestures/0/onEnd/0/set/expanded")
     }
 

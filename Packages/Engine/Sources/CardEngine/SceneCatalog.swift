@@ -130,7 +130,9 @@ public struct SceneCatalog: Sendable {
 
         /// An entry whose descriptor is given (a scene played from data: one type, a descriptor per scene); the
         /// scenes `make` returns must answer `descriptor` with it.
-        public init(descriptor: SceneDescriptor, make: @escaping @Sendable (SceneOptions) throws(SceneError) -> any Scene) {
+        public init(
+            descriptor: SceneDescriptor, make: @escaping @Sendable (SceneOptions) throws(SceneError) -> any Scene
+        ) {
             self.descriptor = descriptor
             self.make = make
         }

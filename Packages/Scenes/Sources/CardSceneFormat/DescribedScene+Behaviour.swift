@@ -109,7 +109,8 @@ extension DescribedScene {
         context.animation = spec.animation
         var changed = false
         // Assignments are simultaneous: every right side reads the values before the change.
-        let global = values.withUnsafeBufferPointer { buffer in effect.set.map { ($0.slot, $0.value.evaluate(buffer)) } }
+        let global = values.withUnsafeBufferPointer { buffer in effect.set.map { ($0.slot, $0.value.evaluate(buffer)) }
+        }
         for (slot, value) in global where globals[slot] != value {
             globals[slot] = value
             changed = true
@@ -147,7 +148,8 @@ extension DescribedScene {
         }
         if let card, effect.carryVelocity, let animation = spec.animation {
             let velocity = Vector(
-                dx: Double(bitPattern: values[Builtin.vx.rawValue]), dy: Double(bitPattern: values[Builtin.vy.rawValue]))
+                dx: Double(bitPattern: values[Builtin.vx.rawValue]), dy: Double(bitPattern: values[Builtin.vy.rawValue])
+            )
             if velocity != .zero {
                 context.nodeImpulses[node(card, layout: layoutIndex(of: card, viewport: context.viewport))] =
                     NodeImpulse(velocity: velocity, animation: animation)
@@ -169,7 +171,9 @@ extension DescribedScene {
             context.deckChanged(from: old, to: deck)
         }
         if let style = effect.haptic {
-            context.haptic(style, target: card.map { node($0, layout: layoutIndex(of: $0, viewport: context.viewport)) }, card: card)
+            context.haptic(
+                style, target: card.map { node($0, layout: layoutIndex(of: $0, viewport: context.viewport)) },
+                card: card)
         }
         if let delay = spec.delay, let animation = spec.animation {
             place(viewport: context.viewport) { _, placed, placement, values in

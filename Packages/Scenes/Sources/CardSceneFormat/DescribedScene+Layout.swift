@@ -19,6 +19,12 @@ struct Placement {
 }
 
 extension DescribedScene {
+    /// The variables the layout pass computes per card.
+    static let placed: [Builtin] = [
+        .slot, .group, .groups, .slotCount, .colWidth, .cw, .ch, .x, .y, .rotation, .scale, .opacity, .z, .hoverGroup,
+        .hoverSlot,
+    ]
+
     /// The values every card expression reads before its card's (viewport, count, globals).
     func baseValues(viewport: Size) -> [UInt64] {
         var values = globals
@@ -31,6 +37,9 @@ extension DescribedScene {
     /// Writes card `card` at deck index `index` into `values`: its index, fields, variables, whether a gesture
     /// holds it and the gesture's values.
     func load(_ card: Card, index: Int, into values: inout [UInt64]) {
+        // What the layout pass computes for a card starts at 0 for each card: an expression never reads another
+        // card's value (a layout's `when` reads `x` as 0, not as the card before's).
+        for builtin in Self.placed { values[builtin.rawValue] = 0 }
         values[Builtin.i.rawValue] = Double(index).expressionBits
         values[Builtin.cardID.rawValue] = card.id.rawValue
         values[Builtin.sortOrder.rawValue] = Double(card.sortOrder).expressionBits
@@ -118,9 +127,10 @@ extension DescribedScene {
         values[Builtin.groups.rawValue] = groupCount.expressionBits
         values[Builtin.slotCount.rawValue] = Double(slotCount).expressionBits
         values[Builtin.colWidth.rawValue] = columnWidth.expressionBits
+        // The width first: the height may read it (`cw * 1.4`).
         let width = Swift.max(1, (layout.width ?? description.card.width).number(values))
-        let height = Swift.max(1, (layout.height ?? description.card.height).number(values))
         values[Builtin.cw.rawValue] = width.expressionBits
+        let height = Swift.max(1, (layout.height ?? description.card.height).number(values))
         values[Builtin.ch.rawValue] = height.expressionBits
         let k = Double(slot)
         let middle = (Double(slotCount) - 1) / 2
@@ -147,7 +157,8 @@ extension DescribedScene {
             let columns = Swift.max(1, ((viewport.width - 2 * padding + spacing) / (width + spacing)).rounded(.down))
             x = padding + k.truncatingRemainder(dividingBy: columns) * (width + spacing)
             y = layout.top + (k / columns).rounded(.down) * (height + spacing)
-            let column = Swift.min(Swift.max(((pointer.x - padding) / (width + spacing)).rounded(.down), 0), columns - 1)
+            let column = Swift.min(
+                Swift.max(((pointer.x - padding) / (width + spacing)).rounded(.down), 0), columns - 1)
             hoverSlot = ((pointer.y - layout.top) / (height + spacing)).rounded(.down) * columns + column
         case .groups:
             x = padding + Double(group) * (columnWidth + spacing) + (columnWidth - width) / 2
@@ -158,7 +169,9 @@ extension DescribedScene {
         }
         values[Builtin.hoverGroup.rawValue] = hoverGroup.expressionBits
         values[Builtin.hoverSlot.rawValue] = Swift.max(0, hoverSlot).expressionBits
-        var properties: [Double] = [x, y, rotation, 1, 1, k]
+        // x, y, rotation, scale, opacity, z (in `Property.allCases` order) in a SIMD vector: no heap allocation
+        // per card.
+        var properties = SIMD8<Double>(x, y, rotation, 1, 1, k, 0, 0)
         func store() {
             values[Builtin.x.rawValue] = properties[0].expressionBits
             values[Builtin.y.rawValue] = properties[1].expressionBits
@@ -177,12 +190,13 @@ extension DescribedScene {
         return Placement(
             layout: which, group: group, slot: slot, slotCount: slotCount,
             rect: Rect(x: properties[0], y: properties[1], width: width, height: height),
-            rotation: properties[2], scale: Swift.max(0, properties[3]), opacity: Swift.min(Swift.max(properties[4], 0), 1),
-            z: properties[5])
+            rotation: properties[2], scale: Swift.max(0, properties[3]),
+            opacity: Swift.min(Swift.max(properties[4], 0), 1), z: properties[5])
     }
 
+    /// Evaluates `expressions` into `properties` (each reads the values before any of them changed).
     static func apply(
-        _ expressions: [SceneDescription.Property: Expression], to properties: inout [Double], values: [UInt64]
+        _ expressions: [SceneDescription.Property: Expression], to properties: inout SIMD8<Double>, values: [UInt64]
     ) {
         guard !expressions.isEmpty else { return }
         var updated = properties
@@ -203,7 +217,8 @@ extension DescribedScene {
         nodes.reserveCapacity(1 + description.nodes.count + deck.count * (1 + description.card.children.count))
         nodes.append(
             Node(
-                id: "background", role: .background, rect: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height),
+                id: "background", role: .background,
+                rect: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height),
                 z: -1, fill: description.backgroundFill, gestures: backgroundAttachments,
                 isHitTestable: !backgroundAttachments.isEmpty))
         let base = baseValues(viewport: viewport)
@@ -211,7 +226,8 @@ extension DescribedScene {
             let rect = base.withUnsafeBufferPointer { buffer in
                 Rect(
                     x: fixed.rect[0].number(buffer), y: fixed.rect[1].number(buffer),
-                    width: Swift.max(0, fixed.rect[2].number(buffer)), height: Swift.max(0, fixed.rect[3].number(buffer)))
+                    width: Swift.max(0, fixed.rect[2].number(buffer)),
+                    height: Swift.max(0, fixed.rect[3].number(buffer)))
             }
             let attachments = nodeAttachments[fixed.name] ?? []
             nodes.append(
@@ -233,7 +249,9 @@ extension DescribedScene {
                     shadow: template.shadow.map { Shadow(radius: $0) }, transition: template.transition,
                     matchedGeometryID: layout.matchedGeometry ? "card.\(card.id)" : nil, gestures: cardAttachments,
                     clipsContent: true,
-                    accessibilityLabel: template.accessibilityLabel.map { Self.fillTemplate($0, card: card, count: deck.count) }
+                    accessibilityLabel: template.accessibilityLabel.map {
+                        Self.fillTemplate($0, card: card, count: deck.count)
+                    }
                         ?? card.title))
             guard !template.children.isEmpty else { return }
             let frame = placement.rect
@@ -277,7 +295,8 @@ extension DescribedScene {
 
     static func run(_ spec: SceneDescription.TextSpec, card: Card?, count: Int) -> TextRun {
         TextRun(
-            card.map { fillTemplate(spec.template, card: $0, count: count) } ?? fillTemplate(spec.template, count: count),
+            card.map { fillTemplate(spec.template, card: $0, count: count) }
+                ?? fillTemplate(spec.template, count: count),
             style: spec.style, color: spec.color, weight: spec.weight, alignment: spec.alignment,
             lineLimit: spec.lineLimit)
     }

@@ -50,7 +50,9 @@ extension DescribedScene {
         var cardValues = self.cardValues
         for (position, variable) in description.cardVariables.enumerated() where variable.persist {
             for card in restored {
-                if let saved = value["cards"]?[card.id.description]?[variable.name], let bits = decode(saved, variable.type) {
+                if let saved = value["cards"]?[card.id.description]?[variable.name],
+                    let bits = decode(saved, variable.type)
+                {
                     cardValues[card.id]?[position] = bits
                 }
             }

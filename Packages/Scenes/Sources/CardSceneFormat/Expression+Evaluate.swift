@@ -23,7 +23,8 @@ extension Expression {
                     stack[top] = slot < values.count ? values[slot] : 0
                     top += 1
                 case .loadNumber(let slot):
-                    stack[top] = slot < values.count ? Expression.finite(Double(bitPattern: values[slot])).bitPattern : 0
+                    stack[top] =
+                        slot < values.count ? Expression.finite(Double(bitPattern: values[slot])).bitPattern : 0
                     top += 1
                 case .add: replace(2, number(2) + number(1))
                 case .subtract: replace(2, number(2) - number(1))

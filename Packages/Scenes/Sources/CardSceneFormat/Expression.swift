@@ -41,7 +41,9 @@ public struct Expression: Sendable, Hashable {
         case add, subtract, multiply, divide, remainder, negate
         case less, lessOrEqual, greater, greaterOrEqual, equalNumber, notEqualNumber, equalBits, notEqualBits
         case and, or, not, select
-        case minimum(Int), maximum(Int), clamp, abs, mix, rubberBand, floor, round, sign, sqrt
+        case minimum(Int)
+        case maximum(Int)
+        case clamp, abs, mix, rubberBand, floor, round, sign, sqrt
     }
 
     /// Compiles `text` in `scope`; `expected` is the type the caller needs (a quoted enumeration value is resolved
@@ -79,12 +81,14 @@ public struct Expression: Sendable, Hashable {
     }
 
     /// Whether the expression is a constant (it reads no variable).
-    public var isConstant: Bool { !code.contains {
+    public var isConstant: Bool {
+        !code.contains {
             switch $0 {
             case .load, .loadNumber: true
             default: false
             }
-        } }
+        }
+    }
 
     /// The slots the expression reads.
     public var slotsRead: Set<Int> {

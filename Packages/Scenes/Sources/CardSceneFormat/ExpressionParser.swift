@@ -240,7 +240,8 @@ struct ExpressionParser {
             position += 1
             return .quoted(text, column: start)
         }
-        if Self.isDigit(scalar) || (scalar == "." && position + 1 < scalars.count && Self.isDigit(scalars[position + 1]))
+        if Self.isDigit(scalar)
+            || (scalar == "." && position + 1 < scalars.count && Self.isDigit(scalars[position + 1]))
         {
             return .value(try parseNumber(start: start))
         }
@@ -346,7 +347,9 @@ struct ExpressionParser {
     {
         switch operand {
         case .value(let found):
-            guard found == type else { throw ExpressionError(column: column, "\(role) needs a \(type), not a \(found)") }
+            guard found == type else {
+                throw ExpressionError(column: column, "\(role) needs a \(type), not a \(found)")
+            }
         case .quoted(_, let at):
             throw ExpressionError(column: at, "\(role) needs a \(type), not a quoted value")
         }
@@ -389,8 +392,9 @@ struct ExpressionParser {
     }
 
     mutating func skipSpace() {
-        while position < scalars.count, scalars[position] == " " || scalars[position] == "\t"
-            || scalars[position] == "\n"
+        while position < scalars.count,
+            scalars[position] == " " || scalars[position] == "\t"
+                || scalars[position] == "\n"
         {
             position += 1
         }

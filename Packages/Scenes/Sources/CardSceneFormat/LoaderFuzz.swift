@@ -43,14 +43,16 @@ package struct LoaderFuzz {
             } catch {
                 report.refused += 1
                 if !Self.resolves(error.pointer, in: document), report.badPointers.count < 20 {
-                    report.badPointers.append("\(error) in \(String(decoding: document.jsonBytes.prefix(400), as: UTF8.self))")
+                    report.badPointers.append(
+                        "\(error) in \(String(decoding: document.jsonBytes.prefix(400), as: UTF8.self))")
                 }
                 continue
             }
             var player = ScenePlayer(description)
             player.inputs = 4
             let problems = player.play(sessions: 1, seed: random.next()).filter {
-                !$0.message.contains("paintOrder") && !$0.message.contains("text") && !$0.message.contains("outsideParent")
+                !$0.message.contains("paintOrder") && !$0.message.contains("text")
+                    && !$0.message.contains("outsideParent")
                     && !$0.message.contains("missingParent")
             }
             if problems.contains(where: { $0.message.contains("does not open") }) {
@@ -117,21 +119,31 @@ package struct LoaderFuzz {
         case .object(let members):
             return .object(
                 members.map {
-                    .init($0.key, rewrite($0.value, target: target, counter: &counter, kind: kind, random: &random, depth: depth + 1))
+                    .init(
+                        $0.key,
+                        rewrite(
+                            $0.value, target: target, counter: &counter, kind: kind, random: &random, depth: depth + 1))
                 })
         case .array(let items):
             return .array(
-                items.map { rewrite($0, target: target, counter: &counter, kind: kind, random: &random, depth: depth + 1) })
+                items.map {
+                    rewrite($0, target: target, counter: &counter, kind: kind, random: &random, depth: depth + 1)
+                })
         default:
             return value
         }
     }
 
-    static let hugeNumbers = ["1e308", "-1e308", "1e999", "123456789012345678901234567890", "-0", "4.9e-324", "9007199254740993"]
+    static let hugeNumbers = [
+        "1e308", "-1e308", "1e999", "123456789012345678901234567890", "-0", "4.9e-324", "9007199254740993",
+    ]
     static let nastyExpressions = [
-        "1 / 0", "x / (x - x)", "0 % 0", "1e308 * 1e308", "sqrt(-1)", "card.column", "expanded", "rubberBand(tx, 0, 0, 0)",
-        "clamp(1, 5, 0)", "i / n", "(((((((((((((((((((((((((((((((((((((((((((((((((((1)))))))))))))))))))))))))))))))))))))))))))))))))",
-        "-------------------------------------------------1", "max()", "'done'", "none == none", "card.id", "true ? 1 : 'a'",
+        "1 / 0", "x / (x - x)", "0 % 0", "1e308 * 1e308", "sqrt(-1)", "card.column", "expanded",
+        "rubberBand(tx, 0, 0, 0)",
+        "clamp(1, 5, 0)", "i / n",
+        "(((((((((((((((((((((((((((((((((((((((((((((((((((1)))))))))))))))))))))))))))))))))))))))))))))))))",
+        "-------------------------------------------------1", "max()", "'done'", "none == none", "card.id",
+        "true ? 1 : 'a'",
     ]
 
     static func mutated(_ value: JSONValue, kind: Int, random: inout SeededGenerator) -> JSONValue {
@@ -161,7 +173,9 @@ package struct LoaderFuzz {
             // Edit a string: insert, delete or replace a character.
             guard case .string(let text) = value else { return value }
             var scalars = Array(text.unicodeScalars)
-            let alphabet: [Unicode.Scalar] = ["(", ")", "?", ":", "'", "-", "/", "0", "9", "x", ".", ",", " ", "!", "="]
+            let alphabet: [Unicode.Scalar] = [
+                "(", ")", "?", ":", "'", "-", "/", "0", "9", "x", ".", ",", " ", "!", "=",
+            ]
             let at = Int.random(in: 0...scalars.count, using: &random)
             if at < scalars.count, Bool.random(using: &random) {
                 scalars.remove(at: at)
@@ -179,7 +193,8 @@ package struct LoaderFuzz {
         default:
             // A self-reference: the variable's initial value reads a variable.
             guard case .object(var members) = value else { return value }
-            members.append(.init("initial", .string(["card.column + 1", "expanded", "x", "n / 0"].randomElement(using: &random)!)))
+            members.append(
+                .init("initial", .string(["card.column + 1", "expanded", "x", "n / 0"].randomElement(using: &random)!)))
             var seen: Set<String> = []
             return .object(members.reversed().filter { seen.insert($0.key).inserted }.reversed())
         }

@@ -66,7 +66,8 @@ struct Loader {
         guard !layouts.isEmpty else { throw SceneFormatError(root.child("layouts"), "needs at least one layout") }
         guard layouts.last?.when == nil else {
             throw SceneFormatError(
-                root.child("layouts") + "/\(layouts.count - 1)/when", "the last layout must take every card (no 'when')")
+                root.child("layouts") + "/\(layouts.count - 1)/when", "the last layout must take every card (no 'when')"
+            )
         }
         var seenLayouts: Set<String> = []
         for (index, layout) in layouts.enumerated() where !seenLayouts.insert(layout.name).inserted {
@@ -135,7 +136,9 @@ struct Loader {
                 guard let parsed = CardID.canonical(text) else { throw idValue.fail("must be a card id") }
                 id = parsed
             case .number:
-                id = CardID(UInt64(try idValue.number(in: 0...9_007_199_254_740_991)))
+                let number = try idValue.number(in: 0...9_007_199_254_740_991)
+                guard number == number.rounded() else { throw idValue.fail("must be a whole number") }
+                id = CardID(UInt64(number))
             default:
                 throw idValue.fail("must be a card id (a whole number or a decimal string)")
             }
@@ -151,7 +154,8 @@ struct Loader {
             let sortOrder = Int(try members["sortOrder"]?.number(in: -1e12...1e12) ?? Double(index))
             var payload = CardPayload.plain
             if let prompt = members["prompt"] {
-                payload = .flashcard(Flashcard(prompt: try prompt.string(), answer: try members["answer"]?.string() ?? ""))
+                payload = .flashcard(
+                    Flashcard(prompt: try prompt.string(), answer: try members["answer"]?.string() ?? ""))
             }
             cards.append(Card(id: id, title: title, color: color, sortOrder: sortOrder, payload: payload))
         }
@@ -217,7 +221,8 @@ struct Loader {
             let slot = scope.variables[fullName]!.slot
             result.append(
                 SceneDescription.Variable(
-                    name: name, slot: slot, type: type, initial: initial, persist: try fields["persist"]?.bool() ?? false))
+                    name: name, slot: slot, type: type, initial: initial,
+                    persist: try fields["persist"]?.bool() ?? false))
         }
         return result
     }
@@ -279,7 +284,8 @@ struct Loader {
         }
         return SceneDescription.TextSpec(
             template: template,
-            style: try parse("style", TextStyle.body, ["largeTitle", "title", "headline", "body", "footnote", "caption"]),
+            style: try parse(
+                "style", TextStyle.body, ["largeTitle", "title", "headline", "body", "footnote", "caption"]),
             color: try members["color"].map { (color) throws(SceneFormatError) in try Self.color(color) } ?? .black,
             weight: try parse("weight", TextWeight.regular, ["regular", "bold", "heavy"]),
             alignment: try parse("alignment", TextAlignment.leading, ["leading", "center", "trailing"]),
@@ -396,7 +402,8 @@ struct Loader {
             spacing: try members["spacing"]?.number(in: -10_000...10_000) ?? 8,
             top: try members["top"]?.number(in: 0...10_000) ?? 16,
             angle: try members["angle"]?.number(in: -90...90) ?? 6, properties: properties,
-            width: try members["width"].map { (width) throws(SceneFormatError) in try width.expression(scope, .number) },
+            width: try members["width"].map { (width) throws(SceneFormatError) in try width.expression(scope, .number)
+            },
             height: try members["height"].map { (height) throws(SceneFormatError) in
                 try height.expression(scope, .number)
             },
@@ -431,7 +438,8 @@ struct Loader {
         switch kind {
         case "tap": gesture = .tap(TapGesture())
         case "longPress":
-            gesture = .longPress(LongPressGesture(minimumDuration: try members["minimumDuration"]?.number(in: 0...10) ?? 0.5))
+            gesture = .longPress(
+                LongPressGesture(minimumDuration: try members["minimumDuration"]?.number(in: 0...10) ?? 0.5))
         case "drag": gesture = .drag(DragGesture(minimumDistance: distance ?? 10))
         case "swipe":
             var directions: SwipeDirections = []
@@ -541,7 +549,9 @@ struct Loader {
     func animation(_ value: Located) throws(SceneFormatError) -> SceneDescription.AnimationSpec {
         switch value.value {
         case .null: return SceneDescription.AnimationSpec(animation: nil, delay: nil)
-        case .string: return SceneDescription.AnimationSpec(animation: try Self.preset(value, duration: nil, bounce: 0), delay: nil)
+        case .string:
+            return SceneDescription.AnimationSpec(
+                animation: try Self.preset(value, duration: nil, bounce: 0), delay: nil)
         case .object: break
         default: throw value.fail("must be an animation name, an object or null")
         }
@@ -591,9 +601,15 @@ struct Loader {
             case "default": return .default
             case "spring": return .spring
             case "interactiveSpring": return .interactiveSpring
-            case "smooth": return duration == nil && bounce == 0 ? .smooth : try .smooth(duration: duration ?? 0.5, extraBounce: bounce)
-            case "snappy": return duration == nil && bounce == 0 ? .snappy : try .snappy(duration: duration ?? 0.5, extraBounce: bounce)
-            case "bouncy": return duration == nil && bounce == 0 ? .bouncy : try .bouncy(duration: duration ?? 0.5, extraBounce: bounce)
+            case "smooth":
+                return duration == nil && bounce == 0
+                    ? .smooth : try .smooth(duration: duration ?? 0.5, extraBounce: bounce)
+            case "snappy":
+                return duration == nil && bounce == 0
+                    ? .snappy : try .snappy(duration: duration ?? 0.5, extraBounce: bounce)
+            case "bouncy":
+                return duration == nil && bounce == 0
+                    ? .bouncy : try .bouncy(duration: duration ?? 0.5, extraBounce: bounce)
             case "linear": return .linear
             case "easeIn": return .easeIn
             case "easeOut": return .easeOut
@@ -630,7 +646,8 @@ struct Loader {
         let info = ActionInfo(
             name, try members["summary"]?.string() ?? name,
             arguments: takesCard
-                ? [ActionArgument("card", .card, "card id; the scene's default card when absent", required: false)] : [],
+                ? [ActionArgument("card", .card, "card id; the scene's default card when absent", required: false)]
+                : [],
             availability: takesCard ? .deckHasAtLeast(1) : .always)
         return SceneDescription.ActionRule(info: info, effects: effects, defaultCard: defaultCard)
     }

@@ -57,7 +57,8 @@ package struct ScenePlayer {
 
     func play(session: Int, random: inout SeededGenerator) -> [Problem] {
         var problems: [Problem] = []
-        let viewport = Size(width: Double.random(in: 120...1600, using: &random), height: Double.random(in: 80...1000, using: &random))
+        let viewport = Size(
+            width: Double.random(in: 120...1600, using: &random), height: Double.random(in: 80...1000, using: &random))
         let scene: DescribedScene
         do {
             scene = try DescribedScene(description: description)
@@ -74,7 +75,8 @@ package struct ScenePlayer {
                     node.scale, node.z,
                 ]
                 if numbers.contains(where: { !$0.isFinite }) {
-                    problems.append(Problem(session: session, message: "t=\(frame.time) \(node.id): a non-finite number"))
+                    problems.append(
+                        Problem(session: session, message: "t=\(frame.time) \(node.id): a non-finite number"))
                     return
                 }
             }
@@ -108,7 +110,8 @@ package struct ScenePlayer {
                     engine.handle(
                         .pointer(
                             PointerEvent(
-                                .move, at: Point(x: point.x + (end.x - point.x) * t, y: point.y + (end.y - point.y) * t),
+                                .move,
+                                at: Point(x: point.x + (end.x - point.x) * t, y: point.y + (end.y - point.y) * t),
                                 time: time + duration * t)))
                     if step == 3 { check(engine.frame(at: time + duration * t), atRest: false) }
                 }
@@ -119,7 +122,9 @@ package struct ScenePlayer {
             default:
                 guard let action = actions.randomElement(using: &random) else { continue }
                 var arguments: [String: ActionValue] = [:]
-                if action.argument("card") != nil, Bool.random(using: &random), let card = engine.deck.ids.randomElement(using: &random) {
+                if action.argument("card") != nil, Bool.random(using: &random),
+                    let card = engine.deck.ids.randomElement(using: &random)
+                {
                     arguments["card"] = .string(card.description)
                 }
                 try? engine.perform(SceneAction(action.name, arguments), at: time)
