@@ -22,6 +22,11 @@ func library(_ name: String, in package: String, _ dependencies: [Target.Depende
     .target(name: name, dependencies: dependencies, path: "Packages/\(package)/Sources/\(name)")
 }
 
+/// What the scene modules (the Swift scenes and the scenes described as data) build on.
+let sceneDependencies: [Target.Dependency] = [
+    "CardEngine", "CardModels", "CardGeometry", "CardPhysics", "CardGestures", "CardPersistence", "CardJSON",
+]
+
 let package = Package(
     name: "Cardistry",
     products: [
@@ -51,12 +56,8 @@ let package = Package(
         library(
             "CardEngine", in: "Engine",
             ["CardModels", "CardGeometry", "CardPhysics", "CardGestures", "CardPersistence", "CardJSON"]),
-        library(
-            "CardScenes", in: "Scenes",
-            ["CardEngine", "CardModels", "CardGeometry", "CardPhysics", "CardGestures", "CardPersistence", "CardJSON"]),
-        library(
-            "CardSceneFormat", in: "Scenes",
-            ["CardEngine", "CardModels", "CardGeometry", "CardPhysics", "CardGestures", "CardPersistence", "CardJSON"]),
+        library("CardScenes", in: "Scenes", sceneDependencies),
+        library("CardSceneFormat", in: "Scenes", sceneDependencies),
         library("CardFrontendShims", in: "Frontend"),
         library("CardFrontend", in: "Frontend", ["CardFrontendShims"]),
         library("CardCells", in: "Cells", ["CardEngine", "CardGeometry", "CardGestures"]),

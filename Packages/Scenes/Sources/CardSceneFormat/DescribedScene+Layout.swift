@@ -233,7 +233,8 @@ extension DescribedScene {
             nodes.append(
                 Node(
                     id: NodeID(fixed.name), role: fixed.role, rect: rect, z: fixed.z, cornerRadius: fixed.cornerRadius,
-                    fill: fixed.fill, text: fixed.text.map { [Self.run($0, card: nil, count: deck.count)] } ?? [],
+                    fill: fixed.fill.map { Self.fill($0, nil) },
+                    text: fixed.text.map { [Self.run($0, card: nil, count: deck.count)] } ?? [],
                     gestures: attachments, isHitTestable: !attachments.isEmpty,
                     accessibilityLabel: fixed.accessibilityLabel))
         }
@@ -286,10 +287,12 @@ extension DescribedScene {
         return nodes
     }
 
-    static func fill(_ spec: SceneDescription.FillSpec, _ card: Card) -> RGBA {
+    /// The colour of `spec` on `card` (a node outside a card has only colour fills: the loader refuses
+    /// `card.color` there).
+    static func fill(_ spec: SceneDescription.FillSpec, _ card: Card?) -> RGBA {
         switch spec {
         case .color(let color): color
-        case .cardColor: Loader.rgba(card.color)
+        case .cardColor: card.map { Loader.rgba($0.color) } ?? .black
         }
     }
 

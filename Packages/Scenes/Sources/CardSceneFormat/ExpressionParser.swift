@@ -67,29 +67,13 @@ struct ExpressionParser {
     }
 
     mutating func parseOr() throws(ExpressionError) -> Operand {
-        let start = column
-        var left = try parseAnd()
-        while consume("||") {
-            try require(left, .bool, column: start, "'||'")
-            let at = column
-            try require(try parseAnd(), .bool, column: at, "'||'")
-            code.append(.or)
-            left = .value(.bool)
-        }
-        return left
+        try parseLevel([("||", .or)], of: .bool, "'||'") { (parser) throws(ExpressionError) in try parser.parseAnd() }
     }
 
     mutating func parseAnd() throws(ExpressionError) -> Operand {
-        let start = column
-        var left = try parseEquality()
-        while consume("&&") {
-            try require(left, .bool, column: start, "'&&'")
-            let at = column
-            try require(try parseEquality(), .bool, column: at, "'&&'")
-            code.append(.and)
-            left = .value(.bool)
+        try parseLevel([("&&", .and)], of: .bool, "'&&'") { (parser) throws(ExpressionError) in
+            try parser.parseEquality()
         }
-        return left
     }
 
     mutating func parseEquality() throws(ExpressionError) -> Operand {
@@ -152,44 +136,40 @@ struct ExpressionParser {
     }
 
     mutating func parseAdditive() throws(ExpressionError) -> Operand {
-        let start = column
-        var left = try parseMultiplicative()
-        while true {
-            let instruction: Expression.Instruction
-            if consume("+") {
-                instruction = .add
-            } else if consume("-") || consume("−") {
-                instruction = .subtract
-            } else {
-                return left
-            }
-            try require(left, .number, column: start, "arithmetic")
-            let at = column
-            try require(try parseMultiplicative(), .number, column: at, "arithmetic")
-            code.append(instruction)
-            left = .value(.number)
+        try parseLevel([("+", .add), ("-", .subtract), ("−", .subtract)], of: .number, "arithmetic") {
+            (parser) throws(ExpressionError) in try parser.parseMultiplicative()
         }
     }
 
     mutating func parseMultiplicative() throws(ExpressionError) -> Operand {
+        let operators: [(String, Expression.Instruction)] = [
+            ("*", .multiply), ("×", .multiply), ("/", .divide), ("÷", .divide), ("%", .remainder),
+        ]
+        return try parseLevel(operators, of: .number, "arithmetic") { (parser) throws(ExpressionError) in
+            try parser.parseUnary()
+        }
+    }
+
+    /// One left-associative level of binary operators whose operands and result are of `type` (`||`, `&&`, `+ -`,
+    /// `* / %`), each operand parsed by `next` (the level above).
+    mutating func parseLevel(
+        _ operators: [(token: String, instruction: Expression.Instruction)], of type: ExpressionType, _ role: String,
+        next: (inout ExpressionParser) throws(ExpressionError) -> Operand
+    ) throws(ExpressionError) -> Operand {
         let start = column
-        var left = try parseUnary()
+        var left = try next(&self)
         while true {
-            let instruction: Expression.Instruction
-            if consume("*") || consume("×") {
-                instruction = .multiply
-            } else if consume("/") || consume("÷") {
-                instruction = .divide
-            } else if consume("%") {
-                instruction = .remainder
-            } else {
-                return left
+            var found: Expression.Instruction?
+            for candidate in operators where consume(candidate.token) {
+                found = candidate.instruction
+                break
             }
-            try require(left, .number, column: start, "arithmetic")
+            guard let instruction = found else { return left }
+            try require(left, type, column: start, role)
             let at = column
-            try require(try parseUnary(), .number, column: at, "arithmetic")
+            try require(try next(&self), type, column: at, role)
             code.append(instruction)
-            left = .value(.number)
+            left = .value(type)
         }
     }
 

@@ -1,4 +1,5 @@
 import CardJSON
+import CardModels
 
 /// The loader fuzz: seeded mutations of valid descriptions — dropped keys, values of the wrong type, huge numbers,
 /// deep nesting, self-references, division by zero, edited expressions, duplicated items — each of which must be
@@ -30,7 +31,7 @@ package struct LoaderFuzz {
     /// Runs `count` mutations from `seed`.
     package func run(count: Int, seed: UInt64) -> Report {
         var report = Report()
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         guard !bases.isEmpty else { return report }
         for index in 0..<count {
             var document = bases[index % bases.count]
@@ -93,7 +94,7 @@ package struct LoaderFuzz {
     // MARK: Mutations
 
     /// One mutation of `document` at a random place.
-    static func mutate(_ document: JSONValue, random: inout SeededGenerator) -> JSONValue {
+    static func mutate(_ document: JSONValue, random: inout SplitMix64) -> JSONValue {
         let places = countPlaces(document)
         let target = Int.random(in: 0..<Swift.max(1, places), using: &random)
         var counter = 0
@@ -110,7 +111,7 @@ package struct LoaderFuzz {
     }
 
     static func rewrite(
-        _ value: JSONValue, target: Int, counter: inout Int, kind: Int, random: inout SeededGenerator, depth: Int
+        _ value: JSONValue, target: Int, counter: inout Int, kind: Int, random: inout SplitMix64, depth: Int
     ) -> JSONValue {
         let here = counter
         counter += 1
@@ -146,7 +147,7 @@ package struct LoaderFuzz {
         "true ? 1 : 'a'",
     ]
 
-    static func mutated(_ value: JSONValue, kind: Int, random: inout SeededGenerator) -> JSONValue {
+    static func mutated(_ value: JSONValue, kind: Int, random: inout SplitMix64) -> JSONValue {
         switch kind {
         case 0:
             // Drop a key.

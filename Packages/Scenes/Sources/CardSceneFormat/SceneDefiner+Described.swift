@@ -4,13 +4,7 @@ import CardJSON
 extension SceneDefiner {
     /// Loads descriptions as `DescribedScene`s: the definer the command line hands its front ends.
     public static let described = SceneDefiner { (json) throws(SceneDefinitionError) -> SceneCatalog.Entry in
-        let description: SceneDescription
-        do throws(SceneFormatError) {
-            description = try SceneDescription.load(json)
-        } catch {
-            throw SceneDefinitionError(pointer: error.pointer, column: error.column, message: error.message)
-        }
-        return description.catalogEntry
+        try SceneDescription.load(json).catalogEntry
     }
 }
 

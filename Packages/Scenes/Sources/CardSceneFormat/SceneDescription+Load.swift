@@ -35,6 +35,7 @@ struct Loader {
 
     mutating func load(_ root: Located) throws(SceneFormatError) -> SceneDescription {
         let top = try root.object(allowed: Self.topKeys)
+        _ = try top["$schema"]?.string()
         let format = try top["format"].required(in: root, "format").number(in: 1...1_000_000)
         guard format == Double(SceneDescription.formatVersion) else {
             throw SceneFormatError(root.child("format"), "this loader reads format \(SceneDescription.formatVersion)")
@@ -55,8 +56,8 @@ struct Loader {
         let globals = try variables(top["state"], card: false)
         let cardVariables = try variables(top["cardState"], card: true)
         let background = try top["background"].map { (fill) throws(SceneFormatError) in try Self.color(fill) }
-        let nodes = try top["nodes"]?.array(maximum: 64).map { (node) throws(SceneFormatError) in
-            try fixedNode(node)
+        let nodes = try top["nodes"]?.array(maximum: 64).map { (item) throws(SceneFormatError) in
+            try node(item, inCard: false)
         }
         let nodeNames = Set((nodes ?? []).map(\.name))
         let card = try cardTemplate(try top["card"].required(in: root, "card"))
@@ -294,16 +295,20 @@ struct Loader {
             })
     }
 
-    func fixedNode(_ value: Located) throws(SceneFormatError) -> SceneDescription.FixedNode {
-        let members = try value.object(allowed: [
-            "name", "role", "rect", "fill", "cornerRadius", "text", "z", "accessibilityLabel",
-        ])
+    /// A node of `nodes` (`inCard` false: viewport points, a colour fill, its own z and label) or of a card's
+    /// `nodes` (relative to the card; its fill may be `card.color`).
+    func node(_ value: Located, inCard: Bool) throws(SceneFormatError) -> SceneDescription.NodeSpec {
+        var allowed: Set<String> = ["name", "role", "rect", "fill", "cornerRadius", "text"]
+        if !inCard { allowed.formUnion(["z", "accessibilityLabel"]) }
+        let members = try value.object(allowed: allowed)
         let name = try members["name"].required(in: value, "name").string()
         guard Self.isIdentifier(name) else { throw SceneFormatError(value.child("name"), "must be a name") }
-        return SceneDescription.FixedNode(
-            name: name, role: try Self.role(members["role"], default: .title),
-            rect: try rect(try members["rect"].required(in: value, "rect"), scope: scope),
-            fill: try members["fill"].map { (fill) throws(SceneFormatError) in try Self.color(fill) },
+        let fill = try members["fill"].map { (fill) throws(SceneFormatError) in
+            inCard ? try Self.fill(fill) : .color(try Self.color(fill))
+        }
+        return SceneDescription.NodeSpec(
+            name: name, role: try Self.role(members["role"], default: inCard ? .text : .title),
+            rect: try rect(try members["rect"].required(in: value, "rect"), scope: scope), fill: fill,
             cornerRadius: try members["cornerRadius"]?.number(in: 0...1000) ?? 0,
             text: try members["text"].map { (text) throws(SceneFormatError) in try Self.text(text) },
             z: try members["z"]?.number(in: -1000...1000) ?? 0,
@@ -317,15 +322,7 @@ struct Loader {
         let size = try members["size"].required(in: value, "size").array(maximum: 2)
         guard size.count == 2 else { throw SceneFormatError(value.child("size"), "must be [width, height]") }
         let children = try (members["nodes"]?.array(maximum: 32) ?? []).map { (child) throws(SceneFormatError) in
-            let fields = try child.object(allowed: ["name", "role", "rect", "fill", "cornerRadius", "text"])
-            let name = try fields["name"].required(in: child, "name").string()
-            guard Self.isIdentifier(name) else { throw SceneFormatError(child.child("name"), "must be a name") }
-            return SceneDescription.ChildNode(
-                name: name, role: try Self.role(fields["role"], default: .text),
-                rect: try rect(try fields["rect"].required(in: child, "rect"), scope: scope),
-                fill: try fields["fill"].map { (fill) throws(SceneFormatError) in try Self.fill(fill) },
-                cornerRadius: try fields["cornerRadius"]?.number(in: 0...1000) ?? 0,
-                text: try fields["text"].map { (text) throws(SceneFormatError) in try Self.text(text) })
+            try node(child, inCard: true)
         }
         return SceneDescription.CardTemplate(
             width: try size[0].expression(scope, .number), height: try size[1].expression(scope, .number),

@@ -29,7 +29,7 @@ public final class SceneDescription: Sendable {
     /// The per-card state variables, in declaration order.
     let cardVariables: [Variable]
     let backgroundFill: RGBA?
-    let nodes: [FixedNode]
+    let nodes: [NodeSpec]
     let card: CardTemplate
     let layouts: [Layout]
     let gestures: [GestureRule]
@@ -47,12 +47,13 @@ public final class SceneDescription: Sendable {
         var persist: Bool
     }
 
-    /// A node drawn once (a header, a button), in viewport points.
-    struct FixedNode: Sendable {
+    /// A node: drawn once in viewport points (`nodes`: a header, a button), or as a card's child with its rect
+    /// relative to the card (`card.nodes`).
+    struct NodeSpec: Sendable {
         var name: String
         var role: NodeRole
         var rect: [Expression]
-        var fill: RGBA?
+        var fill: FillSpec?
         var cornerRadius: Double
         var text: TextSpec?
         var z: Double
@@ -77,7 +78,7 @@ public final class SceneDescription: Sendable {
         var fill: FillSpec
         var shadow: Double?
         var transition: NodeTransition
-        var children: [ChildNode]
+        var children: [NodeSpec]
         var accessibilityLabel: String?
         var role: NodeRole
     }
@@ -85,15 +86,6 @@ public final class SceneDescription: Sendable {
     enum FillSpec: Sendable {
         case color(RGBA)
         case cardColor
-    }
-
-    struct ChildNode: Sendable {
-        var name: String
-        var role: NodeRole
-        var rect: [Expression]
-        var fill: FillSpec?
-        var cornerRadius: Double
-        var text: TextSpec?
     }
 
     /// Where a card goes: the first layout whose `when` holds for it places it.
@@ -185,7 +177,7 @@ public final class SceneDescription: Sendable {
 
     init(
         descriptor: SceneDescriptor, source: JSONValue, cards: [Card], scope: ExpressionScope, globals: [Variable],
-        cardVariables: [Variable], backgroundFill: RGBA?, nodes: [FixedNode], card: CardTemplate, layouts: [Layout],
+        cardVariables: [Variable], backgroundFill: RGBA?, nodes: [NodeSpec], card: CardTemplate, layouts: [Layout],
         gestures: [GestureRule], actions: [ActionRule], keys: [KeyRule], animation: AnimationSpec
     ) {
         self.descriptor = descriptor

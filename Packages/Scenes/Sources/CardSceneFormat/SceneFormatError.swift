@@ -1,26 +1,14 @@
+import CardEngine
 import CardJSON
 
-/// Why a scene description was refused: the JSON pointer (RFC 6901) of the faulty value, the column inside it when
-/// the value is an expression, and what is wrong.
-public struct SceneFormatError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The JSON pointer of the value at fault (`/layouts/0/x`; empty for the whole document).
-    public var pointer: String
-    /// The 1-based column inside the value's text, for an expression.
-    public var column: Int?
-    /// What is wrong.
-    public var message: String
+/// Why a scene description was refused: the engine's `SceneDefinitionError` (the JSON pointer of the fault, the
+/// column inside an expression, what is wrong), which front ends receive through `SceneDefiner`.
+public typealias SceneFormatError = SceneDefinitionError
 
+extension SceneDefinitionError {
     /// An error at `pointer` (and `column`) saying `message`.
-    public init(_ pointer: String, column: Int? = nil, _ message: String) {
-        self.pointer = pointer
-        self.column = column
-        self.message = message
-    }
-
-    public var description: String {
-        let place = pointer.isEmpty ? "/" : pointer
-        if let column { return "\(place) (column \(column)): \(message)" }
-        return "\(place): \(message)"
+    init(_ pointer: String, column: Int? = nil, _ message: String) {
+        self.init(pointer: pointer, column: column, message: message)
     }
 }
 

@@ -3,22 +3,6 @@ import CardGeometry
 import CardGestures
 import CardModels
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a small seeded generator, the same sequence on every platform.
-package struct SeededGenerator: RandomNumberGenerator, Sendable {
-    var state: UInt64
-
-    /// A generator whose sequence `seed` fixes.
-    package init(seed: UInt64) { state = seed }
-
-    package mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Plays seeded random sessions through a described scene under the frame lint: what `cardistry scene check`
 /// runs, and the loader fuzz plays every description it does not refuse.
 ///
@@ -48,14 +32,14 @@ package struct ScenePlayer {
     /// Plays `count` sessions from `seed`; every problem found, at most `limit` of them.
     package func play(sessions count: Int, seed: UInt64, limit: Int = 100) -> [Problem] {
         var problems: [Problem] = []
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         for session in 0..<count where problems.count < limit {
             problems += play(session: session, random: &random)
         }
         return Array(problems.prefix(limit))
     }
 
-    func play(session: Int, random: inout SeededGenerator) -> [Problem] {
+    func play(session: Int, random: inout SplitMix64) -> [Problem] {
         var problems: [Problem] = []
         let viewport = Size(
             width: Double.random(in: 120...1600, using: &random), height: Double.random(in: 80...1000, using: &random))
