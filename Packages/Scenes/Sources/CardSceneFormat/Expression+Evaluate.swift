@@ -115,5 +115,5 @@ extension Expression {
 extension Double {
     /// The bits a number takes in an expression's values.
     @inline(__always)
-    public var expressionBits: UInt64 { Expression.finite(self).bitPattern }
+    var expressionBits: UInt64 { Expression.finite(self).bitPattern }
 }
