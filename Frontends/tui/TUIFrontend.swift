@@ -31,8 +31,9 @@ public struct TUIFrontend: Frontend {
         q or Esc goes back, Ctrl-C quits). Needs a terminal on standard input and output.
 
         Options:
-          --scene-file F open the scene described in file F (docs/scenes.md)
           [--scene] S    open scene S: \(catalog.names.joined(separator: ", "))
+          --scene-file F open the scene described in file F (docs/scenes.md); the descriptions in the
+                         store's scenes/ folder are on the home screen
           --deck FILE    the deck for scenes that take one: a deck JSON file, or TSV lines prompt<TAB>answer
           --cards N      a generated deck of N cards (the deck scene; up to 1000000)
           --fps N        frames per second while something moves (1–240, default 60); idle screens draw nothing
@@ -61,7 +62,7 @@ public struct TUIFrontend: Frontend {
 
     public func run(arguments: [String], environment: [String: String], io: CommandIO) -> Int32 {
         withUsage(io: io) {
-            let request = try Request(arguments, catalog: catalog, definer: definer)
+            var request = try Request(arguments, catalog: catalog, definer: definer)
             guard io.isTerminal else {
                 io.err(
                     "cardistry tui: standard input and output must be a terminal (use 'cardistry stdio' otherwise)\n")
@@ -99,6 +100,10 @@ public struct TUIFrontend: Frontend {
                     return 1
                 }
             }
+            // Scene descriptions in the store's `scenes/` folder join the home screen (docs/scenes.md).
+            if let definer, let root = (store as? JSONFileStore)?.root {
+                request.catalog = Self.addingScenes(in: root + "/scenes", to: request.catalog, definer: definer, io: io)
+            }
             let options = runOptions(
                 request, sceneOptions: SceneOptions(deck: deck, cardCount: request.cards, deckIdentity: identity),
                 store: store, environment: environment)
@@ -109,6 +114,27 @@ public struct TUIFrontend: Frontend {
                 return error == .notATerminal ? 2 : 1
             }
         }
+    }
+
+    /// `catalog` with the scene of every `*.json` file in `directory` (in name order) added after its own; a file
+    /// that cannot be read or loaded is left out with a line on standard error naming it and its fault. A missing
+    /// directory adds nothing.
+    static func addingScenes(
+        in directory: String, to catalog: SceneCatalog, definer: SceneDefiner, io: CommandIO
+    ) -> SceneCatalog {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return catalog }
+        var catalog = catalog
+        for name in names.sorted() where name.hasSuffix(".json") {
+            do {
+                let entry = try Request.define(path: directory + "/" + name, definer: definer)
+                // A file never replaces a built-in scene.
+                guard catalog.descriptor(named: entry.descriptor.name) == nil else { continue }
+                catalog = catalog.replacing(entry)
+            } catch {
+                io.err("cardistry tui: \(error)\n")
+            }
+        }
+        return catalog
     }
 
     /// The run loop's options for `request`: the app's configuration (the terminal's encoding and colours, the
