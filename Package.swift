@@ -142,7 +142,8 @@ let package = Package(
         .testTarget(
             name: "CardistryCLITests",
             dependencies: [
-                "CardistryCLI", "CardFrontend", "CardScenes", "CardPhysics", "CardEngine", "CardModels", "CardGeometry",
+                "CardistryCLI", "CardFrontend", "CardScenes", "CardSceneFormat", "CardPhysics", "CardEngine",
+                "CardModels", "CardGeometry",
                 "CardGestures",
             ],
             path: "Tests/CardistryCLITests"),
