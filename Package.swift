@@ -90,7 +90,8 @@ let package = Package(
         .executableTarget(
             name: "cardistry-bench",
             dependencies: [
-                "CardScenes", "CardEngine", "CardJSON", "CardTUI", "CardStdio", "CardCells", "CardFrontend",
+                "CardScenes", "CardSceneFormat", "CardEngine", "CardJSON", "CardTUI", "CardStdio", "CardCells",
+                "CardFrontend",
                 "CardModels", "CardModelsShims", "CardGeometry", "CardGestures", "CardPersistence", "CardPhysics",
             ],
             path: "Benchmarks/cardistry-bench"

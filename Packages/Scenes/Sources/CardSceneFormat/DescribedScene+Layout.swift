@@ -43,7 +43,7 @@ extension DescribedScene {
         values[Builtin.i.rawValue] = Double(index).expressionBits
         values[Builtin.cardID.rawValue] = card.id.rawValue
         values[Builtin.sortOrder.rawValue] = Double(card.sortOrder).expressionBits
-        if let own = cardValues[card.id] {
+        if !description.cardVariables.isEmpty, let own = cardValues[card.id] {
             for (position, variable) in description.cardVariables.enumerated() where position < own.count {
                 values[variable.slot] = own[position]
             }
@@ -71,7 +71,10 @@ extension DescribedScene {
         var groups = [Int](repeating: 0, count: deck.count)
         var counts = [[Int]](repeating: [], count: layouts.count)
         for (index, layout) in layouts.enumerated() { counts[index] = [Int](repeating: 0, count: layout.groups) }
-        for (index, card) in deck.enumerated() {
+        // One layout without groups places every card in it: no expression to evaluate in this pass.
+        let single = layouts.count == 1 && layouts[0].group == nil
+        if single { counts[0][0] = deck.count }
+        for (index, card) in deck.enumerated() where !single {
             load(card, index: index, into: &values)
             var which = layouts.count - 1
             for (candidate, layout) in layouts.enumerated() {
@@ -196,14 +199,12 @@ extension DescribedScene {
 
     /// Evaluates `expressions` into `properties` (each reads the values before any of them changed).
     static func apply(
-        _ expressions: [SceneDescription.Property: Expression], to properties: inout SIMD8<Double>, values: [UInt64]
+        _ expressions: [SceneDescription.PropertyExpression], to properties: inout SIMD8<Double>, values: [UInt64]
     ) {
         guard !expressions.isEmpty else { return }
         var updated = properties
         values.withUnsafeBufferPointer { buffer in
-            for (index, property) in SceneDescription.Property.allCases.enumerated() {
-                if let expression = expressions[property] { updated[index] = expression.number(buffer) }
-            }
+            for assignment in expressions { updated[assignment.index] = assignment.expression.number(buffer) }
         }
         properties = updated
     }
@@ -248,7 +249,9 @@ extension DescribedScene {
                     opacity: placement.opacity, rotation: .degrees(placement.rotation), scale: placement.scale,
                     cornerRadius: template.cornerRadius, fill: Self.fill(template.fill, card),
                     shadow: template.shadow.map { Shadow(radius: $0) }, transition: template.transition,
-                    matchedGeometryID: layout.matchedGeometry ? "card.\(card.id)" : nil, gestures: cardAttachments,
+                    matchedGeometryID: layout.matchedGeometry && description.layouts.count > 1
+                        ? "card.\(card.id)" : nil,
+                    gestures: cardAttachments,
                     clipsContent: true,
                     accessibilityLabel: template.accessibilityLabel.map {
                         Self.fillTemplate($0, card: card, count: deck.count)

@@ -381,9 +381,13 @@ struct Loader {
                 value.child("kind"),
                 "must be one of " + SceneDescription.Layout.Kind.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        var properties: [SceneDescription.Property: Expression] = [:]
+        var properties: [SceneDescription.PropertyExpression] = []
         for property in SceneDescription.Property.allCases {
-            if let given = members[property.rawValue] { properties[property] = try given.expression(scope, .number) }
+            if let given = members[property.rawValue],
+                let index = SceneDescription.Property.allCases.firstIndex(of: property)
+            {
+                properties.append(.init(index: index, expression: try given.expression(scope, .number)))
+            }
         }
         let group = try members["group"].map { (group) throws(SceneFormatError) in
             try group.expression(scope, .number)
@@ -461,13 +465,15 @@ struct Loader {
         case "simultaneous": priority = .simultaneous
         default: throw SceneFormatError(value.child("priority"), "must be normal, high or simultaneous")
         }
-        var bind: [SceneDescription.Property: Expression] = [:]
+        var bind: [SceneDescription.PropertyExpression] = []
         if let binding = members["bind"] {
             for (key, item) in try binding.members() {
                 guard let property = SceneDescription.Property(rawValue: key) else {
                     throw SceneFormatError(item.pointer, "must be one of x, y, rotation, scale, opacity, z")
                 }
-                bind[property] = try item.expression(scope, .number)
+                let index = SceneDescription.Property.allCases.firstIndex(of: property) ?? 0
+                bind.removeAll { $0.index == index }
+                bind.append(.init(index: index, expression: try item.expression(scope, .number)))
             }
         }
         let onEnd = try (members["onEnd"]?.array(maximum: 16) ?? []).map { (effect) throws(SceneFormatError) in

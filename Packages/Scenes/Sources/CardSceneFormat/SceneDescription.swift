@@ -102,7 +102,7 @@ public final class SceneDescription: Sendable {
         var spacing: Double
         var top: Double
         var angle: Double
-        var properties: [Property: Expression]
+        var properties: [PropertyExpression]
         /// The card's size in this layout, when not the template's.
         var width: Expression?
         var height: Expression?
@@ -112,6 +112,13 @@ public final class SceneDescription: Sendable {
     /// A card property a layout or a gesture binding may set.
     enum Property: String, Sendable, CaseIterable {
         case x, y, rotation, scale, opacity, z
+    }
+
+    /// A property's index in `Property.allCases` and its expression: kept as an array, in that order, so a layout
+    /// pass reads them without hashing.
+    struct PropertyExpression: Sendable {
+        var index: Int
+        var expression: Expression
     }
 
     /// A gesture attached to cards, the background or a named node, and what it does.
@@ -125,7 +132,7 @@ public final class SceneDescription: Sendable {
         var target: Target
         var gesture: Gesture
         var priority: GesturePriority
-        var bind: [Property: Expression]
+        var bind: [PropertyExpression]
         var onEnd: [Effect]
     }
 
