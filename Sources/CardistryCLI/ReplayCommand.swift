@@ -42,18 +42,10 @@ struct ReplayCommand: Command {
                 return 2
             }
             let file = arguments[index + 1]
-            let description: SceneDescription
-            switch SceneCommand.read(file) {
-            case .failure(let problem):
-                io.err("cardistry replay: \(problem.message)\n")
+            let loaded = SceneCommand.description(at: file)
+            guard case .success(let description) = loaded else {
+                if case .failure(let problem) = loaded { io.err("cardistry replay: \(problem.message)\n") }
                 return 1
-            case .success(let json):
-                do {
-                    description = try SceneDescription.load(json)
-                } catch {
-                    io.err("cardistry replay: \(file): \(error)\n")
-                    return 1
-                }
             }
             var rest = arguments
             rest.removeSubrange(index...(index + 1))

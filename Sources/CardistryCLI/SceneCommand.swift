@@ -66,19 +66,25 @@ struct SceneCommand: Command {
         }
     }
 
+    /// The description in the file at `path`, or a problem naming the file (and the fault's pointer and column).
+    static func description(at path: String) -> Result<SceneDescription, FileProblem> {
+        Self.read(path).flatMap { json in
+            do throws(SceneFormatError) {
+                return .success(try SceneDescription.load(json))
+            } catch {
+                return .failure(FileProblem(message: "\(path): \(error)"))
+            }
+        }
+    }
+
     func check(_ path: String, sessions: Int, seed: UInt64, io: CommandIO) -> Int32 {
         let description: SceneDescription
-        switch Self.read(path) {
+        switch Self.description(at: path) {
         case .failure(let problem):
             io.err("cardistry scene: \(problem.message)\n")
             return 1
-        case .success(let json):
-            do {
-                description = try SceneDescription.load(json)
-            } catch {
-                io.err("cardistry scene: \(path): \(error)\n")
-                return 1
-            }
+        case .success(let loaded):
+            description = loaded
         }
         let problems = ScenePlayer(description).play(sessions: sessions, seed: seed, limit: 1000)
         for problem in problems { io.out("\(path): \(problem)\n") }
