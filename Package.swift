@@ -22,11 +22,17 @@ func library(_ name: String, in package: String, _ dependencies: [Target.Depende
     .target(name: name, dependencies: dependencies, path: "Packages/\(package)/Sources/\(name)")
 }
 
+/// What the scene modules (the Swift scenes and the scenes described as data) build on.
+let sceneDependencies: [Target.Dependency] = [
+    "CardEngine", "CardModels", "CardGeometry", "CardPhysics", "CardGestures", "CardPersistence", "CardJSON",
+]
+
 let package = Package(
     name: "Cardistry",
     products: [
         .library(name: "CardEngine", targets: ["CardEngine"]),
         .library(name: "CardScenes", targets: ["CardScenes"]),
+        .library(name: "CardSceneFormat", targets: ["CardSceneFormat"]),
         .library(name: "CardModels", targets: ["CardModels"]),
         .library(name: "CardGeometry", targets: ["CardGeometry"]),
         .library(name: "CardPhysics", targets: ["CardPhysics"]),
@@ -50,9 +56,8 @@ let package = Package(
         library(
             "CardEngine", in: "Engine",
             ["CardModels", "CardGeometry", "CardPhysics", "CardGestures", "CardPersistence", "CardJSON"]),
-        library(
-            "CardScenes", in: "Scenes",
-            ["CardEngine", "CardModels", "CardGeometry", "CardPhysics", "CardGestures", "CardPersistence", "CardJSON"]),
+        library("CardScenes", in: "Scenes", sceneDependencies),
+        library("CardSceneFormat", in: "Scenes", sceneDependencies),
         library("CardFrontendShims", in: "Frontend"),
         library("CardFrontend", in: "Frontend", ["CardFrontendShims"]),
         library("CardCells", in: "Cells", ["CardEngine", "CardGeometry", "CardGestures"]),
@@ -62,7 +67,7 @@ let package = Package(
             name: "CardTUI",
             dependencies: [
                 "CardCells", "CardEngine", "CardFrontend", "CardModels", "CardGeometry", "CardGestures",
-                "CardPersistence",
+                "CardPersistence", "CardJSON",
             ],
             path: "Frontends/tui"),
         .target(
@@ -75,8 +80,8 @@ let package = Package(
         .target(
             name: "CardistryCLI",
             dependencies: [
-                "CardFrontend", "CardTUI", "CardStdio", "CardScenes", "CardEngine", "CardModels", "CardPersistence",
-                "CardPhysics",
+                "CardFrontend", "CardTUI", "CardStdio", "CardScenes", "CardSceneFormat", "CardEngine", "CardModels",
+                "CardPersistence", "CardPhysics", "CardJSON",
             ],
             path: "Sources/CardistryCLI"
         ),
@@ -85,7 +90,8 @@ let package = Package(
         .executableTarget(
             name: "cardistry-bench",
             dependencies: [
-                "CardScenes", "CardEngine", "CardJSON", "CardTUI", "CardStdio", "CardCells", "CardFrontend",
+                "CardScenes", "CardSceneFormat", "CardEngine", "CardJSON", "CardTUI", "CardStdio", "CardCells",
+                "CardFrontend",
                 "CardModels", "CardModelsShims", "CardGeometry", "CardGestures", "CardPersistence", "CardPhysics",
             ],
             path: "Benchmarks/cardistry-bench"
@@ -120,6 +126,13 @@ let package = Package(
                 "CardPhysics",
             ],
             path: "Tests/CardScenesTests"),
+        .testTarget(
+            name: "CardSceneFormatTests",
+            dependencies: [
+                "CardSceneFormat", "CardEngine", "CardModels", "CardGeometry", "CardGestures", "CardJSON",
+                "CardPersistence", "CardPhysics",
+            ],
+            path: "Tests/CardSceneFormatTests"),
         .executableTarget(
             name: "cardistry-store-stress", dependencies: ["CardModels", "CardPersistence"],
             path: "Tests/StoreStress"),
@@ -130,7 +143,8 @@ let package = Package(
         .testTarget(
             name: "CardistryCLITests",
             dependencies: [
-                "CardistryCLI", "CardFrontend", "CardScenes", "CardPhysics", "CardEngine", "CardModels", "CardGeometry",
+                "CardistryCLI", "CardFrontend", "CardScenes", "CardSceneFormat", "CardPhysics", "CardEngine",
+                "CardModels", "CardGeometry",
                 "CardGestures",
             ],
             path: "Tests/CardistryCLITests"),

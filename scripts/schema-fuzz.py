@@ -107,6 +107,10 @@ def allowed(method: str, params: dict[str, Any], code: int, message: str, state:
         return "store error (name rule, missing deck)"
     if code != -32602:
         return None
+    if method == "scene.define" and message.startswith("invalid params: 'description"):
+        # The protocol's schema says only that a description is an object; docs/scene.schema.json and the loader's
+        # type checker say what one must hold, and the refusal names the fault's pointer under `description`.
+        return "a scene description the loader refuses (docs/scenes.md)"
     if method == "deck.move" and isinstance(params.get("to"), int) and params["to"] >= len(state.cards):
         return "a position outside the deck"
     if method == "clock.advance":

@@ -41,6 +41,11 @@ public struct CatalogSceneProvider: SceneProvider {
     public var names: [String] { catalog.names }
     public var descriptors: [SceneDescriptor] { catalog.descriptors }
 
+    /// The same provider over the catalogue with `entry` added or replaced.
+    public func defining(_ entry: SceneCatalog.Entry) -> (any SceneProvider)? {
+        CatalogSceneProvider(catalog: catalog.replacing(entry), store: store, saver: saver)
+    }
+
     public func open(
         _ name: String, options: SceneOptions, persistState: Bool, viewport: Size, startTime: Double
     ) throws(SceneError) -> OpenedScene {

@@ -86,9 +86,15 @@ public protocol SceneProvider: Sendable {
         _ name: String, options: SceneOptions, persistState: Bool, viewport: Size, startTime: Double,
         textMeasurer: (any TextMeasurer)?
     ) throws(SceneError) -> OpenedScene
+    /// This provider with `entry` added, or in place of the scene of its name (`scene.define`); nil when the
+    /// provider cannot add scenes (the default).
+    func defining(_ entry: SceneCatalog.Entry) -> (any SceneProvider)?
 }
 
 extension SceneProvider {
+    /// Cannot add scenes.
+    public func defining(_ entry: SceneCatalog.Entry) -> (any SceneProvider)? { nil }
+
     /// Opens the scene with the provider's own measurer (`textMeasurer` is ignored).
     public func open(
         _ name: String, options: SceneOptions, persistState: Bool, viewport: Size, startTime: Double,

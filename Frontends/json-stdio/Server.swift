@@ -39,6 +39,8 @@ public struct Server: Sendable {
         /// Writes the open scene's state (`persistState`) behind the interaction; the provider reads states
         /// through it too. nil: states are not saved.
         public var saver: StateSaver?
+        /// Loads the descriptions `scene.define` sends (injected by the command line); nil: the server refuses them.
+        public var definer: SceneDefiner?
 
         public init(
             provider: any SceneProvider, store: (any DeckStore)?, serverName: String = "cardistry",
@@ -58,7 +60,10 @@ public struct Server: Sendable {
     /// 8 MiB: lines longer than this are discarded and answered with −32700.
     public static let defaultMaxLineBytes = 8 << 20
 
-    let configuration: Configuration
+    /// The configuration; its provider grows when a host defines a scene (`scene.define`).
+    var configuration: Configuration
+    /// The names of the scenes hosts defined in this session (`scene.define` replaces only these).
+    var definedScenes: Set<String> = []
     public internal(set) var phase: Phase = .uninitialized
     var session: Session?
     /// The open scene. Kept apart from `session` and taken out while it changes (`takeDriver`), so no second
@@ -355,6 +360,7 @@ public struct Server: Sendable {
         case "exit": return try exit(params)
         case "scene.list": return try sceneList(p)
         case "scene.open": return try sceneOpen(p, now: now, into: &output)
+        case "scene.define": return try sceneDefine(p)
         case "scene.close": return try sceneClose(p, into: &output)
         case "scene.frame": return try sceneFrame(p, now: now, into: &output)
         case "scene.action": return try sceneAction(p, now: now, into: &output)
@@ -379,7 +385,7 @@ public struct Server: Sendable {
     static let methods: [String] = [
         "initialize", "shutdown", "exit", "scene.list", "scene.open", "scene.close", "scene.frame", "scene.action",
         "input.pointer", "input.wheel", "input.key", "viewport.resize", "clock.advance", "deck.list", "deck.get",
-        "deck.move", "deck.sort", "deck.diff", "deck.save", "deck.load",
+        "deck.move", "deck.sort", "deck.diff", "deck.save", "deck.load", "scene.define",
     ]
 
     /// The notifications the server sends.

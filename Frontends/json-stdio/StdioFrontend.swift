@@ -10,12 +10,15 @@ import CardPersistence
 public struct StdioFrontend: Frontend {
     /// The scenes the server offers.
     public let catalog: SceneCatalog
+    /// Loads the scene descriptions hosts send with `scene.define` (nil: refused).
+    public let definer: SceneDefiner?
     /// The version the server reports in `initialize`.
     public let version: String
 
     /// The stdio front end serving `catalog`'s scenes and reporting `version`.
-    public init(catalog: SceneCatalog, version: String = CardistryInfo.version) {
+    public init(catalog: SceneCatalog, version: String = CardistryInfo.version, definer: SceneDefiner? = nil) {
         self.catalog = catalog
+        self.definer = definer
         self.version = version
     }
 
@@ -82,6 +85,7 @@ public struct StdioFrontend: Frontend {
             var configuration = Server.Configuration(
                 provider: CatalogSceneProvider(catalog: catalog, store: store, saver: saver), store: store,
                 serverVersion: version, maxLineBytes: maxLine, saver: saver)
+            configuration.definer = definer
             var recordFile: Int32 = -1
             if let path = parsed.value("record") {
                 recordFile = RecordFile.open(path)

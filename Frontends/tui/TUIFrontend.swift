@@ -1,6 +1,7 @@
 import CardCells
 import CardEngine
 import CardFrontend
+import CardJSON
 import CardModels
 import CardPersistence
 import Foundation
@@ -9,17 +10,20 @@ import Foundation
 public struct TUIFrontend: Frontend {
     /// The scenes the home screen offers.
     public let catalog: SceneCatalog
+    /// Loads `--scene-file` descriptions (nil: the option is refused).
+    public let definer: SceneDefiner?
 
     /// The terminal front end playing `catalog`'s scenes.
-    public init(catalog: SceneCatalog) {
+    public init(catalog: SceneCatalog, definer: SceneDefiner? = nil) {
         self.catalog = catalog
+        self.definer = definer
     }
 
     public var name: String { "tui" }
     public var summary: String { "play the scenes in the terminal, with the mouse and the keyboard" }
     public var usage: String {
         """
-        Usage: cardistry tui [[--scene] S] [--deck FILE | --cards N] [--fps N] [--ascii] [--bell] [--store DIR] [--record FILE]
+        Usage: cardistry tui [[--scene] S | --scene-file F] [--deck FILE | --cards N] [--fps N] [--ascii] [--bell] [--store DIR] [--record FILE]
                      [--slow-motion N] [--screen-reader] [--reduce-motion]
 
         Opens a home screen listing the scenes (or scene S at once). Every scene is playable with the mouse
@@ -28,6 +32,8 @@ public struct TUIFrontend: Frontend {
 
         Options:
           [--scene] S    open scene S: \(catalog.names.joined(separator: ", "))
+          --scene-file F open the scene described in file F (docs/scenes.md); the descriptions in the
+                         store's scenes/ folder are on the home screen
           --deck FILE    the deck for scenes that take one: a deck JSON file, or TSV lines prompt<TAB>answer
           --cards N      a generated deck of N cards (the deck scene; up to 1000000)
           --fps N        frames per second while something moves (1–240, default 60); idle screens draw nothing
@@ -63,7 +69,7 @@ public struct TUIFrontend: Frontend {
 
     public func run(arguments: [String], environment: [String: String], io: CommandIO) -> Int32 {
         withUsage(io: io) {
-            let request = try Request(arguments, catalog: catalog)
+            var request = try Request(arguments, catalog: catalog, definer: definer)
             guard io.isTerminal else {
                 io.err(
                     "cardistry tui: standard input and output must be a terminal (use 'cardistry stdio' otherwise)\n")
@@ -101,6 +107,10 @@ public struct TUIFrontend: Frontend {
                     return 1
                 }
             }
+            // Scene descriptions in the store's `scenes/` folder join the home screen (docs/scenes.md).
+            if let definer, let root = (store as? JSONFileStore)?.root {
+                request.catalog = Self.addingScenes(in: root + "/scenes", to: request.catalog, definer: definer, io: io)
+            }
             var sceneOptions = SceneOptions(deck: deck, cardCount: request.cards, deckIdentity: identity)
             sceneOptions.reducesMotion = request.reducesMotion
             let options = runOptions(request, sceneOptions: sceneOptions, store: store, environment: environment)
@@ -118,6 +128,27 @@ public struct TUIFrontend: Frontend {
         request.screenReader || environment["CARDISTRY_SCREEN_READER"] == "1"
     }
 
+    /// `catalog` with the scene of every `*.json` file in `directory` (in name order) added after its own; a file
+    /// that cannot be read or loaded is left out with a line on standard error naming it and its fault. A missing
+    /// directory adds nothing.
+    static func addingScenes(
+        in directory: String, to catalog: SceneCatalog, definer: SceneDefiner, io: CommandIO
+    ) -> SceneCatalog {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return catalog }
+        var catalog = catalog
+        for name in names.sorted() where name.hasSuffix(".json") {
+            do {
+                let entry = try Request.define(path: directory + "/" + name, definer: definer)
+                // A file never replaces a built-in scene.
+                guard catalog.descriptor(named: entry.descriptor.name) == nil else { continue }
+                catalog = catalog.replacing(entry)
+            } catch {
+                io.err("cardistry tui: \(error)\n")
+            }
+        }
+        return catalog
+    }
+
     /// The run loop's options for `request`: the app's configuration (the terminal's encoding and colours, the
     /// store with its saver, the recording) and the loop's pacing.
     private func runOptions(
@@ -127,7 +158,8 @@ public struct TUIFrontend: Frontend {
         let encoding = TextEncoding.detect(environment: environment)
         let depth = ColorDepth.detect(environment: environment)
         var configuration = TUIApp.Configuration(
-            catalog: catalog, sceneOptions: sceneOptions, store: store, ascii: request.ascii || encoding == .ascii,
+            catalog: request.catalog, sceneOptions: sceneOptions, store: store,
+            ascii: request.ascii || encoding == .ascii,
             bell: request.bell, encoding: encoding, monochrome: depth == .none)
         let heapRelease = HeapReleaseRequest()
         configuration.saver = store.map { StateSaver(store: $0, afterSnapshot: heapRelease.request) }
@@ -156,17 +188,28 @@ public struct TUIFrontend: Frontend {
         var bell: Bool
         var screenReader: Bool
         var reducesMotion: Bool
+        /// The scenes offered: the front end's catalogue, plus the `--scene-file` scene.
+        var catalog: SceneCatalog
 
-        init(_ arguments: [String], catalog: SceneCatalog) throws {
+        init(_ arguments: [String], catalog: SceneCatalog, definer: SceneDefiner? = nil) throws {
             let parsed = try ParsedArguments(
-                arguments, options: ["scene", "deck", "cards", "fps", "store", "record", "slow-motion"],
+                arguments, options: ["scene", "deck", "cards", "fps", "store", "record", "slow-motion", "scene-file"],
                 flags: ["ascii", "bell", "screen-reader", "reduce-motion"])
+            var catalog = catalog
+            var defined: String?
+            if let path = parsed.value("scene-file") {
+                guard let definer else { throw UsageError("this build loads no scene files") }
+                let entry = try Self.define(path: path, definer: definer)
+                catalog = catalog.replacing(entry)
+                defined = entry.descriptor.name
+            }
+            self.catalog = catalog
             // The scene may be named alone (`cardistry tui deck`), as a new user first types it.
             guard parsed.positionals.count <= (parsed.value("scene") == nil ? 1 : 0) else {
                 let extra = parsed.positionals[parsed.value("scene") == nil ? 1 : 0]
                 throw UsageError("unexpected argument '\(extra)'")
             }
-            scene = parsed.value("scene") ?? parsed.positionals.first
+            scene = parsed.value("scene") ?? parsed.positionals.first ?? defined
             if let scene, !catalog.names.contains(scene) {
                 throw UsageError("unknown scene '\(scene)'; choose one of \(catalog.names.joined(separator: ", "))")
             }
@@ -189,6 +232,25 @@ public struct TUIFrontend: Frontend {
             screenReader = parsed.flags.contains("screen-reader")
             reducesMotion = parsed.flags.contains("reduce-motion")
             try check(catalog.descriptor(named: scene ?? ""), catalog: catalog)
+        }
+
+        /// The catalogue entry of the scene described in the file at `path`; a usage error naming the file and the
+        /// fault's place when it cannot be read or loaded.
+        static func define(path: String, definer: SceneDefiner) throws -> SceneCatalog.Entry {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw UsageError("cannot read the scene file \(path)")
+            }
+            let json: JSONValue
+            do {
+                json = try JSONValue(parsing: Array(data), maxDepth: 64)
+            } catch {
+                throw UsageError("\(path): not JSON: \(error)")
+            }
+            do {
+                return try definer.define(json)
+            } catch {
+                throw UsageError("\(path): \(error)")
+            }
         }
 
         /// Refuses a card count or a deck the named scene does not take, naming the scenes that do.

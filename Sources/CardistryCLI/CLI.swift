@@ -1,5 +1,6 @@
 import CardEngine
 import CardFrontend
+import CardSceneFormat
 import CardScenes
 import CardStdio
 import CardTUI
@@ -11,9 +12,10 @@ import CardTUI
 public enum CLI {
     /// Every command, in the order `--help` lists them within their group (the front ends, then the tools).
     public static let commands: [any Command] = [
-        TUIFrontend(catalog: .standard),
-        StdioFrontend(catalog: .standard),
+        TUIFrontend(catalog: .standard, definer: .described),
+        StdioFrontend(catalog: .standard, definer: .described),
         DeckCommand(),
+        SceneCommand(),
         ReplayCommand(catalog: .standard),
         SpringCommand(),
     ]

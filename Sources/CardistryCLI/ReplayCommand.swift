@@ -1,6 +1,7 @@
 import CardEngine
 import CardFrontend
 import CardPersistence
+import CardSceneFormat
 import CardScenes
 import CardStdio
 import CardTUI
@@ -14,7 +15,7 @@ struct ReplayCommand: Command {
     let name = "replay"
     let summary = "replay an input log and print the frames at chosen times"
     let usage = """
-        Usage: cardistry replay LOG [--scene S] [--at T]... [--json | --lint]
+        Usage: cardistry replay LOG [--scene S] [--scene-file F] [--at T]... [--json | --lint]
 
         Replays LOG (JSON lines written by the engine's input log: a header, then one input per line) and prints
         the frames at each time T (seconds, any order). Without --at it prints the frame at the last input and
@@ -23,7 +24,8 @@ struct ReplayCommand: Command {
         that differs is an error naming its line). A recording of an older format (version 1: digests of Swift's
         reflection, which no build reproduces) replays with its digests unchecked, and says so on stderr; one of a
         newer format is refused. A recording of several scenes replays them one after another. --scene overrides
-        the scene named in the log's header.
+        the scene named in the log's header. --scene-file F adds the scene described in F (docs/scenes.md): a
+        recording of a scene described as data replays with its description.
         --json prints, for each frame, the lines `cardistry stdio` would send a host: the frame's gesture, haptic
         and deck.changed notifications, then a full frame notification (docs/protocol.md). --lint checks each frame
         against the view tree's rules (paint order, parents; at rest also text fit, overlap, overflow) and prints
@@ -33,7 +35,24 @@ struct ReplayCommand: Command {
         """
 
     func run(arguments: [String], environment: [String: String], io: CommandIO) -> Int32 {
-        withUsage(io: io) {
+        // `--scene-file F`: a recording of a scene described as data replays with its description's scene added.
+        if let index = arguments.firstIndex(of: "--scene-file") {
+            guard index + 1 < arguments.count else {
+                io.err("cardistry replay: option '--scene-file' needs a value\n\n" + usage)
+                return 2
+            }
+            let file = arguments[index + 1]
+            let loaded = SceneCommand.description(at: file)
+            guard case .success(let description) = loaded else {
+                if case .failure(let problem) = loaded { io.err("cardistry replay: \(problem.message)\n") }
+                return 1
+            }
+            var rest = arguments
+            rest.removeSubrange(index...(index + 1))
+            return ReplayCommand(catalog: catalog.replacing(description.catalogEntry))
+                .run(arguments: rest, environment: environment, io: io)
+        }
+        return withUsage(io: io) {
             let parsed = try ParsedArguments(arguments, options: ["scene", "at"], flags: ["json", "lint"])
             if parsed.flags.contains("json") && parsed.flags.contains("lint") {
                 throw UsageError("choose one of --json and --lint")

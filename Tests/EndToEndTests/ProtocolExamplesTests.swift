@@ -77,6 +77,19 @@ let protocolExamples: [ProtocolExample] = {
             ]),
         ProtocolExample(name: "scene.close", lines: [request("scene.close")]),
         ProtocolExample(
+            name: "scene.define",
+            lines: [
+                request(
+                    "scene.define",
+                    "{\"description\":{\"format\":1,\"name\":\"pile\",\"cards\":[{\"id\":1,\"title\":\"One\"},"
+                        + "{\"id\":2,\"title\":\"Two\"}],\"card\":{\"size\":[120,80]},\"layouts\":[{\"name\":\"pile\","
+                        + "\"kind\":\"fan\"}]}}"),
+                request(
+                    "scene.define",
+                    "{\"description\":{\"format\":1,\"name\":\"pile\",\"cards\":[{\"id\":1}],\"card\":{\"size\":"
+                        + "[120,\"80 + height\"]},\"layouts\":[{\"name\":\"pile\",\"kind\":\"fan\"}]}}"),
+            ]),
+        ProtocolExample(
             name: "shutdown", lines: [request("shutdown"), "{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}"]),
     ]
 }()

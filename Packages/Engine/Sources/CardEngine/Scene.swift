@@ -13,6 +13,9 @@ import CardPhysics
 public protocol Scene: Sendable {
     /// What the scene is: its name, title, keys and actions (the same for every instance).
     static var descriptor: SceneDescriptor { get }
+    /// What this instance is. The default is the type's `descriptor`; a scene played from data (one type, many
+    /// scenes) answers with its own description's.
+    var descriptor: SceneDescriptor { get }
     /// The scene's cards, in its current order.
     var deck: Deck { get }
     /// The card ids in the current order (a host's checksum of the order). The default reads `deck`; a scene with a
@@ -88,8 +91,8 @@ extension Scene {
     public func deckCards(_ range: Range<Int>) -> [Card] { Array(deck[range]) }
     /// The scene type's descriptor.
     public var descriptor: SceneDescriptor { Self.descriptor }
-    /// The catalogue name (`descriptor.name`).
-    public var name: String { Self.descriptor.name }
+    /// The catalogue name (`descriptor.name`, the instance's).
+    public var name: String { descriptor.name }
     public mutating func appear(context: inout SceneContext) -> Bool { false }
     public func accessibilitySemantics(of layout: [Node]) -> SceneSemantics { SceneSemantics() }
     public mutating func accessibilityFocus(on node: NodeID, context: inout SceneContext) -> Bool { false }

@@ -130,10 +130,31 @@ public struct SceneCatalog: Sendable {
             self.descriptor = S.descriptor
             self.make = { options throws(SceneError) in try make(options) }
         }
+
+        /// An entry whose descriptor is given (a scene played from data: one type, a descriptor per scene); the
+        /// scenes `make` returns must answer `descriptor` with it.
+        public init(
+            descriptor: SceneDescriptor, make: @escaping @Sendable (SceneOptions) throws(SceneError) -> any Scene
+        ) {
+            self.descriptor = descriptor
+            self.make = make
+        }
     }
 
     /// The entries, in menu order.
     public let entries: [Entry]
+
+    /// This catalogue with `entry` added at the end, or in place of the entry of the same name (defining a scene
+    /// again replaces it).
+    public func replacing(_ entry: Entry) -> SceneCatalog {
+        var entries = self.entries
+        if let index = entries.firstIndex(where: { $0.descriptor.name == entry.descriptor.name }) {
+            entries[index] = entry
+        } else {
+            entries.append(entry)
+        }
+        return SceneCatalog(entries)
+    }
 
     /// A catalogue of `entries`, in menu order. Names must be unique (a later duplicate is ignored).
     public init(_ entries: [Entry]) {
