@@ -235,7 +235,13 @@ extension DescribedScene {
                 Node(
                     id: NodeID(fixed.name), role: fixed.role, rect: rect, z: fixed.z, cornerRadius: fixed.cornerRadius,
                     fill: fixed.fill.map { Self.fill($0, nil) },
-                    text: fixed.text.map { [Self.run($0, card: nil, count: deck.count)] } ?? [],
+                    text: fixed.text.map {
+                        [
+                            Self.run(
+                                $0, card: nil, count: deck.count,
+                                on: fixed.fill.map { Self.fill($0, nil) } ?? description.backgroundFill ?? .white)
+                        ]
+                    } ?? [],
                     gestures: attachments, isHitTestable: !attachments.isEmpty,
                     accessibilityLabel: fixed.accessibilityLabel))
         }
@@ -281,7 +287,13 @@ extension DescribedScene {
                                 height: local.height),
                             opacity: placement.opacity, rotation: .degrees(placement.rotation), scale: placement.scale,
                             cornerRadius: child.cornerRadius, fill: child.fill.map { Self.fill($0, card) },
-                            text: child.text.map { [Self.run($0, card: card, count: deck.count)] } ?? [],
+                            text: child.text.map {
+                                [
+                                    Self.run(
+                                        $0, card: card, count: deck.count,
+                                        on: Self.fill(child.fill ?? template.fill, card))
+                                ]
+                            } ?? [],
                             transition: template.transition, isHitTestable: false,
                             mayOverflow: placement.rotation != 0 || placement.scale != 1))
                 }
@@ -299,12 +311,21 @@ extension DescribedScene {
         }
     }
 
-    static func run(_ spec: SceneDescription.TextSpec, card: Card?, count: Int) -> TextRun {
+    /// The run of `spec` on `card` (nil outside cards), drawn on `backdrop` (the fill a `"label"` colour reads on).
+    static func run(_ spec: SceneDescription.TextSpec, card: Card?, count: Int, on backdrop: RGBA) -> TextRun {
         TextRun(
             card.map { fillTemplate(spec.template, card: $0, count: count) }
                 ?? fillTemplate(spec.template, count: count),
-            style: spec.style, color: spec.color, weight: spec.weight, alignment: spec.alignment,
+            style: spec.style, color: color(spec.color, on: backdrop), weight: spec.weight, alignment: spec.alignment,
             lineLimit: spec.lineLimit)
+    }
+
+    /// `color` as drawn on `backdrop`: `"label"` is white where white has 4.5:1 contrast with it, else black.
+    static func color(_ color: SceneDescription.TextColor, on backdrop: RGBA) -> RGBA {
+        switch color {
+        case .fixed(let fixed): fixed
+        case .label: RGBA.white.contrastRatio(with: backdrop) >= 4.5 ? .white : .black
+        }
     }
 
     /// `template` with `{title}`, `{id}`, `{sortOrder}`, `{kind}`, `{prompt}`, `{answer}` and `{count}` replaced by

@@ -50,6 +50,7 @@ package struct LoaderFuzz {
                 continue
             }
             var player = ScenePlayer(description)
+            player.checksContrast = false
             player.inputs = 4
             let problems = player.play(sessions: 1, seed: random.next()).filter {
                 !$0.message.contains("paintOrder") && !$0.message.contains("text")

@@ -243,6 +243,15 @@ struct Loader {
         return rgba(color)
     }
 
+    /// A text's colour: `"label"` (chosen for contrast with what the text sits on) or `'#rrggbb'`.
+    static func textColor(_ value: Located) throws(SceneFormatError) -> SceneDescription.TextColor {
+        if case .string("label") = value.value { return .label }
+        guard case .string(let text) = value.value, let color = RGBColor(hex: text.drop { $0 == "#" }) else {
+            throw value.fail("must be a colour '#rrggbb' or \"label\"")
+        }
+        return .fixed(rgba(color))
+    }
+
     /// An opaque colour of 8-bit components.
     static func rgba(_ color: RGBColor) -> RGBA {
         RGBA(red: Double(color.red) / 255, green: Double(color.green) / 255, blue: Double(color.blue) / 255)
@@ -270,7 +279,8 @@ struct Loader {
     static func text(_ value: Located) throws(SceneFormatError) -> SceneDescription.TextSpec {
         if case .string(let template) = value.value {
             return SceneDescription.TextSpec(
-                template: template, style: .body, color: .black, weight: .regular, alignment: .leading, lineLimit: nil)
+                template: template, style: .body, color: .fixed(.black), weight: .regular, alignment: .leading,
+                lineLimit: nil)
         }
         let members = try value.object(allowed: ["text", "style", "color", "weight", "alignment", "lineLimit"])
         let template = try members["text"].required(in: value, "text").string()
@@ -287,7 +297,8 @@ struct Loader {
             template: template,
             style: try parse(
                 "style", TextStyle.body, ["largeTitle", "title", "headline", "body", "footnote", "caption"]),
-            color: try members["color"].map { (color) throws(SceneFormatError) in try Self.color(color) } ?? .black,
+            color: try members["color"].map { (color) throws(SceneFormatError) in try Self.textColor(color) }
+                ?? .fixed(.black),
             weight: try parse("weight", TextWeight.regular, ["regular", "bold", "heavy"]),
             alignment: try parse("alignment", TextAlignment.leading, ["leading", "center", "trailing"]),
             lineLimit: try members["lineLimit"].map { (limit) throws(SceneFormatError) in

@@ -60,11 +60,21 @@ public final class SceneDescription: Sendable {
         var accessibilityLabel: String?
     }
 
+    /// A text's colour: a given one, or `"label"`, the one that reads on what the text sits on.
+    enum TextColor: Sendable, Hashable {
+        /// This colour.
+        case fixed(RGBA)
+        /// White where white has at least 4.5:1 contrast with the fill under the text (the node's own, else its
+        /// card's, else the scene's background, else white), else black: for any opaque fill one of them has at
+        /// least 4.58:1 (WCAG 2.2, 1.4.3). The built-in scenes choose their cards' text the same way (issue 46).
+        case label
+    }
+
     /// Text in a node: a template whose `{field}` parts are filled from the card.
     struct TextSpec: Sendable {
         var template: String
         var style: TextStyle
-        var color: RGBA
+        var color: TextColor
         var weight: TextWeight
         var alignment: TextAlignment
         var lineLimit: Int?

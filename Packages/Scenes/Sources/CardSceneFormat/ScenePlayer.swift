@@ -8,8 +8,8 @@ import CardModels
 ///
 /// A session opens the scene in a random viewport, then sends random taps, drags (slow and flung), keys and
 /// actions at increasing times, sampling frames as it goes and once every animation should have settled.
-/// Problems: a non-finite number in a frame, a lint finding at rest, an animation still running 30 seconds
-/// after the last input. O(sessions × inputs × nodes).
+/// Problems: a non-finite number in a frame, a lint finding at rest (`FrameLint`, and `FrameContrastLint` unless
+/// `checksContrast` is off), an animation still running 30 seconds after the last input. O(sessions × inputs × nodes).
 package struct ScenePlayer {
     /// One problem found, with the session and time it was found at.
     package struct Problem: Sendable, Hashable, CustomStringConvertible {
@@ -25,6 +25,10 @@ package struct ScenePlayer {
     package let description: SceneDescription
     /// How many inputs a session sends.
     package var inputs = 12
+    /// Whether a frame at rest must also pass `FrameContrastLint` (text legible against what is behind it, over
+    /// the description's background): what `cardistry scene check` asks of a scene a person will read; the
+    /// loader fuzz, which looks for crashes and non-finite frames in mutated descriptions, turns it off.
+    package var checksContrast = true
 
     /// A player of `description`.
     package init(_ description: SceneDescription) { self.description = description }
@@ -51,6 +55,7 @@ package struct ScenePlayer {
         }
         var engine = Engine(scene: scene, viewport: viewport)
         let lint = FrameLint()
+        let contrast = FrameContrastLint(page: description.backgroundFill ?? .white)
         var time = 0.0
         func check(_ frame: Frame, atRest: Bool) {
             for node in frame.nodes {
@@ -67,6 +72,9 @@ package struct ScenePlayer {
             if atRest {
                 for finding in lint.findings(in: frame) {
                     problems.append(Problem(session: session, message: finding.description))
+                }
+                for finding in checksContrast ? contrast.findings(in: frame) : [] {
+                    problems.append(Problem(session: session, message: "text hard to read: \(finding)"))
                 }
             }
         }
