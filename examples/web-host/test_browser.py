@@ -989,14 +989,23 @@ class AccessibilityTest(unittest.TestCase):
         self.close_scene("aria keyboard hero")
 
         self.open_scene("wallet")
-        first = self.js("__cardistry.a11y.tree().nodes.find(n => n.actions && n.actions.length).id")
-        self.press("Tab", first)
+        self.page.keyboard.press("Tab")  # the wallet's own key: a card takes the focus, and the keyboard's follows
+        self.wait("__cardistry.a11y.focused() !== null && __cardistry.a11y.focused() === __cardistry.a11y.tree().focus")
         self.press("Enter")
         self.wait("__cardistry.a11y.tree().nodes.some(n => n.expanded === true)")
         self.settle()
         self.press("Escape")
         self.wait("!__cardistry.a11y.tree().nodes.some(n => n.expanded === true)")
         self.settle()
+        # Reorder with the focused card's first custom action (Alt+1).
+        card = self.js("__cardistry.a11y.tree().nodes.find(n => n.id === __cardistry.a11y.focused())")
+        self.assertTrue(card.get("customActions"), "the focused card has no custom actions: %s" % card)
+        before = self.js("__cardistry.deck")
+        self.press("Alt+1")
+        self.wait("__cardistry.deckChanges.length > 0")
+        self.settle()
+        self.assertNotEqual(self.js("__cardistry.deck"), before, "%s did not reorder the wallet"
+                            % card["customActions"][0]["description"])
         self.close_scene("aria keyboard wallet")
 
     def test_reduced_motion_is_asked_for(self):

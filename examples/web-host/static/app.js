@@ -957,6 +957,7 @@
     focus: null,          // the tree's focus
     elements: new Map(),  // id → its element
     implied: new Map(),   // "parent|role" → an implied list box or list (see layoutA11y)
+    focusRequests: 0,     // a11y.action focus requests not answered yet
   };
   // The container ARIA requires around a role (browsers demote the role without it).
   const CONTEXT_ROLES = { option: "listbox", listitem: "list" };
@@ -1108,7 +1109,8 @@
     // in the tree); an element that left with the focus hands it to the tree's focus or the first node with actions.
     const target = a11y.elements.get(a11y.focus);
     const lost = wasInTree && !a11yRoot.contains(document.activeElement);
-    if (target && (focusChanged && (wasInTree || onCanvas) || lost)) target.focus({ preventScroll: true });
+    const follow = focusChanged && (onCanvas || wasInTree && a11y.focusRequests === 0);
+    if (target && (follow || lost)) target.focus({ preventScroll: true });
     else if (lost) { const first = a11y.elements.get(navigable()[0]); if (first) first.focus({ preventScroll: true }); }
     announce(update, before, removedNames, focusChanged);
   }
@@ -1137,10 +1139,15 @@
     a11yLive.textContent = text;
   }
 
+  // While the page's own focus requests are in flight, the keyboard focus is ahead of the updates that answer them
+  // (↓ pressed quickly): those updates do not pull it back.
   function a11yAction(node, action, customAction) {
     const params = { node, action, t: round(now(), 4) };
     if (customAction !== undefined) params.customAction = customAction;
-    return request("a11y.action", params).catch(() => {});
+    if (action === "focus") a11y.focusRequests++;
+    return request("a11y.action", params).catch(() => {}).finally(() => {
+      if (action === "focus") a11y.focusRequests--;
+    });
   }
 
   function offers(node, action) { return !!(node && !node.disabled && node.actions && node.actions.includes(action)); }
