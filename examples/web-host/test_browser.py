@@ -917,6 +917,15 @@ class AccessibilityTest(unittest.TestCase):
             self.wait("__cardistry.a11y.focused() === %s" % json.dumps(expect_focus))
         return before
 
+    def open_and_close_by_keys(self):
+        """Enter opens the focused node (a node of the tree becomes expanded), Escape closes it again."""
+        self.press("Enter")
+        self.wait("__cardistry.a11y.tree().nodes.some(n => n.expanded === true)")
+        self.settle()
+        self.press("Escape")
+        self.wait("!__cardistry.a11y.tree().nodes.some(n => n.expanded === true)")
+        self.settle()
+
     def test_keyboard_alone_deck(self):
         self.open_scene("deck")
         # Tab is the deck's own key (the next card): the scene's focus moves, and the keyboard focus follows it
@@ -980,23 +989,13 @@ class AccessibilityTest(unittest.TestCase):
         self.open_scene("hero")
         self.press("Tab", "line.301")
         self.press("ArrowDown", "line.302")
-        self.press("Enter")
-        self.wait("__cardistry.a11y.tree().nodes.some(n => n.expanded === true)")
-        self.settle()
-        self.press("Escape")
-        self.wait("!__cardistry.a11y.tree().nodes.some(n => n.expanded === true)")
-        self.settle()
+        self.open_and_close_by_keys()
         self.close_scene("aria keyboard hero")
 
         self.open_scene("wallet")
         self.page.keyboard.press("Tab")  # the wallet's own key: a card takes the focus, and the keyboard's follows
         self.wait("__cardistry.a11y.focused() !== null && __cardistry.a11y.focused() === __cardistry.a11y.tree().focus")
-        self.press("Enter")
-        self.wait("__cardistry.a11y.tree().nodes.some(n => n.expanded === true)")
-        self.settle()
-        self.press("Escape")
-        self.wait("!__cardistry.a11y.tree().nodes.some(n => n.expanded === true)")
-        self.settle()
+        self.open_and_close_by_keys()
         # Reorder with the focused card's first custom action (Alt+1).
         card = self.js("__cardistry.a11y.tree().nodes.find(n => n.id === __cardistry.a11y.focused())")
         self.assertTrue(card.get("customActions"), "the focused card has no custom actions: %s" % card)
@@ -1008,19 +1007,43 @@ class AccessibilityTest(unittest.TestCase):
                             % card["customActions"][0]["description"])
         self.close_scene("aria keyboard wallet")
 
-    def test_reduced_motion_is_asked_for(self):
+    def card_path(self, reduce):
+        """The y of card 404 in every frame while the deck moves it up one place (by its custom action), in a page
+        whose browser prefers reduced motion or not; with the page's problems checked."""
         self.started = time.monotonic()
-        context = self.browser.new_context(reduced_motion="reduce", viewport={"width": 700, "height": 1000})
+        context = self.browser.new_context(reduced_motion="reduce" if reduce else "no-preference",
+                                           viewport={"width": 700, "height": 1000})
         try:
             self.page = context.new_page()
             self.problems = []
             self.page.on("pageerror", lambda e: self.problems.append("page error: %s" % e))
-            self.page.goto(self.url + "#deck")
-            self.wait("window.__cardistry && __cardistry.ready")
-            self.assertTrue(self.js("__cardistry.reduceMotion"), "prefers-reduced-motion was not read")
-            self.close_scene("aria reduced motion")
+            self.page.goto(self.url + "?record#deck")
+            self.wait("window.__cardistry && __cardistry.ready && __cardistry.scene === 'deck'")
+            self.settle()
+            self.assertEqual(self.js("__cardistry.reduceMotion"), reduce, "prefers-reduced-motion was not read")
+            first = len(self.js("__cardistry.frameLog"))
+            self.js("__cardistry.rpc('a11y.action', {node: 'card.404', action: 'customAction', customAction: 0})")
+            self.wait("__cardistry.deckChanges.length > 0")
+            self.settle()
+            frames = self.js("__cardistry.frameLog")
+            path = []
+            for frame in frames[first:]:
+                for node in frame["nodes"] if frame["full"] else frame["changed"]:
+                    if node["id"] == "card.404":
+                        path.append(round(node["y"], 2))
+            self.close_scene("aria reduced motion" if reduce else "aria motion")
+            return path
         finally:
             context.close()
+
+    def test_reduced_motion_when_the_browser_prefers_it(self):
+        # With prefers-reduced-motion the page asks for reduced motion: the moved card is at its new place at once
+        # (it fades in there); without it, the card slides through places in between.
+        moving = self.card_path(reduce=False)
+        self.assertGreater(len(set(moving[:-1]) - {moving[-1]}), 1, "the card did not slide: %s" % moving)
+        still = self.card_path(reduce=True)
+        self.assertTrue(still, "no frame moved the card")
+        self.assertEqual(set(still), {still[-1]}, "the card moved along a path: %s" % still)
 
 
 class CatalogueTest(unittest.TestCase):
