@@ -925,8 +925,9 @@
     if (target !== canvas && target !== document.body && !a11yRoot.contains(target)) return;
     if (event.metaKey || event.ctrlKey && event.key.length === 1) return;  // browser shortcuts stay
     let key = KEYS[event.key];
-    // Tab goes to the scene when it takes it (its `keys`); otherwise it leaves the canvas for the accessibility tree.
-    if (event.key === "Tab") key = !scene.takesTab && target === canvas ? null : event.shiftKey ? "backtab" : "tab";
+    // Tab on the canvas goes to the scene when it takes it (its `keys`); otherwise, and past the ends of the
+    // accessibility tree, it is the browser's (to the tree, out of it).
+    if (event.key === "Tab") key = !scene.takesTab || target !== canvas ? null : event.shiftKey ? "backtab" : "tab";
     if (!key && event.key.length === 1 || (!key && [...event.key].length === 1)) key = event.key;
     if (!key || !debug.ready) return;
     event.preventDefault();
@@ -1115,8 +1116,9 @@
     announce(update, before, removedNames, focusChanged);
   }
 
-  // The polite live region says once what changed that the focus itself does not: the focused node's new state,
-  // place or value, a node that appeared taking the focus is read by its focus; cards that left by name.
+  // The polite live region says once what changed that moving the focus does not read out: the focused node's new
+  // state, place or expansion, a slider's value, and the nodes that left, by name. (A node that takes the focus is
+  // read by the screen reader as it gets it.)
   function announce(update, before, removedNames, focusChanged) {
     const parts = [];
     for (const node of update.nodes) {
