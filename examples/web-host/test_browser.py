@@ -756,6 +756,296 @@ class BrowserTest(unittest.TestCase):
         self.close_scene("deck")
 
 
+# --- Accessibility: the page's parallel ARIA DOM (issue 51). Separate from BrowserTest: its own bridge and store.
+
+# The ARIA role Chromium reports for each AccessKit role the server names (docs/protocol.md, "Accessibility").
+AX_ROLES = {"window": "application", "group": "group", "list": "list", "listItem": "listitem", "listBox": "listbox",
+            "listBoxOption": "option", "button": "button", "slider": "slider", "heading": "heading", "label": "note",
+            "image": "image", "dialog": "dialog", "scrollView": "region", "grid": "grid", "gridCell": "gridcell"}
+
+
+def engine_tree(scene, actions=()):
+    """The server's own tree for `scene` after `actions` (a11y.action params), from a `cardistry stdio` of its own:
+    the whole tree of scene.open with every a11y.update applied, as {root, focus, nodes (id → node)}."""
+    lines = [{"method": "initialize", "params": {"protocolVersion": "1.0", "viewport": {"width": 390, "height": 844},
+                                                 "accessibility": True}},
+             {"method": "scene.open", "params": {"scene": scene}}]
+    lines += [{"method": "a11y.action", "params": dict(action, t=i + 1)} for i, action in enumerate(actions)]
+    text = "".join(json.dumps(dict(line, jsonrpc="2.0", id=i + 1)) + "\n" for i, line in enumerate(lines))
+    with tempfile.TemporaryDirectory(prefix="cardistry-web-a11y-") as store:
+        done = subprocess.run([executable(), "stdio", "--store", store], input=text, capture_output=True, text=True,
+                              timeout=60, check=True)
+    tree = None
+    for line in done.stdout.splitlines():
+        message = json.loads(line)
+        assert "error" not in message, message
+        result = message.get("result")
+        if isinstance(result, dict) and "accessibility" in result:
+            a11y = result["accessibility"]
+            tree = {"root": a11y["root"], "focus": a11y["focus"], "nodes": {n["id"]: n for n in a11y["nodes"]}}
+        elif message.get("method") == "a11y.update":
+            update = message["params"]
+            for node_id in update["removed"]:
+                tree["nodes"].pop(node_id, None)
+            for node in update["nodes"]:
+                tree["nodes"][node["id"]] = node
+            tree["focus"] = update["focus"]
+    return tree
+
+
+def ax_value(ax, name):
+    for prop in ax.get("properties", []):
+        if prop["name"] == name:
+            return prop["value"].get("value")
+    return None
+
+
+class AccessibilityTest(unittest.TestCase):
+    """Chromium's accessibility tree of the page's ARIA DOM equals the server's tree, and every scene's end states
+    are reached with the keyboard alone."""
+    timings = {}
+    setUpClass = classmethod(BrowserTest.setUpClass.__func__)
+    tearDownClass = classmethod(BrowserTest.tearDownClass.__func__)
+    open_scene = BrowserTest.open_scene
+    close_scene = BrowserTest.close_scene
+    tearDown = BrowserTest.tearDown
+    js = BrowserTest.js
+    wait = BrowserTest.wait
+    settle = BrowserTest.settle
+
+    def chromium_tree(self):
+        """Chromium's own accessibility tree (CDP Accessibility.getFullAXTree) of the ARIA DOM, by node id: role,
+        name, selected, expanded, posinset, setsize and the children that are nodes of the tree."""
+        cdp = self.page.context.new_cdp_session(self.page)
+        try:
+            document = cdp.send("DOM.getDocument", {"depth": -1, "pierce": False})
+            ids = {}
+
+            def walk(node):
+                attributes = node.get("attributes", [])
+                pairs = dict(zip(attributes[::2], attributes[1::2]))
+                if "data-node" in pairs:
+                    ids[node["backendNodeId"]] = pairs["data-node"]
+                for child in node.get("children", []):
+                    walk(child)
+            walk(document["root"])
+            ax_nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+        finally:
+            cdp.detach()
+        by_ax = {ax["nodeId"]: ax for ax in ax_nodes}
+        tree = {}
+        for ax in ax_nodes:
+            node_id = ids.get(ax.get("backendDOMNodeId"))
+            if node_id is None or ax.get("ignored"):
+                continue
+
+            def node_children(ax_node):
+                out = []
+                for child_id in ax_node.get("childIds", []):
+                    child = by_ax.get(child_id)
+                    if child is None:
+                        continue
+                    if ids.get(child.get("backendDOMNodeId")) is not None and not child.get("ignored"):
+                        out.append(ids[child["backendDOMNodeId"]])
+                    else:
+                        out += node_children(child)
+                return out
+            tree[node_id] = {"role": ax["role"]["value"], "name": ax.get("name", {}).get("value"),
+                             "selected": ax_value(ax, "selected"), "expanded": ax_value(ax, "expanded"),
+                             "children": node_children(ax)}
+        # CDP's AX properties have no position in set, and Chromium drops aria-expanded on an option (ARIA 1.2
+        # does not allow it there): those come from the elements' ARIA reflection (ariaPosInSet, …) instead.
+        reflected = self.js("""Object.fromEntries([...document.querySelectorAll('#a11y [data-node]')].map(e =>
+            [e.dataset.node, {posinset: e.ariaPosInSet, setsize: e.ariaSetSize, expanded: e.ariaExpanded}]))""")
+        for node_id, node in tree.items():
+            dom = reflected[node_id]
+            node["posinset"] = int(dom["posinset"]) if dom["posinset"] else None
+            node["setsize"] = int(dom["setsize"]) if dom["setsize"] else None
+            if node["expanded"] is None and dom["expanded"] is not None:
+                node["expanded"] = dom["expanded"] == "true"
+        return tree
+
+    def assert_tree_matches(self, engine, label):
+        chromium = self.chromium_tree()
+        self.assertEqual(sorted(chromium), sorted(engine["nodes"]), "%s: the nodes Chromium exposes" % label)
+        for node_id, node in engine["nodes"].items():
+            ax = chromium[node_id]
+            # Chromium says "not selected" of every option the engine leaves without a selection state.
+            selected = node.get("selected", False if AX_ROLES[node["role"]] == "option" else None)
+            want = {"role": AX_ROLES[node["role"]], "name": node.get("name"), "selected": selected,
+                    "expanded": node.get("expanded"), "children": node.get("children", [])}
+            got = {key: ax[key] for key in want}
+            if node.get("positionInSet") is not None:
+                want["posinset"], want["setsize"] = node["positionInSet"], node["sizeOfSet"]
+                got["posinset"], got["setsize"] = ax["posinset"], ax["setsize"]
+            self.assertEqual(got, want, "%s: node %s" % (label, node_id))
+        page = self.js("__cardistry.a11y.tree()")
+        self.assertEqual(page["focus"], engine["focus"], "%s: the page's focus" % label)
+
+    def await_update(self, before):
+        self.wait("__cardistry.a11y.updates > %d" % before)
+        self.settle()
+
+    def test_aria_tree_equals_the_engines_tree(self):
+        # Each scene at rest and after one of its actions (performed through the page, and again by a server of
+        # the test's own, whose tree is the reference).
+        cases = {
+            "scores": [{"node": "card.4", "action": "default"}],
+            "hero": [{"node": "line.302", "action": "default"}],
+            "wallet": [{"node": "card.101", "action": "default"}],
+            "flashcards": [{"node": "card.212", "action": "default"}],
+            "deck": [{"node": "card.404", "action": "customAction", "customAction": 0}],
+        }
+        for scene, actions in cases.items():
+            with self.subTest(scene=scene):
+                self.open_scene(scene)
+                self.assert_tree_matches(engine_tree(scene), scene + " at rest")
+                for action in actions:
+                    before = self.js("__cardistry.a11y.updates")
+                    self.js("(p) => __cardistry.rpc('a11y.action', p)", action)
+                    self.await_update(before)
+                self.assert_tree_matches(engine_tree(scene, actions), scene + " after " + json.dumps(actions))
+                self.close_scene("aria " + scene)
+
+    def focused(self):
+        return self.js("__cardistry.a11y.focused()")
+
+    def press(self, key, expect_focus=None):
+        before = self.js("__cardistry.a11y.updates")
+        self.page.keyboard.press(key)
+        if expect_focus is not None:
+            self.wait("__cardistry.a11y.focused() === %s" % json.dumps(expect_focus))
+        return before
+
+    def open_and_close_by_keys(self):
+        """Enter opens the focused node (a node of the tree becomes expanded), Escape closes it again."""
+        self.press("Enter")
+        self.wait("__cardistry.a11y.tree().nodes.some(n => n.expanded === true)")
+        self.settle()
+        self.press("Escape")
+        self.wait("!__cardistry.a11y.tree().nodes.some(n => n.expanded === true)")
+        self.settle()
+
+    def test_keyboard_alone_deck(self):
+        self.open_scene("deck")
+        # Tab is the deck's own key (the next card): the scene's focus moves, and the keyboard focus follows it
+        # from the canvas into the tree; then ↓ moves along the cards.
+        self.page.keyboard.press("Tab")
+        self.wait("__cardistry.a11y.focused() === 'card.402'")
+        for expected in ["card.403", "card.404"]:
+            self.press("ArrowDown", expected)
+        self.wait("__cardistry.a11y.tree().focus === 'card.404'")  # the scene's focus followed the page's
+        self.press("Alt+1")  # its first custom action: move up
+        self.wait("__cardistry.deckChanges.length > 0")
+        self.settle()
+        self.assertEqual(self.js("__cardistry.deck").index("404"), 2, "the card did not move up")
+        self.assertIn("Travel, 3 of 12", self.js("__cardistry.a11y.announcements"))
+        self.assertEqual(self.focused(), "card.404", "the focus stayed on the moved card")
+        self.press("Enter", "detail.404")  # expand: the dialog takes the focus
+        self.assertEqual(self.js("__cardistry.a11y.element('detail.404').getAttribute('role')"), "dialog")
+        self.press("Escape")
+        self.wait("!__cardistry.a11y.element('detail.404')")
+        self.settle()
+        self.assertIsNone(self.js("__cardistry.node('detail.404')"), "the expanded card stayed")
+        self.assertTrue(self.js("document.getElementById('a11y').contains(document.activeElement)"),
+                        "the keyboard focus left the tree")
+        self.close_scene("aria keyboard deck")
+
+    def test_keyboard_alone_flashcards(self):
+        self.open_scene("flashcards")
+        self.press("Tab", "card.212")  # not a key of the flashcards: it leaves the canvas for the tree
+        self.press("Enter")
+        self.wait("__cardistry.a11y.tree().nodes.find(n => n.id === 'card.212').stateDescription === 'answer shown'")
+        self.assertEqual(self.js("__cardistry.a11y.element('card.212').getAttribute('aria-expanded')"), "true")
+        self.assertEqual(self.js("__cardistry.a11y.announcements").count(
+            "What is the speed of light in vacuum, in km/s (rounded)? 300,000: answer shown"), 1, "announced once")
+        self.settle()
+        self.press("Alt+3")  # dismiss right
+        self.wait("!__cardistry.a11y.element('card.212')")
+        self.settle()
+        top = self.js("__cardistry.a11y.tree().nodes.find(n => n.positionInSet === 1)")
+        self.assertEqual((top["id"], top["sizeOfSet"]), ("card.211", 11))
+        self.assertFalse(top.get("disabled"), "the next card takes actions")
+        self.close_scene("aria keyboard flashcards")
+
+    def test_keyboard_alone_scores_hero_wallet(self):
+        self.open_scene("scores")
+        self.press("Tab", "card.4")
+        self.press("Enter")
+        self.wait("__cardistry.a11y.tree().nodes.find(n => n.id === 'card.4').expanded === true")
+        self.settle()
+        self.press("Escape")
+        self.wait("__cardistry.a11y.tree().nodes.find(n => n.id === 'card.4').expanded === false")
+        for _ in range(5):
+            self.page.keyboard.press("ArrowDown")
+        self.wait("__cardistry.a11y.focused() === 'slider'")
+        self.press("ArrowRight")
+        self.wait("__cardistry.a11y.tree().nodes.find(n => n.id === 'slider').value === 'test 2 of 10'")
+        self.settle()
+        self.assertTrue(any("test 2 of 10" in a for a in self.js("__cardistry.a11y.announcements")),
+                        "the slider's new value was not announced")
+        self.close_scene("aria keyboard scores")
+
+        self.open_scene("hero")
+        self.press("Tab", "line.301")
+        self.press("ArrowDown", "line.302")
+        self.open_and_close_by_keys()
+        self.close_scene("aria keyboard hero")
+
+        self.open_scene("wallet")
+        self.page.keyboard.press("Tab")  # the wallet's own key: a card takes the focus, and the keyboard's follows
+        self.wait("__cardistry.a11y.focused() !== null && __cardistry.a11y.focused() === __cardistry.a11y.tree().focus")
+        self.open_and_close_by_keys()
+        # Reorder with the focused card's first custom action (Alt+1).
+        card = self.js("__cardistry.a11y.tree().nodes.find(n => n.id === __cardistry.a11y.focused())")
+        self.assertTrue(card.get("customActions"), "the focused card has no custom actions: %s" % card)
+        before = self.js("__cardistry.deck")
+        self.press("Alt+1")
+        self.wait("__cardistry.deckChanges.length > 0")
+        self.settle()
+        self.assertNotEqual(self.js("__cardistry.deck"), before, "%s did not reorder the wallet"
+                            % card["customActions"][0]["description"])
+        self.close_scene("aria keyboard wallet")
+
+    def card_path(self, reduce):
+        """The y of card 404 in every frame while the deck moves it up one place (by its custom action), in a page
+        whose browser prefers reduced motion or not; with the page's problems checked."""
+        self.started = time.monotonic()
+        context = self.browser.new_context(reduced_motion="reduce" if reduce else "no-preference",
+                                           viewport={"width": 700, "height": 1000})
+        try:
+            self.page = context.new_page()
+            self.problems = []
+            self.page.on("pageerror", lambda e: self.problems.append("page error: %s" % e))
+            self.page.goto(self.url + "?record#deck")
+            self.wait("window.__cardistry && __cardistry.ready && __cardistry.scene === 'deck'")
+            self.settle()
+            self.assertEqual(self.js("__cardistry.reduceMotion"), reduce, "prefers-reduced-motion was not read")
+            first = len(self.js("__cardistry.frameLog"))
+            self.js("__cardistry.rpc('a11y.action', {node: 'card.404', action: 'customAction', customAction: 0})")
+            self.wait("__cardistry.deckChanges.length > 0")
+            self.settle()
+            frames = self.js("__cardistry.frameLog")
+            path = []
+            for frame in frames[first:]:
+                for node in frame["nodes"] if frame["full"] else frame["changed"]:
+                    if node["id"] == "card.404":
+                        path.append(round(node["y"], 2))
+            self.close_scene("aria reduced motion" if reduce else "aria motion")
+            return path
+        finally:
+            context.close()
+
+    def test_reduced_motion_when_the_browser_prefers_it(self):
+        # With prefers-reduced-motion the page asks for reduced motion: the moved card is at its new place at once
+        # (it fades in there); without it, the card slides through places in between.
+        moving = self.card_path(reduce=False)
+        self.assertGreater(len(set(moving[:-1]) - {moving[-1]}), 1, "the card did not slide: %s" % moving)
+        still = self.card_path(reduce=True)
+        self.assertTrue(still, "no frame moved the card")
+        self.assertEqual(set(still), {still[-1]}, "the card moved along a path: %s" % still)
+
+
 class CatalogueTest(unittest.TestCase):
     def test_every_scene_played_by_hand_is_in_the_catalogue(self):
         if not os.access(executable(), os.X_OK):

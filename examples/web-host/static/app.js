@@ -61,6 +61,7 @@
   let dirty = true;
 
   const debug = {
+    reduceMotion: !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches),
     ready: false, clientId, scenes: [], scene: null, title: "", actions: [],
     frame: null,            // the last frame received (as the server wrote it)
     record: new URLSearchParams(location.search).has("record"),  // ?record keeps every frame (tests)
@@ -203,6 +204,7 @@
         showEvent("gesture " + params.kind + " " + params.phase + (params.card ? " · card " + params.card : ""));
         break;
       case "haptic": onHaptic(params); break;
+      case "a11y.update": applyA11yUpdate(params); break;
       case "deck.changed":
         debug.deckChanges.push(params);
         debug.deck = params.deck;
@@ -919,10 +921,13 @@
 
   document.addEventListener("keydown", (event) => {
     const target = event.target;
-    if (target !== canvas && target !== document.body) return;  // typing in the toolbar is not scene input
+    // Typing in the toolbar is not scene input; a key on the accessibility tree's nodes that they do not take is.
+    if (target !== canvas && target !== document.body && !a11yRoot.contains(target)) return;
     if (event.metaKey || event.ctrlKey && event.key.length === 1) return;  // browser shortcuts stay
     let key = KEYS[event.key];
-    if (event.key === "Tab") key = event.shiftKey ? "backtab" : "tab";
+    // Tab on the canvas goes to the scene when it takes it (its `keys`); otherwise, and past the ends of the
+    // accessibility tree, it is the browser's (to the tree, out of it).
+    if (event.key === "Tab") key = !scene.takesTab || target !== canvas ? null : event.shiftKey ? "backtab" : "tab";
     if (!key && event.key.length === 1 || (!key && [...event.key].length === 1)) key = event.key;
     if (!key || !debug.ready) return;
     event.preventDefault();
@@ -930,6 +935,276 @@
     const modifiers = modifiersOf(event).filter((m) => !(m === "shift" && key.length === 1));
     if (modifiers.length) params.modifiers = modifiers;
     request("input.key", params).catch(() => {});
+  });
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Accessibility: a parallel ARIA DOM built from the server's accessibility tree (docs/protocol.md,
+  // "Accessibility"). `scene.open` carries the whole tree, `a11y.update` the changed nodes, the removed ids and the
+  // focus; the page keeps it, mirrors every node as an invisible element (role, aria-label, aria-selected, …) in
+  // reading order, lets the DOM focus follow the tree's focus while the person is in it, and maps keys on a node to
+  // its actions (`a11y.action`). Keys it does not map go to the scene as `input.key`, as from the canvas.
+
+  // AccessKit roles (camelCase, as the protocol names them) → ARIA roles.
+  const ARIA_ROLES = {
+    window: "application", group: "group", list: "list", listItem: "listitem", listBox: "listbox",
+    listBoxOption: "option", button: "button", slider: "slider", heading: "heading", label: "note", image: "img",
+    dialog: "dialog", scrollView: "region", grid: "grid", gridCell: "gridcell",
+  };
+  const a11yRoot = document.getElementById("a11y");
+  const a11yLive = document.getElementById("a11y-live");
+  const a11y = {
+    nodes: new Map(),     // id → node, as the server last described it
+    root: null,           // the root's id
+    focus: null,          // the tree's focus
+    elements: new Map(),  // id → its element
+    implied: new Map(),   // "parent|role" → an implied list box or list (see layoutA11y)
+    focusRequests: 0,     // a11y.action focus requests not answered yet
+  };
+  // The container ARIA requires around a role (browsers demote the role without it).
+  const CONTEXT_ROLES = { option: "listbox", listitem: "list" };
+  debug.a11y = {
+    tree: () => a11y.root ? { root: a11y.root, focus: a11y.focus, nodes: a11yOrder().map((id) => a11y.nodes.get(id)) } : null,
+    updates: 0,
+    announcements: [],   // what the live region said, in order
+    element: (id) => a11y.elements.get(id) || null,
+    focused: () => { const el = document.activeElement; return el && el.dataset && el.dataset.node || null; },
+  };
+
+  // The tree's ids in reading order: depth-first from the root, a node before its children.
+  function a11yOrder() {
+    const out = [];
+    const visit = (id) => {
+      const node = a11y.nodes.get(id);
+      if (!node) return;
+      out.push(id);
+      for (const child of node.children || []) visit(child);
+    };
+    if (a11y.root) visit(a11y.root);
+    return out;
+  }
+
+  // The nodes a person can land on with the keys: the ones offering an action now, in reading order.
+  function navigable() {
+    return a11yOrder().filter((id) => { const n = a11y.nodes.get(id); return n.actions && n.actions.length && !n.disabled; });
+  }
+
+  function describe(node) {
+    const parts = [];
+    if (node.stateDescription) parts.push(node.stateDescription);
+    (node.customActions || []).slice(0, 9).forEach((action, i) => parts.push("Alt+" + (i + 1) + " " + action.description));
+    return parts.join("; ");
+  }
+
+  function setAttribute(element, name, value) {
+    if (value === undefined || value === null || value === "") element.removeAttribute(name);
+    else if (element.getAttribute(name) !== String(value)) element.setAttribute(name, String(value));
+  }
+
+  function renderA11yNode(node) {
+    let element = a11y.elements.get(node.id);
+    if (!element) {
+      element = document.createElement("div");
+      element.dataset.node = node.id;
+      element.id = "a11y-" + node.id;
+      a11y.elements.set(node.id, element);
+    }
+    setAttribute(element, "role", ARIA_ROLES[node.role] || "group");
+    setAttribute(element, "aria-label", node.name);
+    setAttribute(element, "aria-description", describe(node));
+    // An option without a selection state would be "selected" by Chromium while it has the focus (selection
+    // follows focus in a single-select list box): it says false, as the engine does by leaving it out.
+    setAttribute(element, "aria-selected", node.selected ?? (node.role === "listBoxOption" ? false : undefined));
+    setAttribute(element, "aria-expanded", node.expanded);
+    setAttribute(element, "aria-disabled", node.disabled ? "true" : null);
+    setAttribute(element, "aria-posinset", node.positionInSet);
+    setAttribute(element, "aria-setsize", node.sizeOfSet);
+    setAttribute(element, "aria-valuetext", node.value);
+    if (node.role === "dialog") setAttribute(element, "aria-modal", "false");
+    if (node.role === "heading") setAttribute(element, "aria-level", 1);
+    const keys = [];
+    if (node.actions && node.actions.includes("customAction")) {
+      (node.customActions || []).slice(0, 9).forEach((_, i) => keys.push("Alt+" + (i + 1)));
+    }
+    setAttribute(element, "aria-keyshortcuts", keys.join(" "));
+    return element;
+  }
+
+  // Puts every element under its parent, in the tree's order, and drops the ones the tree no longer holds.
+  function layoutA11y() {
+    const order = a11yOrder();
+    const present = new Set(order);
+    for (const [id, element] of a11y.elements) {
+      if (!present.has(id)) { element.remove(); a11y.elements.delete(id); }
+    }
+    for (const id of order) {
+      const node = a11y.nodes.get(id);
+      const element = a11y.elements.get(id) || renderA11yNode(node);
+      const want = [];
+      for (const child of node.children || []) {
+        const childElement = a11y.elements.get(child);
+        if (!childElement) continue;
+        // An option or list item whose parent is not a list box or list would be demoted by the browser (ARIA
+        // requires that context): it goes into an unnamed implied container, one per parent and role.
+        const context = CONTEXT_ROLES[childElement.getAttribute("role")];
+        if (context && element.getAttribute("role") !== context) {
+          const key = id + "|" + context;
+          let wrapper = a11y.implied.get(key);
+          if (!wrapper) {
+            wrapper = document.createElement("div");
+            wrapper.setAttribute("role", context);
+            wrapper.dataset.implied = id;
+            a11y.implied.set(key, wrapper);
+          }
+          if (!want.includes(wrapper)) { want.push(wrapper); wrapper.replaceChildren(); }
+          wrapper.append(childElement);
+        } else {
+          want.push(childElement);
+        }
+      }
+      want.forEach((child, i) => { if (element.children[i] !== child) element.insertBefore(child, element.children[i] || null); });
+      while (element.children.length > want.length) element.lastElementChild.remove();
+      if (id === a11y.root && element.parentNode !== a11yRoot) a11yRoot.append(element);
+    }
+    for (const [key, wrapper] of a11y.implied) if (!wrapper.isConnected || !wrapper.children.length) a11y.implied.delete(key);
+    // One element takes Tab (roving tabindex): the focused node, else the first one offering an action.
+    const stops = navigable();
+    const tabStop = stops.includes(a11y.focus) ? a11y.focus : stops[0];
+    for (const [id, element] of a11y.elements) {
+      const target = stops.includes(id);
+      setAttribute(element, "tabindex", id === tabStop ? 0 : target ? -1 : null);
+    }
+  }
+
+  // scene.open's `accessibility`: the whole tree (or none, for a server without it).
+  function openA11y(tree) {
+    for (const element of a11y.elements.values()) element.remove();
+    a11y.elements.clear();
+    for (const wrapper of a11y.implied.values()) wrapper.remove();
+    a11y.implied.clear();
+    a11y.nodes = new Map();
+    a11y.root = null;
+    a11y.focus = null;
+    a11yLive.textContent = "";
+    debug.a11y.announcements = [];
+    if (!tree) return;
+    for (const node of tree.nodes) { a11y.nodes.set(node.id, { ...node }); renderA11yNode(node); }
+    a11y.root = tree.root;
+    a11y.focus = tree.focus;
+    layoutA11y();
+  }
+
+  function applyA11yUpdate(update) {
+    if (!a11y.root) return;
+    debug.a11y.updates++;
+    const wasInTree = a11yRoot.contains(document.activeElement);
+    const onCanvas = document.activeElement === canvas;
+    const before = new Map();
+    for (const node of update.nodes) before.set(node.id, a11y.nodes.get(node.id));
+    const removedNames = update.removed.map((id) => a11y.nodes.get(id)).filter((n) => n && n.name && n.role !== "window");
+    for (const id of update.removed) a11y.nodes.delete(id);
+    for (const node of update.nodes) { a11y.nodes.set(node.id, { ...node }); renderA11yNode(node); }
+    const focusChanged = update.focus !== a11y.focus;
+    a11y.focus = update.focus;
+    layoutA11y();
+    // The keyboard focus follows the tree's when the person is in the scene (on the canvas, whose keys moved it, or
+    // in the tree); an element that left with the focus hands it to the tree's focus or the first node with actions.
+    const target = a11y.elements.get(a11y.focus);
+    const lost = wasInTree && !a11yRoot.contains(document.activeElement);
+    const follow = focusChanged && (onCanvas || wasInTree && a11y.focusRequests === 0);
+    if (target && (follow || lost)) target.focus({ preventScroll: true });
+    else if (lost) { const first = a11y.elements.get(navigable()[0]); if (first) first.focus({ preventScroll: true }); }
+    announce(update, before, removedNames, focusChanged);
+  }
+
+  // The polite live region says once what changed that moving the focus does not read out: the focused node's new
+  // state, place or expansion, a slider's value, and the nodes that left, by name. (A node that takes the focus is
+  // read by the screen reader as it gets it.)
+  function announce(update, before, removedNames, focusChanged) {
+    const parts = [];
+    for (const node of update.nodes) {
+      const old = before.get(node.id);
+      if (!old) continue;
+      if (node.id === a11y.focus && !focusChanged || node.role === "slider") {
+        if (old.stateDescription !== node.stateDescription && node.stateDescription) parts.push(node.name + ": " + node.stateDescription);
+        else if (old.positionInSet !== node.positionInSet && node.positionInSet) {
+          parts.push(node.name + ", " + node.positionInSet + " of " + node.sizeOfSet);
+        } else if (old.value !== node.value && node.value) parts.push(node.value);
+        else if (old.expanded !== node.expanded && node.expanded !== undefined) parts.push(node.name + (node.expanded ? ", expanded" : ", collapsed"));
+      }
+    }
+    if (removedNames.length && removedNames.length <= 3 && !update.nodes.some((n) => n.role === "dialog")) {
+      for (const node of removedNames) if (node.role !== "dialog") parts.push(node.name + " removed");
+    }
+    if (!parts.length) return;
+    const text = parts.join(". ");
+    debug.a11y.announcements.push(text);
+    a11yLive.textContent = text;
+  }
+
+  // While the page's own focus requests are in flight, the keyboard focus is ahead of the updates that answer them
+  // (↓ pressed quickly): those updates do not pull it back.
+  function a11yAction(node, action, customAction) {
+    const params = { node, action, t: round(now(), 4) };
+    if (customAction !== undefined) params.customAction = customAction;
+    if (action === "focus") a11y.focusRequests++;
+    return request("a11y.action", params).catch(() => {}).finally(() => {
+      if (action === "focus") a11y.focusRequests--;
+    });
+  }
+
+  function offers(node, action) { return !!(node && !node.disabled && node.actions && node.actions.includes(action)); }
+
+  // A node the person lands on that the scene can focus gets the scene's focus too.
+  a11yRoot.addEventListener("focusin", (event) => {
+    const id = event.target.dataset && event.target.dataset.node;
+    const node = id && a11y.nodes.get(id);
+    if (node && id !== a11y.focus && offers(node, "focus")) a11yAction(id, "focus");
+  });
+
+  // Keys on a node: ↑ ↓ (and Tab) move between the nodes offering actions, or change a slider; ← → change a
+  // slider; Enter and Space perform the node's default (or expand / collapse); Escape collapses what is expanded;
+  // Alt+1…9 perform the node's custom actions in order. Every other key goes on to the scene (input.key).
+  a11yRoot.addEventListener("keydown", (event) => {
+    const id = event.target.dataset && event.target.dataset.node;
+    const node = id && a11y.nodes.get(id);
+    if (!node || !debug.ready || event.metaKey || event.ctrlKey) return;
+    const stops = navigable();
+    const move = (step) => {
+      const i = stops.indexOf(id);
+      const next = stops[i < 0 ? 0 : i + step];
+      if (next === undefined) return false;
+      a11y.elements.get(next).focus({ preventScroll: true });
+      return true;
+    };
+    let handled = true;
+    const digit = /^Digit([1-9])$/.exec(event.code);
+    if (event.altKey && digit) {
+      const action = (node.customActions || [])[Number(digit[1]) - 1];
+      if (action && offers(node, "customAction")) a11yAction(id, "customAction", action.id);
+    } else if (event.altKey) {
+      handled = false;
+    } else if (["ArrowUp", "ArrowRight"].includes(event.key) && (offers(node, "increment") || offers(node, "decrement"))) {
+      if (offers(node, "increment")) a11yAction(id, "increment");
+    } else if (["ArrowDown", "ArrowLeft"].includes(event.key) && (offers(node, "increment") || offers(node, "decrement"))) {
+      if (offers(node, "decrement")) a11yAction(id, "decrement");
+    } else if (event.key === "ArrowDown" || event.key === "Tab" && !event.shiftKey) {
+      handled = move(1);
+    } else if (event.key === "ArrowUp" || event.key === "Tab" && event.shiftKey) {
+      handled = move(-1);
+    } else if (event.key === "Enter" || event.key === " ") {
+      if (offers(node, "default")) a11yAction(id, "default");
+      else if (offers(node, "expand")) a11yAction(id, "expand");
+      else if (offers(node, "collapse")) a11yAction(id, "collapse");
+      else handled = false;
+    } else if (event.key === "Escape") {
+      const open = [id, ...a11yOrder().reverse()].find((other) => offers(a11y.nodes.get(other), "collapse"));
+      if (open) a11yAction(open, "collapse");
+      else handled = false;
+    } else {
+      handled = false;
+    }
+    if (event.key === "Tab" && !handled) return;  // leaving the tree: the browser moves on
+    if (handled) { event.preventDefault(); event.stopPropagation(); }
   });
 
   // ---------------------------------------------------------------------------------------------------------
@@ -990,10 +1265,12 @@
     scene.name = result.scene;
     scene.title = result.title;
     scene.actions = result.actions;
+    scene.takesTab = (result.keys || []).some((k) => /\btab\b/.test(k.label));
     scene.seq = null;
     debug.frameLog = [];
     debug.gestures = []; debug.haptics = []; debug.deckChanges = []; debug.deck = null;
     applyFrame(result.frame);
+    openA11y(result.accessibility);
     debug.scene = result.scene; debug.title = result.title; debug.actions = result.actions;
     for (const button of document.querySelectorAll("#scenes button")) {
       button.setAttribute("aria-pressed", String(button.dataset.scene === result.scene));
@@ -1060,6 +1337,9 @@
       // The page shows the order in its status line and its debug hooks, for small decks: it asks for the whole
       // order with every change (docs/protocol.md, "Deck orders"); a host of large decks applies the diffs instead.
       deckOrder: "full",
+      // The parallel ARIA DOM (section "Accessibility" above), and the browser's prefers-reduced-motion.
+      accessibility: true,
+      ...(debug.reduceMotion ? { reduceMotion: true } : {}),
     });
     // The server names a glyph for every symbol its scenes use (capabilities.icons): those fill the gaps in the
     // page's own table (which prefers text-style symbols that take the run's colour).
