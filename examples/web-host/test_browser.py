@@ -824,8 +824,9 @@ class BrowserTest(unittest.TestCase):
         self.assertGreater(detail["width"], slot["width"] * 2, "card 5 did not expand")
         self.assertGreater(detail["height"], slot["height"], "card 5 did not expand")
         flight = []
-        for end in range(since + 1, len(self.frames()) + 1):
-            moving = [n for n in replay(self.frames()[:end]) if n.get("card") == "5" and n["role"] == "card"]
+        frames = self.frames()
+        for end in range(since + 1, len(frames) + 1):
+            moving = [n for n in replay(frames[:end]) if n.get("card") == "5" and n["role"] == "card"]
             flight += [n["width"] for n in moving if slot["width"] + 1 < n["width"] < detail["width"] - 1]
         self.assertTrue(flight, "no frame showed card 5 between its slot and the detail (no flight)")
         # Tap the background to put it back.
