@@ -12,6 +12,8 @@ import Foundation
 struct ReplayCommand: Command {
     /// The scenes a log may name.
     let catalog: SceneCatalog
+    /// The scenes `--scene-file` described: their recordings replay with the file's description, not their own.
+    var overridden: Set<String> = []
     let name = "replay"
     let summary = "replay an input log and print the frames at chosen times"
     let usage = """
@@ -24,8 +26,10 @@ struct ReplayCommand: Command {
         that differs is an error naming its line). A recording of an older format (version 1: digests of Swift's
         reflection, which no build reproduces) replays with its digests unchecked, and says so on stderr; one of a
         newer format is refused. A recording of several scenes replays them one after another. --scene overrides
-        the scene named in the log's header. --scene-file F adds the scene described in F (docs/scenes.md): a
-        recording of a scene described as data replays with its description.
+        the scene named in the log's header. A recording of a scene described as data (docs/scenes.md) carries
+        its description in its header and replays with it; --scene-file F adds the scene described in F instead
+        (for a recording of that scene, F's description replaces the recorded one; a recording made before
+        recordings carried descriptions needs it).
         --json prints, for each frame, the lines `cardistry stdio` would send a host: the frame's gesture, haptic
         and deck.changed notifications, then a full frame notification (docs/protocol.md). --lint checks each frame
         against the view tree's rules (paint order, parents; at rest also text fit, overlap, overflow) and prints
@@ -49,8 +53,9 @@ struct ReplayCommand: Command {
             }
             var rest = arguments
             rest.removeSubrange(index...(index + 1))
-            return ReplayCommand(catalog: catalog.replacing(description.catalogEntry))
-                .run(arguments: rest, environment: environment, io: io)
+            var command = ReplayCommand(catalog: catalog.replacing(description.catalogEntry))
+            command.overridden = overridden.union([description.descriptor.name])
+            return command.run(arguments: rest, environment: environment, io: io)
         }
         return withUsage(io: io) {
             let parsed = try ParsedArguments(arguments, options: ["scene", "at"], flags: ["json", "lint"])
@@ -93,13 +98,22 @@ struct ReplayCommand: Command {
             }
             var frames: [Frame] = []
             for log in sessions {
-                let sceneName = parsed.value("scene") ?? log.scene
-                guard catalog.names.contains(sceneName) else {
-                    throw UsageError("unknown scene '\(sceneName)' (\(catalog.names.joined(separator: ", ")))")
+                let session: ReplayCommand
+                switch replaying(log) {
+                case .success(let command):
+                    session = command
+                case .failure(let problem):
+                    io.err("cardistry replay: \(path): \(problem.message)\n")
+                    return 1
                 }
-                let checks = log.checksDigests && checksLook(of: log, scene: sceneName, path: path, io: io)
+                let sceneName = parsed.value("scene") ?? log.scene
+                guard session.catalog.names.contains(sceneName) else {
+                    throw UsageError(
+                        "unknown scene '\(sceneName)' (\(session.catalog.names.joined(separator: ", ")))")
+                }
+                let checks = log.checksDigests && session.checksLook(of: log, scene: sceneName, path: path, io: io)
                 do {
-                    frames += try replay(log, scene: sceneName, at: times, checkingDigests: checks)
+                    frames += try session.replay(log, scene: sceneName, at: times, checkingDigests: checks)
                 } catch {
                     io.err("cardistry replay: \(path): \(error)\n")
                     return 1
@@ -128,6 +142,20 @@ struct ReplayCommand: Command {
                 }
             }
             return 0
+        }
+    }
+
+    /// The command that replays `log`: this one, or for a recording of a scene described as data (its header's
+    /// `definition`) one whose catalogue has that scene — unless `--scene-file` described a scene of that name.
+    func replaying(_ log: InputLog) -> Result<ReplayCommand, SceneCommand.FileProblem> {
+        guard let definition = log.setup.sceneDefinition, !overridden.contains(log.scene) else { return .success(self) }
+        do throws(SceneFormatError) {
+            let entry = try SceneDescription.load(definition).catalogEntry
+            return .success(ReplayCommand(catalog: catalog.replacing(entry), overridden: overridden))
+        } catch {
+            return .failure(
+                SceneCommand.FileProblem(
+                    message: "the description of the scene '\(log.scene)' in its header does not load: \(error)"))
         }
     }
 

@@ -755,6 +755,104 @@ class BrowserTest(unittest.TestCase):
         self.screenshot("deck")
         self.close_scene("deck")
 
+    # --- a scene that exists only as data (docs/scenes.md): defined over the protocol, played with the mouse
+
+    def define_board(self):
+        """Defines scenes/board.json with `scene.define` through the page's own JSON-RPC and opens it: the page
+        plays a data scene with no code of its own for it."""
+        with open(os.path.join(REPO, "scenes", "board.json")) as handle:
+            description = json.load(handle)
+        defined = self.js("(d) => __cardistry.rpc('scene.define', {description: d})", description)
+        self.assertEqual(defined["scene"], "board")
+        self.js("() => __cardistry.open('board').then(() => null)")
+        self.wait("__cardistry.scene === 'board' && __cardistry.frameLog.length > 0")
+        self.settle()
+
+    def board_cards(self):
+        """The board's cards on screen, by card id: {id: node} (the expanded card's node is `detail.<id>`)."""
+        return {n["card"]: n for n in self.model() if n["role"] == "card" and n.get("card")}
+
+    def column_of(self, node, columns):
+        return min(range(len(columns)), key=lambda c: abs(columns[c] - node["x"]))
+
+    def test_board_defined_as_data(self):
+        self.open_scene(type(self).scenes[0])
+        self.define_board()
+        cards = self.board_cards()
+        self.assertEqual(sorted(cards, key=int), [str(i) for i in range(1, 10)], "nine cards on the board")
+        columns = sorted({round(n["x"]) for n in cards.values()})
+        self.assertEqual(len(columns), 3, "three columns: %s" % columns)
+        self.assertEqual([self.column_of(cards[c], columns) for c in "123456789"], [0, 1, 2] * 3)
+        height = cards["1"]["height"]
+
+        # Drag card 1 from the first column to the bottom of the second: it springs into that column's last slot.
+        ended = "__cardistry.gestures.filter(g => g.kind === 'move' && g.phase === 'ended').length"
+        last = cards["8"]
+        start = self.centre(cards["1"])
+        self.drag(start, (last["x"] + last["width"] / 2, last["y"] + last["height"] + 20), steps=16)
+        self.wait(ended + " === 1")
+        self.settle()
+        cards = self.board_cards()
+        self.assertEqual(self.column_of(cards["1"], columns), 1, "card 1 did not move to the second column")
+        self.assertGreater(cards["1"]["y"], cards["8"]["y"], "card 1 is not the second column's last card")
+        self.assertAlmostEqual(cards["4"]["y"], start[1] - height / 2, delta=1,
+                               msg="card 4 did not move up into the first column's free slot")
+        self.assertGreater(self.js("__cardistry.haptics.length"), 0, "no haptic for the drop")
+
+        # Reorder within the first column: card 7 (its second card) dragged above card 4.
+        changes = self.js("__cardistry.deckChanges.length")
+        top = cards["4"]
+        self.drag(self.centre(cards["7"]), (top["x"] + top["width"] / 2, top["y"] + 4), steps=16)
+        self.wait(ended + " === 2")
+        self.wait("__cardistry.deckChanges.length > %d" % changes)
+        self.settle()
+        order = self.js("__cardistry.deck")
+        self.assertLess(order.index("7"), order.index("4"), "card 7 was not put before card 4: %s" % order)
+        cards = self.board_cards()
+        self.assertEqual(self.column_of(cards["7"], columns), 0)
+        self.assertLess(cards["7"]["y"], cards["4"]["y"], "card 7 is not drawn above card 4")
+
+        # Tap card 5 to expand it: one node flies from its slot to the detail layout (matched geometry).
+        since = len(self.frames())
+        slot = cards["5"]
+        self.tap(*self.centre(slot))
+        self.wait("__cardistry.gestures.some(g => g.kind === 'expand' && g.phase === 'ended')")
+        self.wait("!!__cardistry.node('detail.5')")
+        self.settle()
+        detail = self.node("detail.5")
+        self.assertIsNone(self.node("card.5"), "the expanded card is drawn twice at rest")
+        self.assertGreater(detail["width"], slot["width"] * 2, "card 5 did not expand")
+        self.assertGreater(detail["height"], slot["height"], "card 5 did not expand")
+        flight = []
+        frames = self.frames()
+        for end in range(since + 1, len(frames) + 1):
+            moving = [n for n in replay(frames[:end]) if n.get("card") == "5" and n["role"] == "card"]
+            flight += [n["width"] for n in moving if slot["width"] + 1 < n["width"] < detail["width"] - 1]
+        self.assertTrue(flight, "no frame showed card 5 between its slot and the detail (no flight)")
+        # Tap the background to put it back.
+        self.tap(self.js("__cardistry.frame.viewport.width") / 2, self.js("__cardistry.frame.viewport.height") - 20)
+        self.wait("!__cardistry.node('detail.5') && !!__cardistry.node('card.5')")
+        self.settle()
+        self.assertAlmostEqual(self.node("card.5")["x"], slot["x"], delta=1, msg="card 5 did not go back to its slot")
+
+        # Fling card 9 sideways, fast: it is archived (removed from the deck); the key r brings it back.
+        changes = self.js("__cardistry.deckChanges.length")
+        fling = self.centre(self.board_cards()["9"])
+        self.drag(fling, (fling[0] + 200, fling[1] + 4), steps=3)
+        self.wait("__cardistry.deckChanges.length > %d" % changes)
+        self.settle()
+        self.assertNotIn("9", self.js("__cardistry.deck"), "the flung card is still in the deck")
+        self.assertNotIn("9", self.board_cards(), "the flung card is still drawn")
+        self.assertTrue(self.js("__cardistry.haptics.some(h => h.card === '9' && h.style === 'medium')"))
+        changes = self.js("__cardistry.deckChanges.length")
+        self.page.keyboard.press("r")
+        self.wait("__cardistry.deckChanges.length > %d" % changes)
+        self.settle()
+        self.assertIn("9", self.js("__cardistry.deck"), "the key r did not restore the archived card")
+        self.assertIn("9", self.board_cards(), "the restored card is not drawn")
+        self.check_pixels("board after a drag, a reorder, a tap, a fling and a restore")
+        self.close_scene("board")
+
 
 # --- Accessibility: the page's parallel ARIA DOM (issue 51). Separate from BrowserTest: its own bridge and store.
 

@@ -3,7 +3,7 @@ import CardPersistence
 extension Engine {
     /// Starts recording the session: returns nothing, and from now on `takeRecording()` hands out JSON lines — the
     /// header (scene, viewport, time, the measurer, `options`' card count or deck, and the scene's state as it was
-    /// restored, so a replay rebuilds the same scene), then a line per input, per frame taken (its time and digest)
+    /// restored, and a scene described as data its description, so a replay rebuilds the same scene), then a line per input, per frame taken (its time and digest)
     /// and per text measurer change. The engine does no I/O: the front end writes what it takes.
     public mutating func startRecording(options: SceneOptions) {
         log.scene = scene.name
@@ -17,6 +17,7 @@ extension Engine {
         }
         setup.stateJSON = scene.encodeState().map { String(decoding: $0, as: UTF8.self) }
         setup.reducesMotion = reducesMotion
+        setup.sceneDefinition = scene.descriptor.definition
         log.setup = setup
         log.startRecording()
     }

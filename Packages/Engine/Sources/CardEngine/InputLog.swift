@@ -174,6 +174,7 @@ public struct InputLog: Sendable, Hashable {
         if let deck = setup.deckJSON { members.append(.init("deckDocument", .string(deck))) }
         if let state = setup.stateJSON { members.append(.init("state", .string(state))) }
         if setup.reducesMotion { members.append(.init("reduceMotion", .bool(true))) }
+        if let definition = setup.sceneDefinition { members.append(.init("definition", definition)) }
         return .object(members)
     }
 
@@ -275,6 +276,7 @@ public struct InputLog: Sendable, Hashable {
             measurer: header["measurer"]?.stringValue, cardCount: header["cardCount"]?.integerValue,
             deckJSON: header["deckDocument"]?.stringValue, stateJSON: header["state"]?.stringValue)
         setup.reducesMotion = header["reduceMotion"] == .bool(true)
+        setup.sceneDefinition = header["definition"]
     }
 
     static func number(_ value: Double) -> JSONValue {
@@ -469,6 +471,9 @@ public struct RecordingSetup: Sendable, Hashable {
     public var stateJSON: String?
     /// The engine reduced motion (`Engine.reducesMotion`); written only when true, so other headers are as before.
     public var reducesMotion = false
+    /// The description of a scene described as data (`SceneDescriptor.definition`), written as the header's
+    /// `definition` object only for such a scene, so other headers are as before.
+    public var sceneDefinition: JSONValue?
 
     /// A setup; every part is optional.
     public init(measurer: String? = nil, cardCount: Int? = nil, deckJSON: String? = nil, stateJSON: String? = nil) {

@@ -1,3 +1,4 @@
+import CardJSON
 import CardModels
 
 /// What a scene is opened with.
@@ -69,6 +70,10 @@ public struct SceneDescriptor: Sendable, Hashable {
     /// recording made before a change replays its inputs without checking its frame digests, and says which
     /// changes came since. Append one whenever the scene draws differently, or its old recordings fail to replay.
     public var lookChanges: [String] = []
+    /// The description a scene described as data was made from (docs/scenes.md), nil for a scene written in
+    /// Swift. A recording's header carries it (`RecordingSetup.sceneDefinition`), so the recording replays without
+    /// the file it came from.
+    public var definition: JSONValue?
 
     /// The scene's look revision: 1, plus one for each of `lookChanges`.
     public var lookRevision: Int { lookChanges.count + 1 }

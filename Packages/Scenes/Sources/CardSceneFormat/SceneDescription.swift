@@ -197,7 +197,10 @@ public final class SceneDescription: Sendable {
         cardVariables: [Variable], backgroundFill: RGBA?, nodes: [NodeSpec], card: CardTemplate, layouts: [Layout],
         gestures: [GestureRule], actions: [ActionRule], keys: [KeyRule], animation: AnimationSpec
     ) {
-        self.descriptor = descriptor
+        // The descriptor carries the description, so a recording of the scene does (its header's `definition`).
+        var described = descriptor
+        described.definition = source
+        self.descriptor = described
         self.source = source
         self.cards = cards
         self.scope = scope

@@ -9,6 +9,8 @@
 --                                    file (TSV prompt<TAB>answer, or deck JSON) for the scenes that take one
 --   vim.g.cardistry_cmd              the server command (default "cardistry"); a string or a list
 --   vim.g.cardistry_store            the store directory (default: the server's, as the terminal UI's)
+--   vim.g.cardistry_scene_files      scene description files (docs/scenes.md) defined with `scene.define` before
+--                                    every scene opens, so `:Cardistry NAME` opens them like the built-in ones
 --
 -- q closes the window, which stops the server (<Esc> goes to the scene: it closes a card's details). Progress is kept in the store, per deck, as in
 -- `cardistry tui` (the same deck file continues where either left off).
@@ -32,6 +34,33 @@ local function send(s, method, params, with_id)
     s.pending[s.next_id] = method
   end
   s.stdin:write(vim.json.encode(message) .. "\n")
+end
+
+-- The scene description files to define (`vim.g.cardistry_scene_files`: a list of paths, or one path).
+local function scene_files()
+  local files = vim.g.cardistry_scene_files or {}
+  if type(files) == "string" then
+    files = { files }
+  end
+  local paths = {}
+  for _, file in ipairs(files) do
+    paths[#paths + 1] = vim.fn.fnamemodify(vim.fn.expand(file), ":p")
+  end
+  return paths
+end
+
+-- Sends `scene.define` with the description in `path` as it is written (JSON allows no raw line break inside a
+-- string, so joining its lines keeps the document). Not a table round trip: an empty object stays an object.
+local function define_scene(s, path)
+  local ok, lines = pcall(vim.fn.readfile, path)
+  if not ok then
+    vim.notify("cardistry: cannot read the scene file " .. path, vim.log.levels.ERROR)
+    return
+  end
+  s.next_id = s.next_id + 1
+  s.pending[s.next_id] = "scene.define " .. path
+  s.stdin:write('{"jsonrpc":"2.0","id":' .. s.next_id .. ',"method":"scene.define","params":{"description":'
+    .. table.concat(lines, " ") .. "}}\n")
 end
 
 -- The editor's size for the window: every column, every row above the command line.
@@ -360,6 +389,14 @@ function M.scenes()
     return {}
   end
   catalogue = reply.result.scenes
+  for _, path in ipairs(scene_files()) do
+    local read, described = pcall(function()
+      return vim.json.decode(table.concat(vim.fn.readfile(path), "\n"))
+    end)
+    if read and type(described) == "table" and type(described.name) == "string" then
+      catalogue[#catalogue + 1] = described.name
+    end
+  end
   return catalogue
 end
 
@@ -436,6 +473,9 @@ function M.open(scene, deck)
     frames = "cells",
     cells = { cols = cols, rows = rows, colors = vim.o.termguicolors and "truecolor" or "256" },
   })
+  for _, path in ipairs(scene_files()) do
+    define_scene(s, path)
+  end
   local open = { scene = scene, options = { persistState = true } }
   if deck and deck ~= "" then
     open.deckFile = vim.fn.fnamemodify(vim.fn.expand(deck), ":p")
