@@ -39,23 +39,8 @@ struct ReplayCommand: Command {
         """
 
     func run(arguments: [String], environment: [String: String], io: CommandIO) -> Int32 {
-        // `--scene-file F`: a recording of a scene described as data replays with its description's scene added.
         if let index = arguments.firstIndex(of: "--scene-file") {
-            guard index + 1 < arguments.count else {
-                io.err("cardistry replay: option '--scene-file' needs a value\n\n" + usage)
-                return 2
-            }
-            let file = arguments[index + 1]
-            let loaded = SceneCommand.description(at: file)
-            guard case .success(let description) = loaded else {
-                if case .failure(let problem) = loaded { io.err("cardistry replay: \(problem.message)\n") }
-                return 1
-            }
-            var rest = arguments
-            rest.removeSubrange(index...(index + 1))
-            var command = ReplayCommand(catalog: catalog.replacing(description.catalogEntry))
-            command.overridden = overridden.union([description.descriptor.name])
-            return command.run(arguments: rest, environment: environment, io: io)
+            return runWithSceneFile(at: index, arguments: arguments, environment: environment, io: io)
         }
         return withUsage(io: io) {
             let parsed = try ParsedArguments(arguments, options: ["scene", "at"], flags: ["json", "lint"])
@@ -119,30 +104,56 @@ struct ReplayCommand: Command {
                     return 1
                 }
             }
-            if parsed.flags.contains("lint") {
-                var count = 0
-                for frame in frames {
-                    for finding in FrameLint().findings(in: frame) {
-                        io.out(finding.description + "\n")
-                        count += 1
-                    }
-                }
-                io.out(count == 0 ? "no findings in \(frames.count) frames\n" : "\(count) findings\n")
-                return count == 0 ? 0 : 1
-            }
-            var seq = 1
-            var revision = 0
-            for frame in frames {
-                guard parsed.flags.contains("json") else {
-                    io.out(frame.textDescription)
-                    continue
-                }
-                for line in ProtocolLines.lines(for: frame, seq: &seq, revision: &revision) {
-                    io.out(String(decoding: line, as: UTF8.self) + "\n")
-                }
-            }
-            return 0
+            return Self.write(frames, lint: parsed.flags.contains("lint"), json: parsed.flags.contains("json"), io: io)
         }
+    }
+
+    /// `--scene-file F` at `index` of `arguments`: a recording of a scene described as data replays with that
+    /// description's scene added to the catalogue (and overriding a description the recording carries).
+    func runWithSceneFile(at index: Int, arguments: [String], environment: [String: String], io: CommandIO) -> Int32 {
+        guard index + 1 < arguments.count else {
+            io.err("cardistry replay: option '--scene-file' needs a value\n\n" + usage)
+            return 2
+        }
+        let file = arguments[index + 1]
+        let loaded = SceneCommand.description(at: file)
+        guard case .success(let description) = loaded else {
+            if case .failure(let problem) = loaded { io.err("cardistry replay: \(problem.message)\n") }
+            return 1
+        }
+        var rest = arguments
+        rest.removeSubrange(index...(index + 1))
+        var command = ReplayCommand(catalog: catalog.replacing(description.catalogEntry))
+        command.overridden = overridden.union([description.descriptor.name])
+        return command.run(arguments: rest, environment: environment, io: io)
+    }
+
+    /// Writes the replayed `frames`: with `lint`, each `FrameLint` finding a line and a count (status 1 on any);
+    /// with `json`, as the protocol's frame lines; else as text.
+    static func write(_ frames: [Frame], lint: Bool, json: Bool, io: CommandIO) -> Int32 {
+        if lint {
+            var count = 0
+            for frame in frames {
+                for finding in FrameLint().findings(in: frame) {
+                    io.out(finding.description + "\n")
+                    count += 1
+                }
+            }
+            io.out(count == 0 ? "no findings in \(frames.count) frames\n" : "\(count) findings\n")
+            return count == 0 ? 0 : 1
+        }
+        var seq = 1
+        var revision = 0
+        for frame in frames {
+            guard json else {
+                io.out(frame.textDescription)
+                continue
+            }
+            for line in ProtocolLines.lines(for: frame, seq: &seq, revision: &revision) {
+                io.out(String(decoding: line, as: UTF8.self) + "\n")
+            }
+        }
+        return 0
     }
 
     /// The command that replays `log`: this one, or for a recording of a scene described as data (its header's
