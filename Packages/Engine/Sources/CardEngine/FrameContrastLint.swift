@@ -20,34 +20,34 @@ import Foundation
 /// Meant for frames at rest; mid-animation a fading node is on its way somewhere.
 ///
 /// Complexity: O(runs × lines × n) for n nodes.
-package struct FrameContrastLint: Sendable {
+public struct FrameContrastLint: Sendable {
     /// A run drawn with less contrast than it needs.
-    package struct Finding: Sendable, Hashable, CustomStringConvertible {
+    public struct Finding: Sendable, Hashable, CustomStringConvertible {
         /// The node the run belongs to.
-        package var node: NodeID
+        public var node: NodeID
         /// The run's text.
-        package var text: String
+        public var text: String
         /// The run's colour as drawn on what is behind it where the contrast is lowest, that contrast, and what the
         /// run needs (4.5, or 3 for large text and symbols).
-        package var contrast: ContrastShortfall
+        public var contrast: ContrastShortfall
 
-        package var description: String { "\(node) \"\(text)\": \(contrast)" }
+        public var description: String { "\(node) \"\(text)\": \(contrast)" }
     }
 
     /// Measures the runs' lines, to find where they are drawn.
-    package var measurer: any TextMeasurer
+    public var measurer: any TextMeasurer
     /// What is under every node (a host's page).
-    package var page: RGBA
+    public var page: RGBA
 
     /// A lint placing lines with `measurer` over `page`.
-    package init(measurer: any TextMeasurer = StandardTextMeasurer(), page: RGBA = .white) {
+    public init(measurer: any TextMeasurer = StandardTextMeasurer(), page: RGBA = .white) {
         self.measurer = measurer
         self.page = page
     }
 
     /// The contrast a run of `style` and `weight` needs: 3 for large text (WCAG's 18 pt, or 14 pt bold) and for a
     /// symbol, else 4.5.
-    package static func minimum(style: TextStyle, weight: TextWeight, isSymbol: Bool) -> Double {
+    public static func minimum(style: TextStyle, weight: TextWeight, isSymbol: Bool) -> Double {
         if isSymbol { return 3 }
         let size = StandardTextMeasurer.pointSize(of: style)
         let large = size >= 24 || (weight != .regular && size >= 18.67)
@@ -55,7 +55,7 @@ package struct FrameContrastLint: Sendable {
     }
 
     /// Every run of `frame` with less contrast than it needs, one finding per run (its lowest contrast).
-    package func findings(in frame: Frame) -> [Finding] {
+    public func findings(in frame: Frame) -> [Finding] {
         let nodes = frame.nodes
         var position: [NodeID: Int] = [:]
         for (index, node) in nodes.enumerated() { position[node.id] = index }

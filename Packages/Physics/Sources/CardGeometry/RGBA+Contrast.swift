@@ -33,28 +33,28 @@ extension RGBA {
 
 /// Text or a graphic drawn with less contrast than it needs: what the contrast lints report (`ContrastLint` over
 /// cells, `FrameContrastLint` over a frame's runs).
-package struct ContrastShortfall: Sendable, Hashable, CustomStringConvertible {
+public struct ContrastShortfall: Sendable, Hashable, CustomStringConvertible {
     /// The colour as drawn, composited over `background`, and what is behind it.
-    package var foreground, background: RGBA
+    public var foreground, background: RGBA
     /// The ratio it needs (4.5 for text, 3 for large text and graphics).
-    package var minimum: Double
+    public var minimum: Double
 
     /// `foreground` (opaque, already composited) on `background`, which needs `minimum`.
-    package init(_ foreground: RGBA, on background: RGBA, needing minimum: Double) {
+    public init(_ foreground: RGBA, on background: RGBA, needing minimum: Double) {
         (self.foreground, self.background, self.minimum) = (foreground, background, minimum)
     }
 
     /// Their contrast ratio.
-    package var ratio: Double { foreground.contrastRatio(with: background) }
+    public var ratio: Double { foreground.contrastRatio(with: background) }
 
     /// "#RRGGBB on #RRGGBB": the colours, to group findings by.
-    package var pair: String { "\(Self.hex(foreground)) on \(Self.hex(background))" }
+    public var pair: String { "\(Self.hex(foreground)) on \(Self.hex(background))" }
 
     /// "2.2:1 < 4.5:1 (#FFFFFF on #FF9500)".
-    package var description: String { "\((ratio * 100).rounded() / 100):1 < \(minimum):1 (\(pair))" }
+    public var description: String { "\((ratio * 100).rounded() / 100):1 < \(minimum):1 (\(pair))" }
 
     /// `#RRGGBB` of a colour's opaque components, clamped to 0…1.
-    package static func hex(_ color: RGBA) -> String {
+    public static func hex(_ color: RGBA) -> String {
         "#"
             + [color.red, color.green, color.blue].map {
                 let text = String(Int((min(max($0, 0), 1) * 255).rounded()), radix: 16, uppercase: true)
