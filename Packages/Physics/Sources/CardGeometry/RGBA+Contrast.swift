@@ -31,6 +31,19 @@ extension RGBA {
     }
 }
 
+extension RGBA {
+    /// Text on a card's or a chip's own colour `fill`: white where it has at least 4.5:1 contrast with the fill
+    /// (WCAG 2.2, 1.4.3), else black where black has, else whichever of them contrasts more. For any opaque fill one
+    /// of white and black has at least 4.58:1. The built-in scenes' cards (`Palette.label`) and a scene
+    /// description's `"label"` text colour both draw it.
+    public static func label(on fill: RGBA) -> RGBA {
+        let (onWhite, onBlack) = (RGBA.white.contrastRatio(with: fill), RGBA.black.contrastRatio(with: fill))
+        if onWhite >= 4.5 { return .white }
+        if onBlack >= 4.5 { return .black }
+        return onBlack > onWhite ? .black : .white
+    }
+}
+
 /// Text or a graphic drawn with less contrast than it needs: what the contrast lints report (`ContrastLint` over
 /// cells, `FrameContrastLint` over a frame's runs).
 public struct ContrastShortfall: Sendable, Hashable, CustomStringConvertible {

@@ -324,7 +324,7 @@ extension DescribedScene {
     static func color(_ color: SceneDescription.TextColor, on backdrop: RGBA) -> RGBA {
         switch color {
         case .fixed(let fixed): fixed
-        case .label: RGBA.white.contrastRatio(with: backdrop) >= 4.5 ? .white : .black
+        case .label: RGBA.label(on: backdrop)
         }
     }
 

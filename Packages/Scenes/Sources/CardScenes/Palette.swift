@@ -51,7 +51,7 @@ enum Palette {
     /// has at least 4.58:1. The text bar is 4.5:1 for every size, so a card's title keeps its colour when it grows
     /// (large text would pass at 3:1) and a terminal's cells, all one size, pass too.
     static func label(on fill: RGBA) -> RGBA {
-        readableText(on: fill, preferring: white)
+        RGBA.label(on: fill)
     }
 
     /// Text for `background`: `preferred` when it has at least 4.5:1 contrast with it (WCAG 2.2, 1.4.3), else black,
