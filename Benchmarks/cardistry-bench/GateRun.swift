@@ -6,8 +6,9 @@ import Foundation
 /// Each round runs one quick process of each build, the order turned round from one round to the next (base then
 /// change, then change then base), so a trend over the minutes (a neighbour's build starting) weighs on both alike.
 /// The suites that are judged on more processes (`Gate.Threshold.processes`) get extra rounds of each alone
-/// (`--filter SUITE/`), again of both builds. Only the `--quick --json --filter` options of the base's executable
-/// are used, so any commit since they exist can be the base.
+/// (`--filter SUITE/`), again of both builds. Then the cells whose verdict is not yet sure get a closer look
+/// (`Gate.undecided`): more rounds running only them. Only the `--quick --json --filter --only` options of the
+/// base's executable are used, so any commit since they exist can be the base.
 enum GateRun {
     static let usage = """
         Usage: cardistry-bench gate --base BENCH [--change BENCH] [--processes N] [--filter TEXT]... [--power]
@@ -102,6 +103,7 @@ enum GateRun {
                 }
             }
         }
+        guard closerLook(&sides, after: most, keep: keep) else { return 2 }
         let seconds = Double(monotonicNanoseconds() - started) / 1e9
         let decision = Gate.decide(base: sides[0].medians, change: sides[1].medians)
         let title = sides[1].slowdown.map { "change (CARDISTRY_BENCH_SLOWDOWN=\($0)) against base" }
@@ -122,6 +124,24 @@ enum GateRun {
             writeStandardOutput("missed:\n" + slowed.missed.map { $0.line + "\n" + $0.processes + "\n" }.joined())
         }
         return passed ? 0 : 1
+    }
+
+    /// Up to `Gate.closerLookRounds` more rounds for the cells not yet sure of (`Gate.undecided`), each a process of
+    /// every side running only those cells (`--only`), until every verdict is sure; false when a run fails.
+    private static func closerLook(_ sides: inout [Side], after rounds: Int, keep: String?) -> Bool {
+        var medians = sides.map(\.medians)
+        var round = rounds
+        return Gate.lookCloser(&medians) { cells, medians in
+            writeStandardError("gate: a closer look at \(cells.count) cells: \(cells.joined(separator: ", "))\n")
+            let arguments = ["--quick", "--json", "--only", cells.joined(separator: ",")]
+            let total = rounds + Gate.closerLookRounds
+            guard run(&sides, round: round, of: total, arguments: arguments, label: "closer-look", keep: keep) else {
+                return false
+            }
+            round += 1
+            medians = sides.map(\.medians)
+            return true
+        }
     }
 
     /// Runs one process of each side, in this round's order; false (having said why) when one fails.
