@@ -73,13 +73,14 @@ enum Gate {
     }
 
     /// The closer look as a procedure over any source of processes: while some cell is undecided (`undecided`, over
-    /// the decisions of each later side against the first, the base) and fewer than `closerLookRounds` rounds were
-    /// given, `measure` adds one process of every side running only those cells. Returns false when `measure` fails.
+    /// the decisions of each side against the one before it: the change against the base, and in a power check the
+    /// slowed change against the change) and fewer than `closerLookRounds` rounds were given, `measure` adds one
+    /// process of every side running only those cells. Returns false when `measure` fails.
     static func lookCloser(
         _ sides: inout [ProcessMedians], measure: (_ cells: [String], _ sides: inout [ProcessMedians]) -> Bool
     ) -> Bool {
         for _ in 0..<closerLookRounds {
-            let decisions = sides.dropFirst().map { decide(base: sides[0], change: $0) }
+            let decisions = sides.indices.dropFirst().map { decide(base: sides[$0 - 1], change: sides[$0]) }
             let cells = undecided(decisions)
             if cells.isEmpty { break }
             guard measure(cells, &sides) else { return false }

@@ -20,8 +20,9 @@ enum GateRun {
                            more processes run alone for the rest
           --filter TEXT    only cells whose id contains TEXT (repeatable), for trying the gate on a few cells
           --power          also run the change slowed by CARDISTRY_BENCH_SLOWDOWN (2 when unset) in every round:
-                           exit 0 only when the unslowed change passes and the slowed one fails in every gated
-                           timing cell (the gate's power check, as CI runs it)
+                           exit 0 only when the unslowed change passes against the base and the slowed one fails
+                           against the unslowed change in every gated timing cell (the gate's power check, as CI
+                           runs it)
           --keep DIR       write each process's rows to DIR/ROUND-SUITE-SIDE.jsonl (for `compare`, or a closer look)
 
         CARDISTRY_BENCH_SLOWDOWN slows the change's processes only, never the base's.
@@ -110,7 +111,10 @@ enum GateRun {
         writeStandardOutput(Gate.report(decision, title: title ?? "change against base"))
         writeStandardOutput("gate: \(format(seconds, digits: 0)) s\n")
         guard power else { return decision.regressions.isEmpty ? 0 : 1 }
-        let slowed = Gate.decide(base: sides[0].medians, change: sides[2].medians)
+        // The slowed change against the change itself, not the base: whether the gate sees a 2× slowdown of the code
+        // as it is. Against the base, a stop that made a cell twice as fast hid the slowdown (stop 49: 1.14× where
+        // the change against itself read 2.00×) until the base was moved forward.
+        let slowed = Gate.decide(base: sides[1].medians, change: sides[2].medians)
         writeStandardOutput("\n" + Gate.report(slowed, title: "power: change slowed (\(sides[2].slowdown ?? ""))"))
         let timing = slowed.verdicts.filter { Gate.isTiming($0.cell) }
         var summary =

@@ -90,7 +90,7 @@ import Testing
             }
             func wrong(_ sides: [ProcessMedians]) -> Int {
                 let unchanged = Gate.decide(base: sides[0], change: sides[1]).regressions.isEmpty
-                let caught = !Gate.decide(base: sides[0], change: sides[2]).regressions.isEmpty
+                let caught = !Gate.decide(base: sides[1], change: sides[2]).regressions.isEmpty
                 return (unchanged ? 0 : 1) + (caught ? 0 : 1)
             }
             wrongWithoutLook += wrong(sides)
@@ -132,6 +132,18 @@ import Testing
                 return false
             })
         #expect(calls == 1)
+        // Each side is judged against the one before it: a slowed change 1.3× over the change (undecided) is looked
+        // at though it reads 2.6× over the base.
+        let twice = medians(["tui/d/1/k/diff": [2, 2, 2]])
+        var three = [medians(["tui/d/1/k/diff": [1, 1, 1]]), twice, medians(["tui/d/1/k/diff": [2.6, 2.6, 2.6]])]
+        var looked: [[String]] = []
+        #expect(
+            Gate.lookCloser(&three) { cells, sides in
+                looked.append(cells)
+                for index in sides.indices { sides[index].add(cell: "tui/d/1/k/diff", median: 2.0 * Double(index)) }
+                return true
+            })
+        #expect(looked.first == ["tui/d/1/k/diff"])
     }
 
     /// With three processes a side a cell regresses on the ratio of the medians of the process medians: one wild
@@ -330,6 +342,16 @@ import Testing
         let same = try standIn(whole: 1, closer: 1, in: folder, named: "same")
         #expect(GateRun.main(["--base", base, "--change", same, "--processes", "1"]) == 0)
         #expect(try runs(same).filter { $0.contains("--only") }.isEmpty)
+    }
+
+    /// The power check slows the change against itself: a change twice as fast as its base still shows the slowdown
+    /// (against the base, slowed, it would read 1×, a miss).
+    @Test func thePowerCheckJudgesTheSlowedChangeAgainstTheChange() throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = try standIn(value: 2, in: folder, named: "base")
+        let faster = try standIn(value: 1, in: folder, named: "faster")
+        #expect(GateRun.main(["--base", base, "--change", faster, "--processes", "1", "--power"]) == 0)
     }
 
     @Test func aSlowerChangeFailsAndAnEqualOnePasses() throws {
