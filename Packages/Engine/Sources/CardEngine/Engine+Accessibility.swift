@@ -75,10 +75,10 @@ extension SceneAction {
     static let keyPressName = "engine.key"
 
     /// The action that presses `key` (no modifiers), as the keyboard would: what a scene binds to an accessibility
-    /// action whose keyboard equivalent has no action of its own (the deck's "scroll down" is page down, the
-    /// wallet's history steps are ← and →), so that keys and accessibility actions reach the same states by
+    /// action whose keyboard equivalent has no action of its own (a "scroll down" that is page down, whose page
+    /// only the scene's layout metrics know), so that keys and accessibility actions reach the same states by
     /// construction. `Engine.perform(_:at:)` handles it and logs the key press itself, so a replay presses the key;
-    /// a key the scene does not use now throws `SceneError.invalidState` and changes nothing.
+    /// a key the scene does not use now throws `SceneError.invalidState` and leaves the scene as it was.
     public static func key(_ key: String) -> SceneAction { SceneAction(keyPressName, ["key": .string(key)]) }
 }
 
