@@ -14,7 +14,7 @@ import CardStdio
 ///   100,000 in quick mode; the scene opened before the clock starts) with accessibility on, over the same session
 ///   with it off as the floor, timed side by side round by round: `ratio_to_floor` is what accessibility costs when
 ///   on; `off_ms` and `on_ms` are the two medians. `off_bytes_equal` is 1 when the session off writes exactly the
-///   lines the session on writes less its `a11y.update` lines: with accessibility off nothing of it is computed or
+///   lines the session on writes less its `a11y.update` lines (notifications' `seq` aside, which those take): with accessibility off nothing of it is computed or
 ///   written (the conformance transcripts hold the same for every other method), so a host that does not opt in
 ///   pays only the server's test of the flag.
 ///
@@ -111,8 +111,8 @@ struct AccessibilitySuite: BenchSuite {
         // What each writes, once more, untimed: off must be on without its accessibility lines.
         var on = opened(true)
         var off = opened(false)
-        let onLines = play(&on).filter { !Self.isUpdate($0) }
-        let offLines = play(&off)
+        let onLines = play(&on).filter { !Self.isUpdate($0) }.map(Self.withoutSequence)
+        let offLines = play(&off).map(Self.withoutSequence)
         var row = BenchRow(
             suite: name, workload: "session", n: count, key: "deck", impl: "on", samples: samples,
             metrics: [
@@ -153,6 +153,16 @@ struct AccessibilitySuite: BenchSuite {
     /// Whether an encoded line is an `a11y.update` notification.
     static func isUpdate(_ line: [UInt8]) -> Bool {
         line.starts(with: Array("{\"jsonrpc\":\"2.0\",\"method\":\"a11y.update\"".utf8))
+    }
+
+    /// The line without its notification's `"seq":N` member (the on session's `a11y.update`s take numbers of the
+    /// sequence, so the notifications after them are numbered further on).
+    static func withoutSequence(_ line: [UInt8]) -> [UInt8] {
+        let key = Array("\"seq\":".utf8)
+        guard let start = line.indices.first(where: { line[$0...].starts(with: key) }) else { return line }
+        var end = start + key.count
+        while end < line.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[end]) { end += 1 }
+        return Array(line[..<start] + line[end...])
     }
 
     /// Whether an encoded line is a reply (it has an id, in the position the encoder writes it).
