@@ -67,6 +67,48 @@ private struct ThreeWays {
         time += 1
     }
 
+    /// One step each plain way: a tap at `point` (nil: no gesture reaches the state, and the gesture engine presses
+    /// the key too), the key `key`, and `action` on `node` (the custom action read as `custom`).
+    mutating func each(
+        tap point: Point?, key: String, _ action: AccessibilityAction, on node: NodeID, custom: String? = nil
+    ) throws {
+        if let point { tap(&gesture, point, at: time) } else { press(&gesture, key, at: time) }
+        press(&keys, key, at: time)
+        try act(&actions, action, on: node, custom: custom, at: time)
+    }
+
+    /// Opens (expands, chooses) `node`: a tap on its strip; the focus walked there by keys, then enter; its default
+    /// action.
+    mutating func open(_ node: NodeID) throws {
+        tap(&gesture, try grip(gesture, node), at: time)
+        focusByKeys(&keys, on: node, at: time)
+        press(&keys, "enter", at: time + 1.5)
+        try act(&actions, .default, on: node, at: time)
+    }
+
+    /// Moves `node` one place: a press on its strip held `hold` seconds, a drag by `dy` in four moves over 0.2 s and
+    /// a release; the focus walked there by keys, then shift+↑ (`up`) or shift+↓; its custom action `custom`.
+    mutating func move(_ node: NodeID, dy: Double, hold: Double, up: Bool, custom: String) throws {
+        let start = try grip(gesture, node)
+        gesture.handle(.pointer(PointerEvent(.down, at: start, time: time)))
+        _ = gesture.frame(at: time + hold)
+        for fraction in [0.25, 0.5, 0.75, 1.0] {
+            let point = Point(x: start.x, y: start.y + dy * fraction)
+            gesture.handle(.pointer(PointerEvent(.move, at: point, time: time + hold + fraction * 0.2)))
+        }
+        let end = Point(x: start.x, y: start.y + dy)
+        gesture.handle(.pointer(PointerEvent(.up, at: end, time: time + hold + 0.25)))
+        focusByKeys(&keys, on: node, at: time)
+        press(&keys, up ? "up" : "down", shift: true, at: time + 1.5)
+        try act(&actions, .customAction, on: node, custom: custom, at: time)
+    }
+
+    /// Rests, then whether all three ended in the same rest state (`agree`).
+    mutating func settled(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        rest()
+        return agree(step, sourceLocation: sourceLocation)
+    }
+
     /// Whether all three ended in the same rest state; records an issue naming `step` if not.
     mutating func agree(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         let byGesture = RestState(gesture)
@@ -139,6 +181,24 @@ private func live(_ engine: Engine, _ role: AccessibilityRole) -> [Accessibility
     engine.accessibilityTree().readingOrder.filter { $0.role == role && !$0.isHidden && !$0.isDisabled }
 }
 
+/// A seeded session of `steps` steps on a scene `make` builds three times: each step (`step`, given the three ways
+/// and the session's generator) is followed by a rest and the check that all three agree; at least `changing` of
+/// the steps must have changed the rest state (a session that changes nothing proves nothing).
+private func play(
+    seed: UInt64, steps: Int, changing: Int, _ make: () throws -> Engine,
+    step: (inout ThreeWays, inout SplitMix64) throws -> Void
+) throws {
+    var ways = try ThreeWays(make)
+    var random = SplitMix64(seed: seed)
+    for index in 0..<steps {
+        try step(&ways, &random)
+        guard ways.settled("seed \(seed) step \(index)") else { return }
+    }
+    #expect(ways.changes >= changing, "only \(ways.changes) steps changed anything")
+}
+
+private let phone = Size(width: 390, height: 844)
+
 /// Equivalence of gestures, keys and accessibility actions, scene by scene (issue 51 item 6): seeded sessions of
 /// steps, each done by a gesture, by keys alone and by accessibility actions alone, end every step in the same rest
 /// state (order, selection, removal, expansion, scroll position, the slider's value).
@@ -148,45 +208,24 @@ private func live(_ engine: Engine, _ role: AccessibilityRole) -> [Accessibility
     /// enough that the twelve cards fit, so that walking the focus by keys does not scroll.
     @Test(arguments: 0..<12)
     func deckReordersAndExpansions(seed: UInt64) throws {
-        let viewport = Size(width: 390, height: 1200)
-        var ways = try ThreeWays { Engine(scene: try DeckScene(), viewport: viewport) }
-        var random = SplitMix64(seed: 0xDEC_0000 + seed)
-        for step in 0..<10 {
-            let t = ways.time
+        let tall = Size(width: 390, height: 1200)
+        let make = { Engine(scene: try DeckScene(), viewport: tall) }
+        try play(seed: 0xDEC_0000 + seed, steps: 10, changing: 5, make) { ways, random in
             if let detail = ways.actions.accessibilityTree().focus, detail.rawValue.hasPrefix("detail.") {
-                tap(&ways.gesture, Point(x: 200, y: 20), at: t)
-                press(&ways.keys, "escape", at: t)
-                try act(&ways.actions, .collapse, on: detail, at: t)
-            } else {
-                let cards = live(ways.gesture, .listBoxOption)
-                let card = cards[Int(random.next() % UInt64(cards.count))]
-                let slot = try #require(card.positionInSet) - 1
-                let pitch = cards[1].bounds.minY - cards[0].bounds.minY
-                if random.next() % 3 == 0 {
-                    tap(&ways.gesture, try grip(ways.gesture, card.id), at: t)
-                    focusByKeys(&ways.keys, on: card.id, at: t)
-                    press(&ways.keys, "enter", at: t + 1.5)
-                    try act(&ways.actions, .default, on: card.id, at: t)
-                } else {
-                    let up = slot == cards.count - 1 || (slot > 0 && random.next() % 2 == 0)
-                    let start = try grip(ways.gesture, card.id)
-                    ways.gesture.handle(.pointer(PointerEvent(.down, at: start, time: t)))
-                    _ = ways.gesture.frame(at: t + 0.6)
-                    let end = Point(x: start.x, y: start.y + (up ? -pitch : pitch))
-                    for fraction in [0.25, 0.5, 0.75, 1.0] {
-                        let point = Point(x: start.x, y: start.y + (end.y - start.y) * fraction)
-                        ways.gesture.handle(.pointer(PointerEvent(.move, at: point, time: t + 0.6 + fraction * 0.2)))
-                    }
-                    ways.gesture.handle(.pointer(PointerEvent(.up, at: end, time: t + 0.85)))
-                    focusByKeys(&ways.keys, on: card.id, at: t)
-                    press(&ways.keys, up ? "up" : "down", shift: true, at: t + 1.5)
-                    try act(&ways.actions, .customAction, on: card.id, custom: up ? "move up" : "move down", at: t)
-                }
+                try ways.each(tap: Point(x: 200, y: 20), key: "escape", .collapse, on: detail)
+                return
             }
-            ways.rest()
-            guard ways.agree("seed \(seed) step \(step)") else { return }
+            let cards = live(ways.gesture, .listBoxOption)
+            let card = cards[Int(random.next() % UInt64(cards.count))]
+            let slot = try #require(card.positionInSet) - 1
+            let pitch = cards[1].bounds.minY - cards[0].bounds.minY
+            if random.next() % 3 == 0 {
+                try ways.open(card.id)
+            } else {
+                let up = slot == cards.count - 1 || (slot > 0 && random.next() % 2 == 0)
+                try ways.move(card.id, dy: up ? -pitch : pitch, hold: 0.6, up: up, custom: up ? "move up" : "move down")
+            }
         }
-        #expect(ways.changes >= 5, "only \(ways.changes) steps changed anything")
     }
 
     /// Deck of 1,000 cards: the scroll position by a slow drag of a page held still before the release (no
@@ -195,32 +234,25 @@ private func live(_ engine: Engine, _ role: AccessibilityRole) -> [Accessibility
     /// "close the fan" (a gesture's fan closes on release, where both others start).
     @Test(arguments: 0..<6)
     func deckScrollAndFan(seed: UInt64) throws {
-        let viewport = Size(width: 390, height: 844)
-        var ways = try ThreeWays {
-            Engine(scene: try DeckScene(options: SceneOptions(cardCount: 1_000)), viewport: viewport)
-        }
-        var random = SplitMix64(seed: 0x5C2_0000 + seed)
         var fanOpen = false
-        for step in 0..<16 {
+        let make = { Engine(scene: try DeckScene(options: SceneOptions(cardCount: 1_000)), viewport: phone) }
+        try play(seed: 0x5C2_0000 + seed, steps: 16, changing: 8, make) { ways, random in
             let t = ways.time
             let choice = random.next() % 7
             if fanOpen || choice == 6 {
-                press(&ways.keys, "p", at: t)
-                try act(
-                    &ways.actions, .customAction, on: "column", custom: fanOpen ? "close the fan" : "open the fan",
-                    at: t)
-                press(&ways.gesture, "p", at: t)  // no gesture holds the fan open at rest
+                // No gesture holds the fan open at rest.
+                try ways.each(
+                    tap: nil, key: "p", .customAction, on: "column",
+                    custom: fanOpen ? "close the fan" : "open the fan")
                 fanOpen.toggle()
             } else if choice >= 4 {
                 let top = choice == 4
-                press(&ways.keys, top ? "home" : "end", at: t)
-                try act(
-                    &ways.actions, .customAction, on: "column", custom: top ? "scroll to top" : "scroll to bottom",
-                    at: t)
-                press(&ways.gesture, top ? "home" : "end", at: t)
+                try ways.each(
+                    tap: nil, key: top ? "home" : "end", .customAction, on: "column",
+                    custom: top ? "scroll to top" : "scroll to bottom")
             } else {
                 let down = choice < 3
-                let page = viewport.height - 72  // the deck's page: the viewport under its title (`contentTop` 72)
+                let page = phone.height - 72  // the deck's page: the viewport under its title (`contentTop` 72)
                 let start = Point(x: 195, y: down ? 820 : 820 - page)
                 let end = Point(x: 195, y: down ? 820 - page : 820)
                 ways.gesture.handle(.pointer(PointerEvent(.down, at: start, time: t)))
@@ -234,10 +266,7 @@ private func live(_ engine: Engine, _ role: AccessibilityRole) -> [Accessibility
                 try act(&ways.actions, .customAction, on: "column", custom: down ? "scroll down" : "scroll up", at: t)
             }
             ways.rest()
-            ways.rest()
-            guard ways.agree("seed \(seed) step \(step)") else { return }
         }
-        #expect(ways.changes >= 8, "only \(ways.changes) steps changed anything")
     }
 
     /// Flashcards: the top card's answer (a tap; space; "reveal answer"/"hide answer") and dismissal either way (a
@@ -245,172 +274,113 @@ private func live(_ engine: Engine, _ role: AccessibilityRole) -> [Accessibility
     /// the button; r; its default action).
     @Test(arguments: 0..<12)
     func flashcards(seed: UInt64) throws {
-        let viewport = Size(width: 390, height: 844)
-        var ways = try ThreeWays { Engine(scene: try FlashcardsScene(), viewport: viewport) }
-        var random = SplitMix64(seed: 0xF1A_0000 + seed)
-        for step in 0..<30 {
-            let t = ways.time
+        let make = { Engine(scene: try FlashcardsScene(), viewport: phone) }
+        try play(seed: 0xF1A_0000 + seed, steps: 30, changing: 15, make) { ways, random in
             let tree = ways.actions.accessibilityTree()
-            guard let top = tree.focus, let card = tree[top] else {
-                Issue.record("no focus")
-                return
-            }
+            let top = try #require(tree.focus)
+            let card = try #require(tree[top])
+            let center = Point(x: card.bounds.midX, y: card.bounds.midY)
             if card.role == .button {
-                tap(&ways.gesture, Point(x: card.bounds.midX, y: card.bounds.midY), at: t)
-                press(&ways.keys, "r", at: t)
-                try act(&ways.actions, .default, on: top, at: t)
+                try ways.each(tap: center, key: "r", .default, on: top)
             } else if random.next() % 3 == 0 {
-                let shown = card.isExpanded == true
-                tap(&ways.gesture, Point(x: card.bounds.midX, y: card.bounds.midY), at: t)
-                press(&ways.keys, "space", at: t)
-                try act(&ways.actions, .customAction, on: top, custom: shown ? "hide answer" : "reveal answer", at: t)
+                let custom = card.isExpanded == true ? "hide answer" : "reveal answer"
+                try ways.each(tap: center, key: "space", .customAction, on: top, custom: custom)
             } else {
                 let left = random.next() % 2 == 0
-                let start = Point(x: card.bounds.midX, y: card.bounds.midY)
-                drag(&ways.gesture, from: start, by: Vector(dx: left ? -120 : 120, dy: 0), at: t)
-                press(&ways.keys, left ? "left" : "right", at: t)
-                try act(&ways.actions, .customAction, on: top, custom: left ? "dismiss left" : "dismiss right", at: t)
+                drag(&ways.gesture, from: center, by: Vector(dx: left ? -120 : 120, dy: 0), at: ways.time)
+                press(&ways.keys, left ? "left" : "right", at: ways.time)
+                try act(
+                    &ways.actions, .customAction, on: top, custom: left ? "dismiss left" : "dismiss right",
+                    at: ways.time)
             }
-            ways.rest()
-            guard ways.agree("seed \(seed) step \(step)") else { return }
         }
-        #expect(ways.changes >= 15, "only \(ways.changes) steps changed anything")
     }
 
-    /// Wallet: a card moved back or forward by one place (a press-and-drag of 50 points; shift+↑/↓; "move up" or
+    /// Wallet: a card moved back or forward by one place (a press-and-drag of 60 points; shift+↑/↓; "move up" or
     /// "move down"), chosen (a tap; enter; the default action) and let go (a tap on it; escape; collapse).
     @Test(arguments: 0..<12)
     func wallet(seed: UInt64) throws {
-        let viewport = Size(width: 390, height: 844)
-        var ways = try ThreeWays { Engine(scene: try WalletScene(), viewport: viewport) }
-        var random = SplitMix64(seed: 0x3A1_0000 + seed)
-        for step in 0..<12 {
-            let t = ways.time
+        let make = { Engine(scene: try WalletScene(), viewport: phone) }
+        try play(seed: 0x3A1_0000 + seed, steps: 12, changing: 6, make) { ways, random in
             let cards = live(ways.actions, .listBoxOption)
             if let chosen = cards.first(where: { $0.isSelected == true }) {
-                tap(&ways.gesture, try grip(ways.gesture, chosen.id), at: t)
-                press(&ways.keys, "escape", at: t)
-                try act(&ways.actions, .collapse, on: chosen.id, at: t)
-            } else {
-                let card = cards[Int(random.next() % UInt64(cards.count))]
-                if random.next() % 3 == 0 {
-                    tap(&ways.gesture, try grip(ways.gesture, card.id), at: t)
-                    focusByKeys(&ways.keys, on: card.id, at: t)
-                    press(&ways.keys, "enter", at: t + 1.5)
-                    try act(&ways.actions, .default, on: card.id, at: t)
-                } else {
-                    let index = try #require(card.positionInSet) - 1
-                    let back = index == 0 || (index < cards.count - 1 && random.next() % 2 == 0)
-                    let start = try grip(ways.gesture, card.id)
-                    ways.gesture.handle(.pointer(PointerEvent(.down, at: start, time: t)))
-                    let dy = back ? -60.0 : 60.0
-                    ways.gesture.handle(
-                        .pointer(PointerEvent(.move, at: Point(x: start.x, y: start.y + dy / 2), time: t + 0.1)))
-                    ways.gesture.handle(
-                        .pointer(PointerEvent(.move, at: Point(x: start.x, y: start.y + dy), time: t + 0.2)))
-                    ways.gesture.handle(
-                        .pointer(PointerEvent(.up, at: Point(x: start.x, y: start.y + dy), time: t + 0.25)))
-                    focusByKeys(&ways.keys, on: card.id, at: t)
-                    press(&ways.keys, back ? "up" : "down", shift: true, at: t + 1.5)
-                    try act(&ways.actions, .customAction, on: card.id, custom: back ? "move up" : "move down", at: t)
-                }
+                try ways.each(tap: try grip(ways.gesture, chosen.id), key: "escape", .collapse, on: chosen.id)
+                return
             }
-            ways.rest()
-            guard ways.agree("seed \(seed) step \(step)") else { return }
+            let card = cards[Int(random.next() % UInt64(cards.count))]
+            if random.next() % 3 == 0 {
+                try ways.open(card.id)
+            } else {
+                let index = try #require(card.positionInSet) - 1
+                let back = index == 0 || (index < cards.count - 1 && random.next() % 2 == 0)
+                try ways.move(card.id, dy: back ? -60 : 60, hold: 0.1, up: back, custom: back ? "move up" : "move down")
+            }
         }
-        #expect(ways.changes >= 6, "only \(ways.changes) steps changed anything")
     }
 
     /// Wallet history: scrolled by ← → home end and by the history's custom actions, a chosen card's history ends
-    /// in the same place (no gesture: a drag's distance is the finger's, not a tile's).
+    /// in the same place (no gesture: a drag's distance is the finger's, not a tile's; the gesture engine presses
+    /// the keys too).
     @Test(arguments: 0..<4)
     func walletHistory(seed: UInt64) throws {
-        let viewport = Size(width: 390, height: 844)
-        var ways = try ThreeWays { Engine(scene: try WalletScene(), viewport: viewport) }
-        let card = try #require(live(ways.actions, .listBoxOption).first).id
-        try act(&ways.keys, .default, on: card, at: 1)
-        try act(&ways.actions, .default, on: card, at: 1)
-        try act(&ways.gesture, .default, on: card, at: 1)
-        ways.rest()
-        var random = SplitMix64(seed: 0x415_0000 + seed)
         let steps: [(key: String, action: String)] = [
             ("left", "scroll history back"), ("right", "scroll history forward"),
             ("home", "scroll history to start"), ("end", "scroll history to end"),
         ]
-        for step in 0..<12 {
-            let (key, action) = steps[Int(random.next() % 4)]
-            press(&ways.keys, key, at: ways.time)
-            press(&ways.gesture, key, at: ways.time)
-            try act(&ways.actions, .customAction, on: "history.scroll", custom: action, at: ways.time)
-            ways.rest()
-            guard ways.agree("seed \(seed) step \(step)") else { return }
-            let history = try #require(ways.actions.accessibilityTree()["history.scroll"])
-            #expect(history.role == .scrollView)
+        let chosen = {
+            var engine = Engine(scene: try WalletScene(), viewport: phone)
+            let card = try #require(live(engine, .listBoxOption).first).id
+            try act(&engine, .default, on: card, at: 0.5)
+            _ = engine.frame(at: 0.9)
+            return engine
         }
-        #expect(ways.changes >= 3, "only \(ways.changes) steps changed anything")
+        try play(seed: 0x415_0000 + seed, steps: 12, changing: 3, chosen) { ways, random in
+            let (key, action) = steps[Int(random.next() % 4)]
+            try ways.each(tap: nil, key: key, .customAction, on: "history.scroll", custom: action)
+            #expect(ways.actions.accessibilityTree()["history.scroll"]?.role == .scrollView)
+        }
     }
 
     /// Hero: a line's details opened (a tap; the focus walked there and enter; the default action) and closed (a
     /// tap on ×; escape; the close button's default action).
     @Test(arguments: 0..<8)
     func hero(seed: UInt64) throws {
-        let viewport = Size(width: 390, height: 844)
-        var ways = try ThreeWays { Engine(scene: try SceneCatalog.standard.make("hero"), viewport: viewport) }
-        var random = SplitMix64(seed: 0x4E2_0000 + seed)
-        for step in 0..<8 {
-            let t = ways.time
+        let make = { Engine(scene: try SceneCatalog.standard.make("hero"), viewport: phone) }
+        try play(seed: 0x4E2_0000 + seed, steps: 8, changing: 4, make) { ways, random in
             if let close = ways.actions.accessibilityTree()["details.close"] {
-                tap(&ways.gesture, Point(x: close.bounds.midX, y: close.bounds.midY), at: t)
-                press(&ways.keys, "escape", at: t)
-                try act(&ways.actions, .default, on: close.id, at: t)
+                let center = Point(x: close.bounds.midX, y: close.bounds.midY)
+                try ways.each(tap: center, key: "escape", .default, on: close.id)
             } else {
                 let lines = live(ways.actions, .listBoxOption)
-                let line = lines[Int(random.next() % UInt64(lines.count))]
-                tap(&ways.gesture, Point(x: line.bounds.midX, y: line.bounds.midY), at: t)
-                focusByKeys(&ways.keys, on: line.id, at: t)
-                press(&ways.keys, "enter", at: t + 1.5)
-                try act(&ways.actions, .default, on: line.id, at: t)
+                try ways.open(lines[Int(random.next() % UInt64(lines.count))].id)
             }
-            ways.rest()
-            guard ways.agree("seed \(seed) step \(step)") else { return }
         }
-        #expect(ways.changes >= 4, "only \(ways.changes) steps changed anything")
     }
 
     /// Scores: the slider (a tap on its track; the test's digit; increment and decrement until the value reads the
     /// same) and a student's chart (a tap; the focus walked there and enter; the default action).
     @Test(arguments: 0..<8)
     func scores(seed: UInt64) throws {
-        let viewport = Size(width: 390, height: 844)
-        var ways = try ThreeWays { Engine(scene: try SceneCatalog.standard.make("scores"), viewport: viewport) }
-        var random = SplitMix64(seed: 0x5C0_0000 + seed)
-        for step in 0..<10 {
+        let make = { Engine(scene: try SceneCatalog.standard.make("scores"), viewport: phone) }
+        try play(seed: 0x5C0_0000 + seed, steps: 10, changing: 5, make) { ways, random in
             let t = ways.time
-            if random.next() % 2 == 0 {
-                let slider = try #require(ways.gesture.accessibilityTree()["slider"]).bounds
-                let x = slider.minX + Double(random.next() % 1000) / 1000 * slider.width
-                tap(&ways.gesture, Point(x: x, y: slider.midY), at: t)
-                let reached = try #require(ways.gesture.accessibilityTree()["slider"]?.value)
-                let test = try #require(reached.split(separator: " ").dropFirst().first.flatMap { Int($0) })
-                press(&ways.keys, test == 10 ? "0" : String(test), at: t)
-                for nudge in 0..<10 {
-                    let value = ways.actions.accessibilityTree()["slider"]?.value ?? ""
-                    let now = value.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? test
-                    guard now != test else { break }
-                    try act(
-                        &ways.actions, now < test ? .increment : .decrement, on: "slider", at: t + Double(nudge) * 0.01)
-                }
-            } else {
+            guard random.next() % 2 == 0 else {
                 let students = live(ways.actions, .listBoxOption).filter { $0.actions.contains(.default) }
-                let student = students[Int(random.next() % UInt64(students.count))]
-                tap(&ways.gesture, try grip(ways.gesture, student.id), at: t)
-                focusByKeys(&ways.keys, on: student.id, at: t)
-                press(&ways.keys, "enter", at: t + 1.5)
-                try act(&ways.actions, .default, on: student.id, at: t)
+                try ways.open(students[Int(random.next() % UInt64(students.count))].id)
+                return
             }
-            ways.rest()
-            guard ways.agree("seed \(seed) step \(step)") else { return }
+            let slider = try #require(ways.gesture.accessibilityTree()["slider"]).bounds
+            let x = slider.minX + Double(random.next() % 1000) / 1000 * slider.width
+            tap(&ways.gesture, Point(x: x, y: slider.midY), at: t)
+            let reached = try #require(ways.gesture.accessibilityTree()["slider"]?.value)
+            let test = try #require(reached.split(separator: " ").dropFirst().first.flatMap { Int($0) })
+            press(&ways.keys, test == 10 ? "0" : String(test), at: t)
+            for nudge in 0..<10 {
+                let value = ways.actions.accessibilityTree()["slider"]?.value ?? ""
+                let now = value.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? test
+                guard now != test else { break }
+                try act(&ways.actions, now < test ? .increment : .decrement, on: "slider", at: t + Double(nudge) * 0.01)
+            }
         }
-        #expect(ways.changes >= 5, "only \(ways.changes) steps changed anything")
     }
 }
