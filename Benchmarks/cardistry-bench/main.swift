@@ -21,6 +21,7 @@ let allSuites: [any BenchSuite] = [
     TUISuite(),
     StdioSuite(),
     MillionSuite(),
+    AccessibilitySuite(),
 ]
 
 let usage = """
