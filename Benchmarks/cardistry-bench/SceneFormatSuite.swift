@@ -63,14 +63,16 @@ struct SceneFormatSuite: BenchSuite {
         let viewport = Size(width: 390, height: 844)
         var engine = Engine(scene: scene, viewport: viewport)
         let idle = engine.frame(at: 10)
-        frames(context, workload: "board-frame", n: count, state: "idle", engine: engine, at: 10, nodes: idle.nodes.count)
+        frames(
+            context, workload: "board-frame", n: count, state: "idle", engine: engine, at: 10, nodes: idle.nodes.count)
         // A finger on the first card of the first column, dragged past the drag's minimum distance.
         let start = Point(x: 40, y: 60)
         var time = 11.0
         _ = engine.handle(.pointer(PointerEvent(.down, at: start, time: time)))
         for step in 1...4 {
             time += 1.0 / 60
-            _ = engine.handle(.pointer(PointerEvent(.move, at: start + Vector(dx: Double(step) * 6, dy: 0), time: time)))
+            _ = engine.handle(
+                .pointer(PointerEvent(.move, at: start + Vector(dx: Double(step) * 6, dy: 0), time: time)))
         }
         let dragging = engine.frame(at: time)
         frames(

@@ -34,22 +34,93 @@ extension DescribedScene {
         return values
     }
 
-    /// Writes card `card` at deck index `index` into `values`: its index, fields, variables, whether a gesture
-    /// holds it and the gesture's values.
-    func load(_ card: Card, index: Int, into values: inout [UInt64]) {
-        // What the layout pass computes for a card starts at 0 for each card: an expression never reads another
-        // card's value (a layout's `when` reads `x` as 0, not as the card before's).
-        for builtin in Self.placed { values[builtin.rawValue] = 0 }
-        values[Builtin.i.rawValue] = Double(index).expressionBits
-        values[Builtin.cardID.rawValue] = card.id.rawValue
-        values[Builtin.sortOrder.rawValue] = Double(card.sortOrder).expressionBits
-        if !description.cardVariables.isEmpty, let own = cardValues[card.id] {
-            for (position, variable) in description.cardVariables.enumerated() where position < own.count {
-                values[variable.slot] = own[position]
+    /// Runs the layout pass for `viewport`: chooses each card's layout and group, numbers the slots, places every
+    /// card and calls `visit` with its deck index, card, placement and the values its expressions saw (the same
+    /// buffer each time: copy what must outlive the call). O(cards × expression size), with each expression first
+    /// specialised to the values that are the same for every card (see `LayoutPass`).
+    func place(viewport: Size, visit: (Int, Card, Placement, [UInt64]) -> Void) {
+        place(LayoutPass(self, viewport: viewport), viewport: viewport, visit: visit)
+    }
+
+    /// `place(viewport:visit:)` with a pass prepared by the caller (which reads its plans too).
+    func place(_ pass: LayoutPass, viewport: Size, visit: (Int, Card, Placement, [UInt64]) -> Void) {
+        var values = pass.base
+        let layouts = pass.layouts
+        let count = deck.count
+        let variableCount = description.cardVariables.count
+        // Each card's variables, looked up once for both passes.
+        var own = [UInt64]()
+        if variableCount > 0 {
+            own = [UInt64](repeating: 0, count: count * variableCount)
+            for (index, card) in deck.enumerated() {
+                guard let stored = cardValues[card.id] else { continue }
+                for position in 0..<Swift.min(variableCount, stored.count) {
+                    own[index * variableCount + position] = stored[position]
+                }
             }
         }
-        let gesture = live.flatMap { $0.card == card.id ? $0.values : nil } ?? GestureValues()
-        values[Builtin.active.rawValue] = live?.card == card.id && live != nil ? 1 : 0
+        let liveCard = live?.card
+        var gestureWritten = false
+        func load(_ card: Card, index: Int) {
+            values[Builtin.i.rawValue] = Double(index).expressionBits
+            values[Builtin.cardID.rawValue] = card.id.rawValue
+            values[Builtin.sortOrder.rawValue] = Double(card.sortOrder).expressionBits
+            for position in 0..<variableCount {
+                values[pass.variableSlots[position]] = own[index * variableCount + position]
+            }
+            if liveCard != nil, card.id == liveCard {
+                writeGesture(live?.values ?? GestureValues(), active: true, into: &values)
+                gestureWritten = true
+            } else if gestureWritten {
+                writeGesture(GestureValues(), active: false, into: &values)
+                gestureWritten = false
+            }
+        }
+        // Pass 1: each card's layout and group.
+        var chosen = [Int](repeating: 0, count: pass.needsChoice ? count : 0)
+        var groups = [Int](repeating: 0, count: pass.needsChoice ? count : 0)
+        var counts = layouts.map { [Int](repeating: 0, count: $0.groups) }
+        if pass.needsChoice {
+            for (index, card) in deck.enumerated() {
+                load(card, index: index)
+                var which = layouts.count - 1
+                for candidate in layouts.indices {
+                    guard let when = layouts[candidate].when, !when.bool(values) else {
+                        which = candidate
+                        break
+                    }
+                }
+                chosen[index] = which
+                var group = 0
+                if let expression = layouts[which].group {
+                    let raw = expression.number(values).rounded(.down)
+                    group = Int(Swift.min(Swift.max(raw, 0), Double(layouts[which].groups - 1)))
+                }
+                groups[index] = group
+                counts[which][group] += 1
+            }
+        } else {
+            counts[0][0] = count
+        }
+        // Pass 2: place each card at its slot of its layout's group.
+        var next = layouts.map { [Int](repeating: 0, count: $0.groups) }
+        for (index, card) in deck.enumerated() {
+            let which = pass.needsChoice ? chosen[index] : 0
+            let group = pass.needsChoice ? groups[index] : 0
+            let slot = next[which][group]
+            next[which][group] += 1
+            load(card, index: index)
+            let placement = place(
+                card, plan: layouts[which], layout: which, group: group, slot: slot,
+                slotCount: counts[which][group], viewport: viewport, values: &values)
+            visit(index, card, placement, values)
+        }
+    }
+
+    /// Writes a gesture's values (or zeros) into the slots `tx ty vx vy px py lx ly active`.
+    @inline(__always)
+    private func writeGesture(_ gesture: GestureValues, active: Bool, into values: inout [UInt64]) {
+        values[Builtin.active.rawValue] = active ? 1 : 0
         values[Builtin.tx.rawValue] = gesture.translation.dx.expressionBits
         values[Builtin.ty.rawValue] = gesture.translation.dy.expressionBits
         values[Builtin.vx.rawValue] = gesture.velocity.dx.expressionBits
@@ -60,80 +131,28 @@ extension DescribedScene {
         values[Builtin.ly.rawValue] = gesture.location.y.expressionBits
     }
 
-    /// Runs the layout pass for `viewport`: chooses each card's layout and group, numbers the slots, places every
-    /// card and calls `visit` with its deck index, card, placement and the values its expressions saw (the same
-    /// buffer each time: copy what must outlive the call). O(cards × expression size).
-    func place(viewport: Size, visit: (Int, Card, Placement, [UInt64]) -> Void) {
-        let layouts = description.layouts
-        var values = baseValues(viewport: viewport)
-        // Pass 1: each card's layout and group.
-        var chosen = [Int](repeating: 0, count: deck.count)
-        var groups = [Int](repeating: 0, count: deck.count)
-        var counts = [[Int]](repeating: [], count: layouts.count)
-        for (index, layout) in layouts.enumerated() { counts[index] = [Int](repeating: 0, count: layout.groups) }
-        // One layout without groups places every card in it: no expression to evaluate in this pass.
-        let single = layouts.count == 1 && layouts[0].group == nil
-        if single { counts[0][0] = deck.count }
-        for (index, card) in deck.enumerated() where !single {
-            load(card, index: index, into: &values)
-            var which = layouts.count - 1
-            for (candidate, layout) in layouts.enumerated() {
-                if let when = layout.when {
-                    if when.bool(values) {
-                        which = candidate
-                        break
-                    }
-                } else {
-                    which = candidate
-                    break
-                }
-            }
-            chosen[index] = which
-            let layout = layouts[which]
-            var group = 0
-            if let expression = layout.group {
-                let raw = expression.number(values).rounded(.down)
-                group = Int(Swift.min(Swift.max(raw, 0), Double(layout.groups - 1)))
-            }
-            groups[index] = group
-            counts[which][group] += 1
-        }
-        // Pass 2: place each card at its slot of its layout's group.
-        var next = [[Int]](repeating: [], count: layouts.count)
-        for (index, layout) in layouts.enumerated() { next[index] = [Int](repeating: 0, count: layout.groups) }
-        for (index, card) in deck.enumerated() {
-            let which = chosen[index]
-            let group = groups[index]
-            let slot = next[which][group]
-            next[which][group] += 1
-            load(card, index: index, into: &values)
-            let placement = place(
-                card, layout: which, group: group, slot: slot, slotCount: counts[which][group], viewport: viewport,
-                values: &values)
-            visit(index, card, placement, values)
-        }
-    }
-
     /// One card's placement: the layout kind's base, then the layout's property expressions, then the live
-    /// gesture's bindings when it holds this card.
+    /// gesture's bindings when it holds this card. Every slot the pass computes per card (`Builtin.placed`) is
+    /// written here before anything reads it, and the plan's expressions read no other slot that an earlier card
+    /// left behind (the specialisation fixed those to the values a card starts from).
     func place(
-        _ card: Card, layout which: Int, group: Int, slot: Int, slotCount: Int, viewport: Size,
-        values: inout [UInt64]
+        _ card: Card, plan: LayoutPass.Plan, layout which: Int, group: Int, slot: Int, slotCount: Int,
+        viewport: Size, values: inout [UInt64]
     ) -> Placement {
-        let layout = description.layouts[which]
-        let groupCount = Double(layout.groups)
-        let padding = layout.padding
-        let spacing = layout.spacing
-        let columnWidth = Swift.max(1, (viewport.width - 2 * padding - (groupCount - 1) * spacing) / groupCount)
+        let groupCount = Double(plan.groups)
+        let padding = plan.padding
+        let spacing = plan.spacing
         values[Builtin.slot.rawValue] = Double(slot).expressionBits
         values[Builtin.group.rawValue] = Double(group).expressionBits
         values[Builtin.groups.rawValue] = groupCount.expressionBits
         values[Builtin.slotCount.rawValue] = Double(slotCount).expressionBits
-        values[Builtin.colWidth.rawValue] = columnWidth.expressionBits
+        values[Builtin.colWidth.rawValue] = plan.columnWidth.expressionBits
         // The width first: the height may read it (`cw * 1.4`).
-        let width = Swift.max(1, (layout.width ?? description.card.width).number(values))
+        let width =
+            plan.fixedWidth ?? values.withUnsafeBufferPointer { Swift.max(1, plan.number(plan.width, $0)) }
         values[Builtin.cw.rawValue] = width.expressionBits
-        let height = Swift.max(1, (layout.height ?? description.card.height).number(values))
+        let height =
+            plan.fixedHeight ?? values.withUnsafeBufferPointer { Swift.max(1, plan.number(plan.height, $0)) }
         values[Builtin.ch.rawValue] = height.expressionBits
         let k = Double(slot)
         let middle = (Double(slotCount) - 1) / 2
@@ -142,33 +161,34 @@ extension DescribedScene {
         var rotation = 0.0
         var hoverGroup = 0.0
         var hoverSlot = k
-        let live = self.live?.card == card.id ? self.live?.values : nil
-        let pointer = live?.location ?? Point(x: 0, y: 0)
-        switch layout.kind {
+        let isLive = self.live?.card == card.id
+        let pointer = isLive ? self.live?.values.location ?? Point(x: 0, y: 0) : Point(x: 0, y: 0)
+        switch plan.kind {
         case .stack:
             y += (k - middle) * spacing
         case .fan:
             x += (k - middle) * spacing
-            rotation = (k - middle) * layout.angle
+            rotation = (k - middle) * plan.angle
         case .column:
-            y = layout.top + k * (height + spacing)
-            hoverSlot = ((pointer.y - layout.top) / (height + spacing)).rounded(.down)
+            y = plan.top + k * (height + spacing)
+            hoverSlot = ((pointer.y - plan.top) / (height + spacing)).rounded(.down)
         case .row:
             x = padding + k * (width + spacing)
             hoverSlot = ((pointer.x - padding) / (width + spacing)).rounded(.down)
         case .grid:
             let columns = Swift.max(1, ((viewport.width - 2 * padding + spacing) / (width + spacing)).rounded(.down))
             x = padding + k.truncatingRemainder(dividingBy: columns) * (width + spacing)
-            y = layout.top + (k / columns).rounded(.down) * (height + spacing)
+            y = plan.top + (k / columns).rounded(.down) * (height + spacing)
             let column = Swift.min(
                 Swift.max(((pointer.x - padding) / (width + spacing)).rounded(.down), 0), columns - 1)
-            hoverSlot = ((pointer.y - layout.top) / (height + spacing)).rounded(.down) * columns + column
+            hoverSlot = ((pointer.y - plan.top) / (height + spacing)).rounded(.down) * columns + column
         case .groups:
+            let columnWidth = plan.columnWidth
             x = padding + Double(group) * (columnWidth + spacing) + (columnWidth - width) / 2
-            y = layout.top + k * (height + spacing)
+            y = plan.top + k * (height + spacing)
             hoverGroup = ((pointer.x - padding + spacing / 2) / (columnWidth + spacing)).rounded(.down)
             hoverGroup = Swift.min(Swift.max(hoverGroup, 0), groupCount - 1)
-            hoverSlot = ((pointer.y - layout.top + spacing / 2) / (height + spacing)).rounded(.down)
+            hoverSlot = ((pointer.y - plan.top + spacing / 2) / (height + spacing)).rounded(.down)
         }
         values[Builtin.hoverGroup.rawValue] = hoverGroup.expressionBits
         values[Builtin.hoverSlot.rawValue] = Swift.max(0, hoverSlot).expressionBits
@@ -184,9 +204,15 @@ extension DescribedScene {
             values[Builtin.z.rawValue] = properties[5].expressionBits
         }
         store()
-        Self.apply(layout.properties, to: &properties, values: values)
-        store()
-        if let rule = self.live, rule.card == card.id {
+        if !plan.properties.isEmpty {
+            var updated = properties
+            values.withUnsafeBufferPointer { buffer in
+                for (index, entry) in plan.properties { updated[index] = plan.number(entry, buffer) }
+            }
+            properties = updated
+            store()
+        }
+        if isLive, let rule = self.live {
             Self.apply(description.gestures[rule.rule].bind, to: &properties, values: values)
             store()
         }
@@ -246,33 +272,38 @@ extension DescribedScene {
                     accessibilityLabel: fixed.accessibilityLabel))
         }
         let template = description.card
-        place(viewport: viewport) { _, card, placement, values in
+        let pass = LayoutPass(self, viewport: viewport)
+        let matched = description.layouts.map { $0.matchedGeometry && description.layouts.count > 1 }
+        let count = deck.count
+        let cardFill = template.fill
+        place(pass, viewport: viewport) { _, card, placement, values in
             let id = node(card.id, layout: placement.layout)
-            let layout = description.layouts[placement.layout]
+            let fill = Self.fill(cardFill, card)
             nodes.append(
                 Node(
                     id: id, role: template.role, card: card.id, rect: placement.rect, z: placement.z,
                     opacity: placement.opacity, rotation: .degrees(placement.rotation), scale: placement.scale,
-                    cornerRadius: template.cornerRadius, fill: Self.fill(template.fill, card),
+                    cornerRadius: template.cornerRadius, fill: fill,
                     shadow: template.shadow.map { Shadow(radius: $0) }, transition: template.transition,
-                    matchedGeometryID: layout.matchedGeometry && description.layouts.count > 1
-                        ? "card.\(card.id)" : nil,
+                    matchedGeometryID: matched[placement.layout] ? "card.\(card.id)" : nil,
                     gestures: cardAttachments,
                     clipsContent: true,
                     accessibilityLabel: template.accessibilityLabel.map {
-                        Self.fillTemplate($0, card: card, count: deck.count)
+                        Self.fillTemplate($0, card: card, count: count)
                     }
                         ?? card.title))
             guard !template.children.isEmpty else { return }
             let frame = placement.rect
             let angle = placement.rotation * .pi / 180
-            let (sine, cosine) = (sin(angle), cos(angle))
+            let (sine, cosine) = placement.rotation == 0 ? (0.0, 1.0) : (sin(angle), cos(angle))
+            let plan = pass.layouts[placement.layout]
             values.withUnsafeBufferPointer { buffer in
-                for child in template.children {
+                for (position, child) in template.children.enumerated() {
+                    let rect = plan.childRects.baseAddress! + 4 * position
                     let local = Rect(
-                        x: child.rect[0].number(buffer), y: child.rect[1].number(buffer),
-                        width: Swift.max(0, child.rect[2].number(buffer)),
-                        height: Swift.max(0, child.rect[3].number(buffer)))
+                        x: plan.number(rect[0], buffer), y: plan.number(rect[1], buffer),
+                        width: Swift.max(0, plan.number(rect[2], buffer)),
+                        height: Swift.max(0, plan.number(rect[3], buffer)))
                     // The child turns and scales with its card about the card's centre: its centre moves there
                     // and it takes the card's rotation and scale about its own.
                     let dx = (frame.minX + local.minX + local.width / 2 - frame.midX) * placement.scale
@@ -290,8 +321,8 @@ extension DescribedScene {
                             text: child.text.map {
                                 [
                                     Self.run(
-                                        $0, card: card, count: deck.count,
-                                        on: Self.fill(child.fill ?? template.fill, card))
+                                        $0, card: card, count: count,
+                                        on: child.fill.map { Self.fill($0, card) } ?? fill)
                                 ]
                             } ?? [],
                             transition: template.transition, isHitTestable: false,
