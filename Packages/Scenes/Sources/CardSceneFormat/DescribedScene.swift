@@ -72,7 +72,14 @@ public struct DescribedScene: Scene {
             case .longPress(let press):
                 location = press.location
                 translation = press.location - press.startLocation
-            default:
+            // A composed gesture's values are those of the part that is running: the second of a sequence once it
+            // has begun (a long press's drag), the part an exclusive chose, the second of two simultaneous ones
+            // when it has a value.
+            case .sequenced(.first(let first)): self = GestureValues(first)
+            case .sequenced(.second(let first, let second)): self = GestureValues(second ?? first)
+            case .exclusive(.first(let part)), .exclusive(.second(let part)): self = GestureValues(part)
+            case .simultaneous(let first, let second): self = GestureValues(second ?? first)
+            case .scroll:
                 break
             }
         }
