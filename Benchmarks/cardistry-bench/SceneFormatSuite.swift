@@ -93,7 +93,7 @@ struct SceneFormatSuite: BenchSuite {
                       "nodes": [{"name": "title", "role": "text", "rect": ["10", "8", "cw - 20", "ch - 16"],
                                  "text": {"text": "{title}", "color": "label", "lineLimit": 1}}]},
              "layouts": [{"name": "column", "kind": "column", "padding": 16, "spacing": 8, "top": 16,
-                          "x": "16"}]}
+                          "x": "16", "scroll": true}]}
             """
         return try? SceneDescription.load(bytes: Array(text.utf8))
     }

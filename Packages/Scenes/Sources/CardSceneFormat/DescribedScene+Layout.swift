@@ -42,84 +42,147 @@ extension DescribedScene {
         place(LayoutPass(self, viewport: viewport), viewport: viewport, visit: visit)
     }
 
-    /// `place(viewport:visit:)` with a pass prepared by the caller (which reads its plans too).
-    func place(_ pass: LayoutPass, viewport: Size, visit: (Int, Card, Placement, [UInt64]) -> Void) {
-        var values = pass.base
-        let layouts = pass.layouts
-        let count = deck.count
-        let variableCount = description.cardVariables.count
-        // Each card's variables, looked up once for both passes.
-        var own = [UInt64]()
-        if variableCount > 0 {
-            own = [UInt64](repeating: 0, count: count * variableCount)
-            for (index, card) in deck.enumerated() {
-                guard let stored = cardValues[card.id] else { continue }
-                for position in 0..<Swift.min(variableCount, stored.count) {
-                    own[index * variableCount + position] = stored[position]
+    /// Each card's layout and group (pass 1) and how many cards each layout's groups hold.
+    struct Choice {
+        /// By deck index (empty when the pass has nothing to choose: every card is in layout 0, group 0).
+        var layouts: [Int]
+        var groups: [Int]
+        var counts: [[Int]]
+    }
+
+    /// Writes a card's own values (index, fields, variables, the live gesture's values) into a pass's buffer.
+    struct CardLoader {
+        var values: [UInt64]
+        let own: [UInt64]
+        let variableSlots: [Int]
+        let liveCard: CardID?
+        let liveValues: GestureValues
+        var gestureWritten = false
+
+        init(_ scene: DescribedScene, pass: LayoutPass) {
+            values = pass.base
+            variableSlots = pass.variableSlots
+            let count = scene.deck.count
+            let variableCount = variableSlots.count
+            // Each card's variables, looked up once.
+            var own = [UInt64]()
+            if variableCount > 0 {
+                own = [UInt64](repeating: 0, count: count * variableCount)
+                for (index, card) in scene.deck.enumerated() {
+                    guard let stored = scene.cardValues[card.id] else { continue }
+                    for position in 0..<Swift.min(variableCount, stored.count) {
+                        own[index * variableCount + position] = stored[position]
+                    }
                 }
             }
+            self.own = own
+            liveCard = scene.live?.card
+            liveValues = scene.live?.values ?? GestureValues()
         }
-        let liveCard = live?.card
-        var gestureWritten = false
-        func load(_ card: Card, index: Int) {
+
+        mutating func load(_ card: Card, index: Int) {
             values[Builtin.i.rawValue] = Double(index).expressionBits
             values[Builtin.cardID.rawValue] = card.id.rawValue
             values[Builtin.sortOrder.rawValue] = Double(card.sortOrder).expressionBits
+            let variableCount = variableSlots.count
             for position in 0..<variableCount {
-                values[pass.variableSlots[position]] = own[index * variableCount + position]
+                values[variableSlots[position]] = own[index * variableCount + position]
             }
             if liveCard != nil, card.id == liveCard {
-                writeGesture(live?.values ?? GestureValues(), active: true, into: &values)
+                DescribedScene.writeGesture(liveValues, active: true, into: &values)
                 gestureWritten = true
             } else if gestureWritten {
-                writeGesture(GestureValues(), active: false, into: &values)
+                DescribedScene.writeGesture(GestureValues(), active: false, into: &values)
                 gestureWritten = false
             }
         }
-        // Pass 1: each card's layout and group.
-        var chosen = [Int](repeating: 0, count: pass.needsChoice ? count : 0)
-        var groups = [Int](repeating: 0, count: pass.needsChoice ? count : 0)
+    }
+
+    /// Pass 1: each card's layout (the first whose `when` holds) and group. O(cards × expression size); O(1)
+    /// when there is one layout without groups.
+    func choose(_ pass: LayoutPass) -> Choice {
+        let layouts = pass.layouts
         var counts = layouts.map { [Int](repeating: 0, count: $0.groups) }
-        if pass.needsChoice {
-            for (index, card) in deck.enumerated() {
-                load(card, index: index)
-                var which = layouts.count - 1
-                for candidate in layouts.indices {
-                    guard let when = layouts[candidate].when, !when.bool(values) else {
-                        which = candidate
-                        break
-                    }
+        guard pass.needsChoice else {
+            counts[0][0] = deck.count
+            return Choice(layouts: [], groups: [], counts: counts)
+        }
+        var loader = CardLoader(self, pass: pass)
+        var chosen = [Int](repeating: 0, count: deck.count)
+        var groups = [Int](repeating: 0, count: deck.count)
+        for (index, card) in deck.enumerated() {
+            loader.load(card, index: index)
+            var which = layouts.count - 1
+            for candidate in layouts.indices {
+                guard let when = layouts[candidate].when, !when.bool(loader.values) else {
+                    which = candidate
+                    break
                 }
-                chosen[index] = which
-                var group = 0
-                if let expression = layouts[which].group {
-                    let raw = expression.number(values).rounded(.down)
-                    group = Int(Swift.min(Swift.max(raw, 0), Double(layouts[which].groups - 1)))
-                }
-                groups[index] = group
-                counts[which][group] += 1
             }
-        } else {
-            counts[0][0] = count
+            chosen[index] = which
+            var group = 0
+            if let expression = layouts[which].group {
+                let raw = expression.number(loader.values).rounded(.down)
+                group = Int(Swift.min(Swift.max(raw, 0), Double(layouts[which].groups - 1)))
+            }
+            groups[index] = group
+            counts[which][group] += 1
+        }
+        return Choice(layouts: chosen, groups: groups, counts: counts)
+    }
+
+    /// `place(viewport:visit:)` with a pass prepared by the caller (which reads its plans too). With `virtualised`,
+    /// a scrolling layout's cards out of view are not placed (`DescribedScene+Scroll.swift`); without, every card
+    /// is (what gestures and effects need).
+    func place(
+        _ pass: LayoutPass, viewport: Size, virtualised: Bool = false,
+        visit: (Int, Card, Placement, [UInt64]) -> Void
+    ) {
+        let layouts = pass.layouts
+        let choice = choose(pass)
+        var loader = CardLoader(self, pass: pass)
+        // The slots in view of each scrolling group (nil: every slot).
+        let visible: [[Range<Int>?]] = layouts.indices.map { which in
+            (0..<layouts[which].groups).map { group in
+                guard virtualised, layouts[which].scroll else { return nil }
+                return Self.visibleSlots(layouts[which], offset: pass.offsets[which][group], viewport: viewport)
+            }
+        }
+        let liveCard = live?.card
+        func visitCard(_ index: Int, which: Int, group: Int, slot: Int) {
+            let card = deck[index]
+            if let range = visible[which][group], !range.contains(slot), card.id != liveCard { return }
+            loader.load(card, index: index)
+            let placement = place(
+                card, plan: layouts[which], layout: which, group: group, slot: slot,
+                slotCount: choice.counts[which][group], offsets: pass.offsets[which], viewport: viewport,
+                values: &loader.values)
+            visit(index, card, placement, loader.values)
+        }
+        // One layout without groups: a card's slot is its index, so only the slots in view are visited.
+        if !pass.needsChoice, let range = visible[0][0] {
+            let count = deck.count
+            let inView = Swift.min(range.lowerBound, count)..<Swift.min(range.upperBound, count)
+            for index in inView { visitCard(index, which: 0, group: 0, slot: index) }
+            if let liveCard, let index = deck.index(of: liveCard), !inView.contains(index) {
+                visitCard(index, which: 0, group: 0, slot: index)
+            }
+            return
         }
         // Pass 2: place each card at its slot of its layout's group.
         var next = layouts.map { [Int](repeating: 0, count: $0.groups) }
-        for (index, card) in deck.enumerated() {
-            let which = pass.needsChoice ? chosen[index] : 0
-            let group = pass.needsChoice ? groups[index] : 0
+        for index in deck.indices {
+            let which = pass.needsChoice ? choice.layouts[index] : 0
+            let group = pass.needsChoice ? choice.groups[index] : 0
             let slot = next[which][group]
             next[which][group] += 1
-            load(card, index: index)
-            let placement = place(
-                card, plan: layouts[which], layout: which, group: group, slot: slot,
-                slotCount: counts[which][group], viewport: viewport, values: &values)
-            visit(index, card, placement, values)
+            visitCard(index, which: which, group: group, slot: slot)
         }
     }
 
     /// Writes a gesture's values (or zeros) into the slots `tx ty vx vy px py lx ly active`.
     @inline(__always)
-    private func writeGesture(_ gesture: GestureValues, active: Bool, into values: inout [UInt64]) {
+    static func writeGesture(_ gesture: GestureValues, active: Bool, into values: inout [UInt64]) {
         values[Builtin.active.rawValue] = active ? 1 : 0
         values[Builtin.tx.rawValue] = gesture.translation.dx.expressionBits
         values[Builtin.ty.rawValue] = gesture.translation.dy.expressionBits
@@ -137,7 +200,7 @@ extension DescribedScene {
     /// left behind (the specialisation fixed those to the values a card starts from).
     func place(
         _ card: Card, plan: LayoutPass.Plan, layout which: Int, group: Int, slot: Int, slotCount: Int,
-        viewport: Size, values: inout [UInt64]
+        offsets: [Double] = [], viewport: Size, values: inout [UInt64]
     ) -> Placement {
         let groupCount = Double(plan.groups)
         let padding = plan.padding
@@ -162,7 +225,12 @@ extension DescribedScene {
         var hoverGroup = 0.0
         var hoverSlot = k
         let isLive = self.live?.card == card.id
-        let pointer = isLive ? self.live?.values.location ?? Point(x: 0, y: 0) : Point(x: 0, y: 0)
+        var pointer = isLive ? self.live?.values.location ?? Point(x: 0, y: 0) : Point(x: 0, y: 0)
+        // A scrolling layout's content is shifted by its offset; the pointer is read in the content's coordinates
+        // (for `groups`, those of the group under it).
+        let offset = plan.scroll && group < offsets.count ? offsets[group] : 0
+        if plan.scroll && plan.kind == .row { pointer.x += offset }
+        if plan.scroll && (plan.kind == .column || plan.kind == .grid) { pointer.y += offset }
         switch plan.kind {
         case .stack:
             y += (k - middle) * spacing
@@ -188,7 +256,11 @@ extension DescribedScene {
             y = plan.top + k * (height + spacing)
             hoverGroup = ((pointer.x - padding + spacing / 2) / (columnWidth + spacing)).rounded(.down)
             hoverGroup = Swift.min(Swift.max(hoverGroup, 0), groupCount - 1)
+            if plan.scroll, Int(hoverGroup) < offsets.count { pointer.y += offsets[Int(hoverGroup)] }
             hoverSlot = ((pointer.y - plan.top + spacing / 2) / (height + spacing)).rounded(.down)
+        }
+        if plan.scroll {
+            if plan.kind == .row { x -= offset } else { y -= offset }
         }
         values[Builtin.hoverGroup.rawValue] = hoverGroup.expressionBits
         values[Builtin.hoverSlot.rawValue] = Swift.max(0, hoverSlot).expressionBits
@@ -276,12 +348,15 @@ extension DescribedScene {
         let matched = description.layouts.map { $0.matchedGeometry && description.layouts.count > 1 }
         let count = deck.count
         let cardFill = template.fill
-        place(pass, viewport: viewport) { _, card, placement, values in
+        let containers = scrollContainers(pass, viewport: viewport)
+        nodes.append(contentsOf: containers.compactMap { $0 }.flatMap { $0 })
+        place(pass, viewport: viewport, virtualised: true) { _, card, placement, values in
             let id = node(card.id, layout: placement.layout)
             let fill = Self.fill(cardFill, card)
             nodes.append(
                 Node(
-                    id: id, role: template.role, card: card.id, rect: placement.rect, z: placement.z,
+                    id: id, role: template.role, card: card.id,
+                    parent: containers[placement.layout]?[placement.group].id, rect: placement.rect, z: placement.z,
                     opacity: placement.opacity, rotation: .degrees(placement.rotation), scale: placement.scale,
                     cornerRadius: template.cornerRadius, fill: fill,
                     shadow: template.shadow.map { Shadow(radius: $0) }, transition: template.transition,

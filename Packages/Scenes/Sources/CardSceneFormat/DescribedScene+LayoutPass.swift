@@ -16,6 +16,8 @@ struct LayoutPass {
     /// reads its plan without copying (or retaining) an expression.
     final class Plan {
         let kind: SceneDescription.Layout.Kind
+        /// Whether the layout scrolls (`DescribedScene+Scroll.swift`).
+        let scroll: Bool
         let groups: Int
         let padding: Double
         let spacing: Double
@@ -47,6 +49,7 @@ struct LayoutPass {
             childRects: [[Expression]]
         ) {
             kind = layout.kind
+            scroll = layout.scroll
             groups = layout.groups
             padding = layout.padding
             spacing = layout.spacing
@@ -100,6 +103,8 @@ struct LayoutPass {
     let needsChoice: Bool
     /// The slot of each card variable, in `description.cardVariables` order.
     let variableSlots: [Int]
+    /// Each layout's groups' scroll offsets (0 where the layout does not scroll).
+    let offsets: [[Double]]
 
     init(_ scene: DescribedScene, viewport: Size) {
         let description = scene.description
@@ -169,5 +174,10 @@ struct LayoutPass {
         }
         self.layouts = plans
         self.base = scene.baseValues(viewport: viewport)
+        self.offsets = description.layouts.enumerated().map { index, layout in
+            (0..<layout.groups).map { group in
+                layout.scroll ? scene.scrollViews[ScrollKey(layout: index, group: group)]?.offset ?? 0 : 0
+            }
+        }
     }
 }

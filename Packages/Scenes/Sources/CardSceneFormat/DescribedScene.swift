@@ -34,6 +34,8 @@ public struct DescribedScene: Scene {
     var cardValues: [CardID: [UInt64]]
     /// The gesture in progress whose bindings move a card.
     var live: LiveGesture?
+    /// The scroll view of each scrolling layout's group, by `ScrollKey` (made on first use; not state).
+    var scrollViews: [ScrollKey: ScrollView] = [:]
     let cardAttachments: [GestureAttachment]
     let backgroundAttachments: [GestureAttachment]
     let nodeAttachments: [String: [GestureAttachment]]

@@ -380,7 +380,7 @@ struct Loader {
     func layout(_ value: Located) throws(SceneFormatError) -> SceneDescription.Layout {
         var allowed: Set<String> = [
             "name", "kind", "when", "group", "groups", "padding", "spacing", "top", "angle", "matchedGeometry", "width",
-            "height",
+            "height", "scroll",
         ]
         for property in SceneDescription.Property.allCases { allowed.insert(property.rawValue) }
         let members = try value.object(allowed: allowed)
@@ -406,6 +406,10 @@ struct Loader {
         if kind == .groups && group == nil {
             throw SceneFormatError(value.child("group"), "a groups layout needs a group expression")
         }
+        let scroll = try members["scroll"]?.bool() ?? false
+        if scroll && (kind == .stack || kind == .fan) {
+            throw SceneFormatError(value.child("scroll"), "only a column, row, grid or groups layout scrolls")
+        }
         return SceneDescription.Layout(
             name: name, kind: kind,
             when: try members["when"].map { (when) throws(SceneFormatError) in try when.expression(scope, .bool) },
@@ -419,7 +423,7 @@ struct Loader {
             height: try members["height"].map { (height) throws(SceneFormatError) in
                 try height.expression(scope, .number)
             },
-            matchedGeometry: try members["matchedGeometry"]?.bool() ?? true)
+            matchedGeometry: try members["matchedGeometry"]?.bool() ?? true, scroll: scroll)
     }
 
     // MARK: Gestures and effects
