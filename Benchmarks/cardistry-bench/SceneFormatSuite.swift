@@ -152,7 +152,12 @@ struct SceneFormatSuite: BenchSuite {
         context.emit(
             BenchRow(
                 suite: name, workload: "stack-layout", n: count, key: "data-vs-swift", impl: "engine",
-                samples: samples, metrics: [("ratio_to_swift", samples.ratio)]))
+                samples: samples,
+                metrics: [
+                    ("ratio_to_swift", samples.ratio), ("swift_ms", samples.floor.medianMs),
+                    // The fastest rounds' ratio: what a busy machine's spread leaves alone.
+                    ("ratio_of_minima", samples.cell.minMs / samples.floor.minMs),
+                ]))
     }
 
     // MARK: Measuring
