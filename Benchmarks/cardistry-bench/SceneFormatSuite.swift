@@ -54,14 +54,9 @@ struct SceneFormatSuite: BenchSuite {
 
     private func board(_ context: BenchContext, count: Int) {
         guard context.selects("\(name)/board") else { return }
-        guard let description = Self.boardDescription(count: count),
-            let scene = try? DescribedScene(description: description)
-        else {
-            context.progress("sceneformat: scenes/board.json did not load; board cells skipped")
+        guard var engine = engine(context, Self.boardDescription(count: count), what: "scenes/board.json") else {
             return
         }
-        let viewport = Size(width: 390, height: 844)
-        var engine = Engine(scene: scene, viewport: viewport)
         let idle = engine.frame(at: 10)
         frames(
             context, workload: "board-frame", n: count, state: "idle", engine: engine, at: 10, nodes: idle.nodes.count)
@@ -108,14 +103,11 @@ struct SceneFormatSuite: BenchSuite {
 
     private func column(_ context: BenchContext, count: Int) {
         guard context.selects("\(name)/column") else { return }
-        guard let description = Self.columnDescription(count: count), let deck = Self.columnDeck(count: count),
-            let scene = try? DescribedScene(description: description, options: SceneOptions(deck: deck))
-        else {
-            context.progress("sceneformat: the column description did not load; column cells skipped")
-            return
-        }
-        let viewport = Size(width: 390, height: 844)
-        var engine = Engine(scene: scene, viewport: viewport)
+        guard
+            var engine = engine(
+                context, Self.columnDescription(count: count), deck: Self.columnDeck(count: count),
+                what: "the column description")
+        else { return }
         let idle = engine.frame(at: 10)
         frames(
             context, workload: "column-frame", n: count, state: "idle", engine: engine, at: 10, nodes: idle.nodes.count)
@@ -161,6 +153,19 @@ struct SceneFormatSuite: BenchSuite {
     }
 
     // MARK: Measuring
+
+    /// An engine playing `description` (on `deck`, when given) in a phone's viewport, or nil, said on standard error.
+    private func engine(_ context: BenchContext, _ description: SceneDescription?, deck: Deck? = nil, what: String)
+        -> Engine?
+    {
+        guard let description,
+            let scene = try? DescribedScene(description: description, options: SceneOptions(deck: deck))
+        else {
+            context.progress("sceneformat: \(what) did not load; its cells are skipped")
+            return nil
+        }
+        return Engine(scene: scene, viewport: Size(width: 390, height: 844))
+    }
 
     /// A frame of `engine` at `time` against building as many frame nodes from fixed values.
     private func frames(

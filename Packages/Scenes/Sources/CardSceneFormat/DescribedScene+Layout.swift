@@ -102,7 +102,7 @@ extension DescribedScene {
     /// when there is one layout without groups.
     func choose(_ pass: LayoutPass) -> Choice {
         let layouts = pass.layouts
-        var counts = layouts.map { [Int](repeating: 0, count: $0.groups) }
+        var counts = layouts.map { [Int](repeating: 0, count: $0.layout.groups) }
         guard pass.needsChoice else {
             counts[0][0] = deck.count
             return Choice(layouts: [], groups: [], counts: counts)
@@ -123,7 +123,7 @@ extension DescribedScene {
             var group = 0
             if let expression = layouts[which].group {
                 let raw = expression.number(loader.values).rounded(.down)
-                group = Int(Swift.min(Swift.max(raw, 0), Double(layouts[which].groups - 1)))
+                group = Int(Swift.min(Swift.max(raw, 0), Double(layouts[which].layout.groups - 1)))
             }
             groups[index] = group
             counts[which][group] += 1
@@ -143,8 +143,8 @@ extension DescribedScene {
         var loader = CardLoader(self, pass: pass)
         // The slots in view of each scrolling group (nil: every slot).
         let visible: [[Range<Int>?]] = layouts.indices.map { which in
-            (0..<layouts[which].groups).map { group in
-                guard virtualised, layouts[which].scroll else { return nil }
+            (0..<layouts[which].layout.groups).map { group in
+                guard virtualised, layouts[which].layout.scroll else { return nil }
                 return Self.visibleSlots(layouts[which], offset: pass.offsets[which][group], viewport: viewport)
             }
         }
@@ -170,7 +170,7 @@ extension DescribedScene {
             return
         }
         // Pass 2: place each card at its slot of its layout's group.
-        var next = layouts.map { [Int](repeating: 0, count: $0.groups) }
+        var next = layouts.map { [Int](repeating: 0, count: $0.layout.groups) }
         for index in deck.indices {
             let which = pass.needsChoice ? choice.layouts[index] : 0
             let group = pass.needsChoice ? choice.groups[index] : 0
@@ -202,9 +202,9 @@ extension DescribedScene {
         _ card: Card, plan: LayoutPass.Plan, layout which: Int, group: Int, slot: Int, slotCount: Int,
         offsets: [Double] = [], viewport: Size, values: inout [UInt64]
     ) -> Placement {
-        let groupCount = Double(plan.groups)
-        let padding = plan.padding
-        let spacing = plan.spacing
+        let groupCount = Double(plan.layout.groups)
+        let padding = plan.layout.padding
+        let spacing = plan.layout.spacing
         values[Builtin.slot.rawValue] = Double(slot).expressionBits
         values[Builtin.group.rawValue] = Double(group).expressionBits
         values[Builtin.groups.rawValue] = groupCount.expressionBits
@@ -228,39 +228,39 @@ extension DescribedScene {
         var pointer = isLive ? self.live?.values.location ?? Point(x: 0, y: 0) : Point(x: 0, y: 0)
         // A scrolling layout's content is shifted by its offset; the pointer is read in the content's coordinates
         // (for `groups`, those of the group under it).
-        let offset = plan.scroll && group < offsets.count ? offsets[group] : 0
-        if plan.scroll && plan.kind == .row { pointer.x += offset }
-        if plan.scroll && (plan.kind == .column || plan.kind == .grid) { pointer.y += offset }
-        switch plan.kind {
+        let offset = plan.layout.scroll && group < offsets.count ? offsets[group] : 0
+        if plan.layout.scroll && plan.layout.kind == .row { pointer.x += offset }
+        if plan.layout.scroll && (plan.layout.kind == .column || plan.layout.kind == .grid) { pointer.y += offset }
+        switch plan.layout.kind {
         case .stack:
             y += (k - middle) * spacing
         case .fan:
             x += (k - middle) * spacing
-            rotation = (k - middle) * plan.angle
+            rotation = (k - middle) * plan.layout.angle
         case .column:
-            y = plan.top + k * (height + spacing)
-            hoverSlot = ((pointer.y - plan.top) / (height + spacing)).rounded(.down)
+            y = plan.layout.top + k * (height + spacing)
+            hoverSlot = ((pointer.y - plan.layout.top) / (height + spacing)).rounded(.down)
         case .row:
             x = padding + k * (width + spacing)
             hoverSlot = ((pointer.x - padding) / (width + spacing)).rounded(.down)
         case .grid:
             let columns = Swift.max(1, ((viewport.width - 2 * padding + spacing) / (width + spacing)).rounded(.down))
             x = padding + k.truncatingRemainder(dividingBy: columns) * (width + spacing)
-            y = plan.top + (k / columns).rounded(.down) * (height + spacing)
+            y = plan.layout.top + (k / columns).rounded(.down) * (height + spacing)
             let column = Swift.min(
                 Swift.max(((pointer.x - padding) / (width + spacing)).rounded(.down), 0), columns - 1)
-            hoverSlot = ((pointer.y - plan.top) / (height + spacing)).rounded(.down) * columns + column
+            hoverSlot = ((pointer.y - plan.layout.top) / (height + spacing)).rounded(.down) * columns + column
         case .groups:
             let columnWidth = plan.columnWidth
             x = padding + Double(group) * (columnWidth + spacing) + (columnWidth - width) / 2
-            y = plan.top + k * (height + spacing)
+            y = plan.layout.top + k * (height + spacing)
             hoverGroup = ((pointer.x - padding + spacing / 2) / (columnWidth + spacing)).rounded(.down)
             hoverGroup = Swift.min(Swift.max(hoverGroup, 0), groupCount - 1)
-            if plan.scroll, Int(hoverGroup) < offsets.count { pointer.y += offsets[Int(hoverGroup)] }
-            hoverSlot = ((pointer.y - plan.top + spacing / 2) / (height + spacing)).rounded(.down)
+            if plan.layout.scroll, Int(hoverGroup) < offsets.count { pointer.y += offsets[Int(hoverGroup)] }
+            hoverSlot = ((pointer.y - plan.layout.top + spacing / 2) / (height + spacing)).rounded(.down)
         }
-        if plan.scroll {
-            if plan.kind == .row { x -= offset } else { y -= offset }
+        if plan.layout.scroll {
+            if plan.layout.kind == .row { x -= offset } else { y -= offset }
         }
         values[Builtin.hoverGroup.rawValue] = hoverGroup.expressionBits
         values[Builtin.hoverSlot.rawValue] = Swift.max(0, hoverSlot).expressionBits

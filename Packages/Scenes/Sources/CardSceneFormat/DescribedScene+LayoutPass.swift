@@ -15,14 +15,8 @@ struct LayoutPass {
     /// One layout's plan for this pass. A class that owns its expressions' code in one buffer, so that a card
     /// reads its plan without copying (or retaining) an expression.
     final class Plan {
-        let kind: SceneDescription.Layout.Kind
-        /// Whether the layout scrolls (`DescribedScene+Scroll.swift`).
-        let scroll: Bool
-        let groups: Int
-        let padding: Double
-        let spacing: Double
-        let top: Double
-        let angle: Double
+        /// The layout as described (its kind, groups, padding, spacing, top, angle and whether it scrolls).
+        let layout: SceneDescription.Layout
         let columnWidth: Double
         /// Whether a card is chosen for this layout (pass 1, with the placed slots at 0).
         let when: Expression?
@@ -48,13 +42,7 @@ struct LayoutPass {
             width: Expression, height: Expression, properties: [SceneDescription.PropertyExpression],
             childRects: [[Expression]]
         ) {
-            kind = layout.kind
-            scroll = layout.scroll
-            groups = layout.groups
-            padding = layout.padding
-            spacing = layout.spacing
-            top = layout.top
-            angle = layout.angle
+            self.layout = layout
             self.columnWidth = columnWidth
             self.when = when
             self.group = group
@@ -136,25 +124,21 @@ struct LayoutPass {
             // The width is read before the card's size and position are written: they are 0 then.
             let unwritten = placed.subtracting(
                 [Builtin.slot, .group, .groups, .slotCount, .colWidth].map(\.rawValue))
-            let width = values.withUnsafeBufferPointer { buffer in
-                (layout.width ?? description.card.width).specialised(
-                    fixing: { fixed.contains($0) || unwritten.contains($0) }, values: buffer)
+            // The card size, then (when it is the same for every card) its value, fixed for what reads it later.
+            func size(_ expression: Expression, slot: Builtin, unwritten: Set<Int>) -> Expression {
+                let specialised = values.withUnsafeBufferPointer { buffer in
+                    expression.specialised(fixing: { fixed.contains($0) || unwritten.contains($0) }, values: buffer)
+                }
+                if let bits = specialised.constantBits {
+                    values[slot.rawValue] = Swift.max(1, Double(bitPattern: bits)).expressionBits
+                    fixed.insert(slot.rawValue)
+                }
+                return specialised
             }
-            let fixedWidth = width.constantBits.map { Swift.max(1, Double(bitPattern: $0)) }
-            if let fixedWidth {
-                values[Builtin.cw.rawValue] = fixedWidth.expressionBits
-                fixed.insert(Builtin.cw.rawValue)
-            }
-            let afterWidth = unwritten.subtracting([Builtin.cw.rawValue])
-            let height = values.withUnsafeBufferPointer { buffer in
-                (layout.height ?? description.card.height).specialised(
-                    fixing: { fixed.contains($0) || afterWidth.contains($0) }, values: buffer)
-            }
-            let fixedHeight = height.constantBits.map { Swift.max(1, Double(bitPattern: $0)) }
-            if let fixedHeight {
-                values[Builtin.ch.rawValue] = fixedHeight.expressionBits
-                fixed.insert(Builtin.ch.rawValue)
-            }
+            let width = size(layout.width ?? description.card.width, slot: .cw, unwritten: unwritten)
+            let height = size(
+                layout.height ?? description.card.height, slot: .ch,
+                unwritten: unwritten.subtracting([Builtin.cw.rawValue]))
             // Properties and child rectangles read the card once everything is written.
             let properties = values.withUnsafeBufferPointer { buffer in
                 layout.properties.map {

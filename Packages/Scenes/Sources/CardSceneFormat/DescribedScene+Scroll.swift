@@ -42,56 +42,61 @@ extension DescribedScene {
     /// The container's frame: below the layout's `top` to the bottom of the viewport (a `groups` layout's group:
     /// its column's width); a row's, the whole width.
     static func scrollFrame(_ plan: LayoutPass.Plan, group: Int, viewport: Size) -> Rect {
-        let height = Swift.max(0, viewport.height - plan.top)
-        switch plan.kind {
+        let height = Swift.max(0, viewport.height - plan.layout.top)
+        switch plan.layout.kind {
         case .groups:
             return Rect(
-                x: plan.padding + Double(group) * (plan.columnWidth + plan.spacing), y: plan.top,
+                x: plan.layout.padding + Double(group) * (plan.columnWidth + plan.layout.spacing), y: plan.layout.top,
                 width: plan.columnWidth, height: height)
         default:
-            return Rect(x: 0, y: plan.top, width: viewport.width, height: height)
+            return Rect(x: 0, y: plan.layout.top, width: viewport.width, height: height)
         }
     }
 
     /// The axis a plan scrolls along.
-    static func scrollAxis(_ plan: LayoutPass.Plan) -> GestureAxis { plan.kind == .row ? .horizontal : .vertical }
+    static func scrollAxis(_ plan: LayoutPass.Plan) -> GestureAxis {
+        plan.layout.kind == .row ? .horizontal : .vertical
+    }
 
     /// The content's length along the axis for `count` cards of `size`, and the container's length.
     static func scrollLengths(_ plan: LayoutPass.Plan, count: Int, size: Size, viewport: Size) -> (
         content: Double, view: Double
     ) {
         let frame = scrollFrame(plan, group: 0, viewport: viewport)
-        let spacing = plan.spacing
-        switch plan.kind {
+        let spacing = plan.layout.spacing
+        switch plan.layout.kind {
         case .row:
-            return (plan.padding * 2 + Double(count) * (size.width + spacing) - spacing, frame.width)
+            return (plan.layout.padding * 2 + Double(count) * (size.width + spacing) - spacing, frame.width)
         case .grid:
             let columns = gridColumns(plan, width: size.width, viewport: viewport)
             let rows = (Double(count) / columns).rounded(.up)
-            return (rows * (size.height + spacing) - spacing + plan.padding, frame.height)
+            return (rows * (size.height + spacing) - spacing + plan.layout.padding, frame.height)
         default:
-            return (Double(count) * (size.height + spacing) - spacing + plan.padding, frame.height)
+            return (Double(count) * (size.height + spacing) - spacing + plan.layout.padding, frame.height)
         }
     }
 
     /// How many cards a grid row holds.
     static func gridColumns(_ plan: LayoutPass.Plan, width: Double, viewport: Size) -> Double {
-        Swift.max(1, ((viewport.width - 2 * plan.padding + plan.spacing) / (width + plan.spacing)).rounded(.down))
+        Swift.max(
+            1,
+            ((viewport.width - 2 * plan.layout.padding + plan.layout.spacing) / (width + plan.layout.spacing)).rounded(
+                .down))
     }
 
     /// The slots of a scrolling group within one container length of its visible part, or nil when the card size
     /// along the axis is not the same for every card (then every card is laid out). O(1).
     static func visibleSlots(_ plan: LayoutPass.Plan, offset: Double, viewport: Size) -> Range<Int>? {
         let frame = scrollFrame(plan, group: 0, viewport: viewport)
-        let isRow = plan.kind == .row
+        let isRow = plan.layout.kind == .row
         guard let along = isRow ? plan.fixedWidth : plan.fixedHeight else { return nil }
         let view = isRow ? frame.width : frame.height
-        let stride = Swift.max(1, along + plan.spacing)
-        let start = isRow ? plan.padding : 0
+        let stride = Swift.max(1, along + plan.layout.spacing)
+        let start = isRow ? plan.layout.padding : 0
         let low = ((offset - view - start - along) / stride).rounded(.down)
         let high = ((offset + 2 * view - start) / stride).rounded(.up)
         var per = 1.0
-        if plan.kind == .grid, let width = plan.fixedWidth {
+        if plan.layout.kind == .grid, let width = plan.fixedWidth {
             per = gridColumns(plan, width: width, viewport: viewport)
         }
         let first = Int(Swift.min(Swift.max(low * per, 0), 1e9))
@@ -102,11 +107,11 @@ extension DescribedScene {
     /// The container nodes of each layout's groups (nil for a layout that does not scroll): each clips its cards
     /// and carries the scroll gesture from its scroll view's offset over the content's range.
     func scrollContainers(_ pass: LayoutPass, viewport: Size) -> [[Node]?] {
-        guard pass.layouts.contains(where: \.scroll) else { return pass.layouts.map { _ in nil } }
+        guard pass.layouts.contains(where: \.layout.scroll) else { return pass.layouts.map { _ in nil } }
         let choice = choose(pass)
         return pass.layouts.enumerated().map { which, plan in
-            guard plan.scroll else { return nil }
-            return (0..<plan.groups).map { group in
+            guard plan.layout.scroll else { return nil }
+            return (0..<plan.layout.groups).map { group in
                 let key = ScrollKey(layout: which, group: group)
                 let view = scrollViews[key]
                 var range = view?.range ?? 0...0
@@ -150,12 +155,12 @@ extension DescribedScene {
             place(pass, viewport: context.viewport) { _, _, placement, values in
                 guard placement.layout == key.layout, placement.group == key.group else { return }
                 let end =
-                    plan.kind == .row
+                    plan.layout.kind == .row
                     ? Double(bitPattern: values[Builtin.x.rawValue]) + placement.rect.width + offset - frame.minX
                     : Double(bitPattern: values[Builtin.y.rawValue]) + placement.rect.height + offset - frame.minY
                 far = Swift.max(far, end)
             }
-            lengths = (far + plan.padding, plan.kind == .row ? frame.width : frame.height)
+            lengths = (far + plan.layout.padding, plan.layout.kind == .row ? frame.width : frame.height)
         }
         var view = scrollViews[key] ?? ScrollView(axis: Self.scrollAxis(plan))
         view.resize(contentLength: lengths.content, viewportLength: lengths.view)
