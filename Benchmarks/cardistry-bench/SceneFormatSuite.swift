@@ -189,44 +189,39 @@ struct SceneFormatSuite: BenchSuite {
         _ context: BenchContext, workload: String, n: Int, engine: Engine, from start: Point, time: Double,
         nodes: Int
     ) {
-        let floorNodes = SceneSuite.floorNodes(count: nodes)
-        var copy = engine
-        var step = 0
-        let samples = measureCell(
-            "\(name)/\(workload)/\(n)/drag-move/engine", rounds: gateRounds(context),
-            {
-                step += 1
-                let offset = Double(step % 40) - 20
-                return copy.handle(
-                    .pointer(
-                        PointerEvent(
-                            .move, at: start + Vector(dx: offset, dy: offset / 2),
-                            time: time + Double(step) / 60)))
-            }, floor: { SceneSuite.buildFloor(floorNodes, 0).count })
-        context.emit(
-            BenchRow(
-                suite: name, workload: workload, n: n, key: "drag-move", impl: "engine", samples: samples,
-                metrics: [("event_share_60hz", samples.cell.medianMs / (1000.0 / 60) * 100)]))
+        events(context, workload: workload, n: n, key: "drag-move", engine: engine, nodes: nodes) { step in
+            let offset = Double(step % 40) - 20
+            return PointerEvent(
+                .move, at: start + Vector(dx: offset, dy: offset / 2), time: time + Double(step) / 60)
+        }
     }
 
     /// One wheel event over the column (down then up again, so it never leaves the content), against the floor.
     private func wheels(_ context: BenchContext, n: Int, engine: Engine, time: Double, nodes: Int) {
+        events(context, workload: "column-pointer", n: n, key: "wheel", engine: engine, nodes: nodes) { step in
+            let dy = step % 200 < 100 ? 40.0 : -40.0
+            return PointerEvent(.wheel(dx: 0, dy: dy), at: Point(x: 195, y: 400), time: time + Double(step) / 60)
+        }
+    }
+
+    /// The cost of one pointer event, the `step`-th of `event`'s stream, handled by a copy of `engine`, against
+    /// building `nodes` frame nodes.
+    private func events(
+        _ context: BenchContext, workload: String, n: Int, key: String, engine: Engine, nodes: Int,
+        _ event: (Int) -> PointerEvent
+    ) {
         let floorNodes = SceneSuite.floorNodes(count: nodes)
         var copy = engine
         var step = 0
         let samples = measureCell(
-            "\(name)/column-pointer/\(n)/wheel/engine", rounds: gateRounds(context),
+            "\(name)/\(workload)/\(n)/\(key)/engine", rounds: gateRounds(context),
             {
                 step += 1
-                let dy = step % 200 < 100 ? 40.0 : -40.0
-                return copy.handle(
-                    .pointer(
-                        PointerEvent(.wheel(dx: 0, dy: dy), at: Point(x: 195, y: 400), time: time + Double(step) / 60)
-                    ))
+                return copy.handle(.pointer(event(step)))
             }, floor: { SceneSuite.buildFloor(floorNodes, 0).count })
         context.emit(
             BenchRow(
-                suite: name, workload: "column-pointer", n: n, key: "wheel", impl: "engine", samples: samples,
+                suite: name, workload: workload, n: n, key: key, impl: "engine", samples: samples,
                 metrics: [("event_share_60hz", samples.cell.medianMs / (1000.0 / 60) * 100)]))
     }
 }

@@ -1,21 +1,10 @@
+import CardModels
 import CardSceneFormat
 import Testing
 
 /// `Expression.specialised`: the folding a layout pass does once per pass must give the same bits as the
 /// expression it replaces, for every value of the slots it leaves free.
 @Suite struct SpecialiseTests {
-    /// A seeded generator (SplitMix64), so a failure names its case.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let texts = [
         "(b - 250 - a * 10) / 2 + (a - b) * 10", "min(450, b - 32) * 1.4 + a", "f ? a / b : b % 0",
         "clamp(a, -b, b) + mix(a, b, 0.5) + rubberBand(a, 0, b, 100)", "max(a, b, 3) - sqrt(b) + floor(a / 7)",
@@ -23,7 +12,7 @@ import Testing
     ]
 
     @Test func specialisedExpressionsGiveTheSameBitsForEveryValueOfTheFreeSlots() throws {
-        var random = SplitMix(state: 50)
+        var random = SplitMix64(seed: 50)
         for text in Self.texts {
             let expression = try Expression(text, scope: ExpressionTests.scope)
             for fixedSlots in [[1], [1, 2], [0, 1, 2, 3, 4], [3, 4]] {
@@ -56,7 +45,7 @@ import Testing
         #expect(all.evaluate(values) == expression.evaluate(values))
     }
 
-    static func randomValues(_ random: inout SplitMix) -> [UInt64] {
+    static func randomValues(_ random: inout SplitMix64) -> [UInt64] {
         let numbers: [Double] = [0, -0.0, 1, -3.5, 7, 1e12, -1e12, .nan, .infinity, 0.1, 844, 390]
         return [
             numbers.randomElement(using: &random)!.bitPattern, numbers.randomElement(using: &random)!.bitPattern,
