@@ -437,7 +437,10 @@ extension DescribedScene {
     /// `template` with `{title}`, `{id}`, `{sortOrder}`, `{kind}`, `{prompt}`, `{answer}` and `{count}` replaced by
     /// the card's fields (an unknown `{name}` stays as written). O(template).
     static func fillTemplate(_ template: String, card: Card? = nil, count: Int) -> String {
-        guard template.contains("{") else { return template }
+        // Byte-wise (`contains("{")` on a String goes through Foundation's `range(of:)`: 9 % of a board's
+        // pointer event at 1,000 cards), and a label that is the title alone shares the title's storage.
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
+        if let card, template == "{title}" { return card.title }
         var result = ""
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{") {
