@@ -61,6 +61,37 @@ import Testing
         #expect(try #require(engine.frame(at: 4).node(card: 1)).rect.minY == 20 - 226)
     }
 
+    @Test func eachGroupScrollsOnItsOwnAndAHeldCardLeavesItsContainer() throws {
+        let text = """
+            {"format": 1, "name": "lanes", "takesDeck": true, "card": {"size": ["colWidth", "50"]},
+             "cardState": {"lane": {"type": "number", "initial": "i % 2"}},
+             "layouts": [{"name": "lanes", "kind": "groups", "group": "card.lane", "groups": 2, "top": 20,
+                          "spacing": 10, "padding": 10, "scroll": true}],
+             "gestures": [{"name": "move", "on": "card", "kind": "drag", "minimumDistance": 4,
+                           "bind": {"x": "x + tx", "y": "y + ty"}}]}
+            """
+        let deck = try Deck(
+            (0..<40).map { Card(id: CardID(UInt64($0 + 1)), title: "Card \($0 + 1)", color: .blue, sortOrder: $0) })
+        var engine = Engine(
+            scene: try DescribedScene(
+                description: try SceneDescription.load(bytes: Array(text.utf8)), options: SceneOptions(deck: deck)),
+            viewport: Self.viewport)
+        // The wheel over the second lane scrolls it alone: 600 points is ten 60-point slots.
+        engine.handle(.pointer(PointerEvent(.wheel(dx: 0, dy: 600), at: Point(x: 300, y: 200), time: 1)))
+        let frame = engine.frame(at: 2)
+        #expect(try #require(frame.node(card: 1)).rect.minY == 20)
+        #expect(try #require(frame.node(card: 22)).rect.minY == 20)
+        #expect(try #require(frame.node(card: 22)).parent == "scroll.lanes.1")
+        // A card dragged out of the first lane is nobody's child while held.
+        let card = try #require(frame.node(card: 3)).rect
+        engine.handle(.pointer(PointerEvent(.down, at: Point(x: card.midX, y: card.midY), time: 3)))
+        engine.handle(.pointer(PointerEvent(.move, at: Point(x: card.midX + 60, y: card.midY), time: 3.05)))
+        engine.handle(.pointer(PointerEvent(.move, at: Point(x: card.midX + 120, y: card.midY), time: 3.1)))
+        let held = try #require(engine.frame(at: 3.1).node(card: 3))
+        #expect(held.parent == nil)
+        #expect(held.rect.minX == card.minX + 120)
+    }
+
     @Test func onlyLayoutsThatListTheirCardsScroll() throws {
         let text = """
             {"format": 1, "name": "s", "cards": [{"id": 1, "title": "A"}], "card": {"size": ["10", "10"]},

@@ -349,6 +349,9 @@ extension DescribedScene {
         let count = deck.count
         let cardFill = template.fill
         let containers = scrollContainers(pass, viewport: viewport)
+        // The card a gesture holds leaves its scroll container while held, so that it is not clipped to its column
+        // on its way to another.
+        let heldCard = live?.card
         nodes.append(contentsOf: containers.compactMap { $0 }.flatMap { $0 })
         place(pass, viewport: viewport, virtualised: true) { _, card, placement, values in
             let id = node(card.id, layout: placement.layout)
@@ -356,7 +359,8 @@ extension DescribedScene {
             nodes.append(
                 Node(
                     id: id, role: template.role, card: card.id,
-                    parent: containers[placement.layout]?[placement.group].id, rect: placement.rect, z: placement.z,
+                    parent: heldCard == card.id ? nil : containers[placement.layout]?[placement.group].id,
+                    rect: placement.rect, z: placement.z,
                     opacity: placement.opacity, rotation: .degrees(placement.rotation), scale: placement.scale,
                     cornerRadius: template.cornerRadius, fill: fill,
                     shadow: template.shadow.map { Shadow(radius: $0) }, transition: template.transition,
