@@ -153,10 +153,12 @@ extension DescribedScene {
             let card = deck[index]
             if let range = visible[which][group], !range.contains(slot), card.id != liveCard { return }
             loader.load(card, index: index)
-            let placement = place(
-                card, plan: layouts[which], layout: which, group: group, slot: slot,
-                slotCount: choice.counts[which][group], offsets: pass.offsets[which], viewport: viewport,
-                values: &loader.values)
+            let placement = loader.values.withUnsafeMutableBufferPointer { values in
+                place(
+                    card, plan: layouts[which], layout: which, group: group, slot: slot,
+                    slotCount: choice.counts[which][group], offsets: pass.offsets[which], viewport: viewport,
+                    values: values)
+            }
             visit(index, card, placement, loader.values)
         }
         // One layout without groups: a card's slot is its index, so only the slots in view are visited.
@@ -200,8 +202,9 @@ extension DescribedScene {
     /// left behind (the specialisation fixed those to the values a card starts from).
     func place(
         _ card: Card, plan: LayoutPass.Plan, layout which: Int, group: Int, slot: Int, slotCount: Int,
-        offsets: [Double] = [], viewport: Size, values: inout [UInt64]
+        offsets: [Double] = [], viewport: Size, values: UnsafeMutableBufferPointer<UInt64>
     ) -> Placement {
+        let read = UnsafeBufferPointer(values)
         let groupCount = Double(plan.layout.groups)
         let padding = plan.layout.padding
         let spacing = plan.layout.spacing
@@ -212,10 +215,10 @@ extension DescribedScene {
         values[Builtin.colWidth.rawValue] = plan.columnWidth.expressionBits
         // The width first: the height may read it (`cw * 1.4`).
         let width =
-            plan.fixedWidth ?? values.withUnsafeBufferPointer { Swift.max(1, plan.number(plan.width, $0)) }
+            plan.fixedWidth ?? Swift.max(1, plan.number(plan.width, read))
         values[Builtin.cw.rawValue] = width.expressionBits
         let height =
-            plan.fixedHeight ?? values.withUnsafeBufferPointer { Swift.max(1, plan.number(plan.height, $0)) }
+            plan.fixedHeight ?? Swift.max(1, plan.number(plan.height, read))
         values[Builtin.ch.rawValue] = height.expressionBits
         let k = Double(slot)
         let middle = (Double(slotCount) - 1) / 2
@@ -278,14 +281,12 @@ extension DescribedScene {
         store()
         if !plan.properties.isEmpty {
             var updated = properties
-            values.withUnsafeBufferPointer { buffer in
-                for (index, entry) in plan.properties { updated[index] = plan.number(entry, buffer) }
-            }
+            for (index, entry) in plan.properties { updated[index] = plan.number(entry, read) }
             properties = updated
             store()
         }
         if isLive, let rule = self.live {
-            Self.apply(description.gestures[rule.rule].bind, to: &properties, values: values)
+            Self.apply(description.gestures[rule.rule].bind, to: &properties, values: read)
             store()
         }
         return Placement(
@@ -297,13 +298,12 @@ extension DescribedScene {
 
     /// Evaluates `expressions` into `properties` (each reads the values before any of them changed).
     static func apply(
-        _ expressions: [SceneDescription.PropertyExpression], to properties: inout SIMD8<Double>, values: [UInt64]
+        _ expressions: [SceneDescription.PropertyExpression], to properties: inout SIMD8<Double>,
+        values: UnsafeBufferPointer<UInt64>
     ) {
         guard !expressions.isEmpty else { return }
         var updated = properties
-        values.withUnsafeBufferPointer { buffer in
-            for assignment in expressions { updated[assignment.index] = assignment.expression.number(buffer) }
-        }
+        for assignment in expressions { updated[assignment.index] = assignment.expression.number(values) }
         properties = updated
     }
 
