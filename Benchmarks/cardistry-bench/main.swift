@@ -16,6 +16,7 @@ let allSuites: [any BenchSuite] = [
     GesturesSuite(),
     PersistenceSuite(),
     SceneSuite(),
+    SceneFormatSuite(),
     DeckSceneSuite(),
     DeckOrderSuite(),
     TUISuite(),
