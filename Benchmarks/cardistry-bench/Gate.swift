@@ -35,6 +35,11 @@ enum Gate {
         ("scene", 1.45, 7, "must catch 2×; with a core busy a frame cell's process lands in one of two modes"),
         ("tui", 1.45, 7, "must catch 2×; with a core busy a frame's process lands in two modes 1.5× apart"),
         (
+            "sceneformat", 1.45, 7,
+            "must catch 2×; a data scene's frame and pointer cells, like scene's, spread up to 1.5× from process to"
+                + " process with a core busy, in 0.7 s a run"
+        ),
+        (
             "million", 1.5, 5,
             "must catch 2×; requests through pipes, few a process (15 fetches), spread most: one process in four or"
                 + " so reads 0.7× or 1.4× of the rest, which three processes a side could not set aside"
