@@ -107,6 +107,27 @@ import Testing
         #expect(DeckOrder.givenSortOrderRanks(deck) == reference(cards.map(\.sortOrder)))
     }
 
+    /// A large order ranks both colour keys from one pass over the cards (`prepareColorRanks`): the same ranks as
+    /// the hue key and the colour number of every card, compacted to bytes.
+    @Test func bothColourKeysFromOnePassMatchTheirReferences() throws {
+        var generator = SplitMix64(seed: 0x5EED_0005)
+        let cards = (0..<(DeckOrder.largeCount + 300)).map { index in
+            Card(
+                id: CardID(UInt64(index + 1)), title: "C\(index)",
+                color: RGBColor(
+                    red: UInt8(generator.next() % 3 * 120), green: UInt8(generator.next() % 3 * 120),
+                    blue: UInt8(generator.next() % 4 * 80)),
+                sortOrder: index)
+        }
+        let order = DeckOrder(try Deck(cards), checksum: OrderChecksum.of)
+        let color = try #require(order.keyRanks.color)
+        let colorNumber = try #require(order.keyRanks.colorNumber)
+        #expect(color == reference(cards.map { DeckOrder.hueKey($0.color) }))
+        #expect(colorNumber == reference(cards.map { DeckOrder.packed($0.color) }))
+        #expect(color.rankBytes.map(Int32.init) == color.ranks)
+        #expect(colorNumber.rankBytes.map(Int32.init) == colorNumber.ranks)
+    }
+
     /// Titles rank as people count them (issue 46: "Card 1, Card 10, Card 100 …" read as a defect): digit runs by
     /// value, letters without case, the bytes deciding between equals.
     @Test func titlesRankAsPeopleCountThem() {
