@@ -32,7 +32,7 @@ extension JSONFileStore {
         let existed = existing != nil
         var length = 0
         var last = 0
-        if let existing, existing.size > 0, let known = validatedJournals.lastSequence(of: file, status: existing) {
+        if let existing, existing.size > 0, let known = validatedJournals.value(for: file, status: existing) {
             // The very file this store last appended to or read whole: its lines were whole and valid then.
             last = known
             length = existing.size
@@ -77,7 +77,7 @@ extension JSONFileStore {
             throw error
         }
         validatedJournals.record(
-            file, status: (try? fileSystem.status(file)) ?? nil, lastSequence: records[records.count - 1].sequence)
+            file, status: (try? fileSystem.status(file)) ?? nil, value: records[records.count - 1].sequence)
         if !existed {
             do {
                 try fileSystem.syncDirectory(directory(.state))
@@ -99,33 +99,30 @@ extension JSONFileStore {
     /// O(journal size).
     func lastJournalSequence(_ name: String) throws(StoreError) -> Int {
         let file = journalPath(name)
-        let status: FileStatus?
-        do {
-            status = try fileSystem.status(file)
-        } catch {
-            throw .io(.stat, file, error)
-        }
-        guard let status, status.size > 0 else { return 0 }
-        if let known = validatedJournals.lastSequence(of: file, status: status) { return known }
+        guard let status = try journalStatus(name), status.size > 0 else { return 0 }
+        if let known = validatedJournals.value(for: file, status: status) { return known }
         let bytes = try readFile(file, sizeHint: Int(status.size))
         let last = try Self.lastJournalSequence(bytes, name: name)
         if bytes.count == status.size, bytes.last == UInt8(ascii: "\n") {
-            validatedJournals.record(file, status: status, lastSequence: last)
+            validatedJournals.record(file, status: status, value: last)
         }
         return last
     }
 
     /// The journal file of state `name`, whole (nil: there is none). O(journal size).
     func journalBytes(_ name: String) throws(StoreError) -> [UInt8]? {
+        guard let status = try journalStatus(name) else { return nil }
+        return try readFile(journalPath(name), sizeHint: Int(status.size))
+    }
+
+    /// The status of state `name`'s journal file (nil: there is none).
+    private func journalStatus(_ name: String) throws(StoreError) -> FileStatus? {
         let file = journalPath(name)
-        let status: FileStatus?
         do {
-            status = try fileSystem.status(file)
+            return try fileSystem.status(file)
         } catch {
             throw .io(.stat, file, error)
         }
-        guard let status else { return nil }
-        return try readFile(file, sizeHint: Int(status.size))
     }
 
     public func truncateStateJournal(named name: String, through sequence: Int) throws(StoreError) {

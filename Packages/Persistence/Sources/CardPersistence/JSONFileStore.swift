@@ -396,7 +396,7 @@ public struct JSONFileStore: DeckStore {
         }
         validated.record(
             target, status: (try? fileSystem.status(target)) ?? nil,
-            header: DocumentHeader(schemaVersion: currentSchemaVersion(kind), revision: revision, journal: journal))
+            value: DocumentHeader(schemaVersion: currentSchemaVersion(kind), revision: revision, journal: journal))
         return revision
     }
 
@@ -451,12 +451,12 @@ public struct JSONFileStore: DeckStore {
         case .symbolicLink: throw .symbolicLink(path: target)
         default: throw .notAFile(path: target)
         }
-        if let header = validated.header(for: target, status: status) { return (header, status.permissions) }
+        if let header = validated.value(for: target, status: status) { return (header, status.permissions) }
         let bytes = try readFile(target, sizeHint: status.size)
         do {
             let format = kind == .deck ? DeckDocument.formatName : StateDocument.formatName
             let header = try DocumentHeader.scan(bytes, format: format)
-            validated.record(target, status: status, header: header)
+            validated.record(target, status: status, value: header)
             return (header, status.permissions)
         } catch {
             throw unreadable(target, error, backup: backupPath(kind, name))
