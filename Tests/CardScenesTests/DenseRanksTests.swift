@@ -74,6 +74,17 @@ import Testing
         }
         let large = (0..<(DenseRanks.packedMinimumCount + 7)).map { _ in generator.next() % 1_000 }
         #expect(DenseRanks(sortedBy: large) == reference(large))
+        // Enough keys for the radix sort's two threads (`scatterInHalves`), random, tied and few, an odd count.
+        for round in 0..<3 {
+            let keys: [UInt64] = (0..<(TwoThreads.minimumCount + 1_001)).map { _ in
+                switch round {
+                case 0: generator.next()
+                case 1: (generator.next() % 512) << 40 | generator.next() % 4_096
+                default: generator.next() % 5 << 50
+                }
+            }
+            #expect(DenseRanks(packedSortOf: keys) == reference(keys), "large round \(round)")
+        }
     }
 
     @Test func distinctValueRanksMatchTheComparisonSort() {

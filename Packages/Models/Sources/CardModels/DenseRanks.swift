@@ -264,13 +264,45 @@ struct DenseRanks: Sendable, Hashable {
     }
 
     /// Sorts `words` by their bytes from `fromByte` up: an LSD radix sort, stable, skipping every byte that is the
-    /// same in all words. O(n · varying bytes).
+    /// same in all words. O(n · varying bytes). From `TwoThreads.minimumCount` words, the histograms and each pass
+    /// split between two threads by halves of the words (`scatterInHalves`): a generated million-card deck's ids,
+    /// ranked when it is opened, were the largest part of reopening it in a new process (issue 48).
     static func radixSort(_ words: inout [UInt64], fromByte: Int) {
         let (histograms, varying) = byteHistograms(words, fromByte: fromByte)
         var target = [UInt64](repeating: 0, count: varying.isEmpty ? 0 : words.count)
         for byte in varying {
-            scatter(words, into: &target, byte: byte, starts: bucketStarts(histograms, byte: byte))
+            let starts = bucketStarts(histograms, byte: byte)
+            if words.count >= TwoThreads.minimumCount {
+                scatterInHalves(words, into: &target, byte: byte, starts: starts)
+            } else {
+                scatter(words, into: &target, byte: byte, starts: starts)
+            }
             swap(&words, &target)
+        }
+    }
+
+    /// `scatter(_:into:byte:starts:)` with each half of the words on its own thread: the second half's words of a
+    /// bucket go after the first half's (its starts moved on by the first half's count in each bucket, one more read
+    /// of that half), so the pass stays stable and the halves write disjoint places. O(n).
+    private static func scatterInHalves(_ words: [UInt64], into target: inout [UInt64], byte: Int, starts: [Int]) {
+        let shift = UInt64(byte * 8)
+        let count = words.count
+        var secondStarts = starts
+        words.withUnsafeBufferPointer { source in
+            for word in source[TwoThreads.half(0, of: count)] { secondStarts[Int((word >> shift) & 0xFF)] += 1 }
+            target.withUnsafeMutableBufferPointer { target in
+                let base = target.baseAddress!
+                TwoThreads.run(count: count) { part in
+                    var partStarts = part == 0 ? starts : secondStarts
+                    partStarts.withUnsafeMutableBufferPointer { partStarts in
+                        for word in source[TwoThreads.half(part, of: count)] {
+                            let bucket = Int((word >> shift) & 0xFF)
+                            base[partStarts[bucket]] = word
+                            partStarts[bucket] += 1
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -294,13 +326,29 @@ struct DenseRanks: Sendable, Hashable {
     /// For each byte of the keys from `fromByte` up, how many keys have each of its 256 values (`byte << 8 | value`),
     /// and the bytes that are not the same in every key (the only ones a radix sort needs). O(n).
     static func byteHistograms(_ keys: [UInt64], fromByte: Int) -> (histograms: [Int], varying: [Int]) {
-        var histograms = [Int](repeating: 0, count: 8 * 256)
-        keys.withUnsafeBufferPointer { keys in
+        /// The histograms of `keys`.
+        func count(_ keys: UnsafeBufferPointer<UInt64>.SubSequence) -> [Int] {
+            var histograms = [Int](repeating: 0, count: 8 * 256)
             histograms.withUnsafeMutableBufferPointer { histograms in
                 for key in keys {
                     for byte in fromByte..<8 { histograms[byte << 8 | Int((key >> UInt64(byte * 8)) & 0xFF)] += 1 }
                 }
             }
+            return histograms
+        }
+        var histograms: [Int] = []
+        keys.withUnsafeBufferPointer { keys in
+            guard keys.count >= TwoThreads.minimumCount else {
+                histograms = count(keys[...])
+                return
+            }
+            // Each half counted on its own thread, then added.
+            var halves: ([Int], [Int]) = ([], [])
+            TwoThreads.run(count: keys.count) { part in
+                let counted = count(keys[TwoThreads.half(part, of: keys.count)])
+                if part == 0 { halves.0 = counted } else { halves.1 = counted }
+            }
+            histograms = zip(halves.0, halves.1).map { $0 + $1 }
         }
         let varying = (fromByte..<8).filter { byte in
             !histograms[(byte << 8)..<((byte + 1) << 8)].contains(keys.count)
