@@ -1,6 +1,7 @@
 import CardModels
 import CardPersistence
 import Foundation
+import Synchronization
 import Testing
 
 /// State journals in both stores, and the saver's state machine.
@@ -66,6 +67,45 @@ import Testing
         // Damage before the last line is an error, not silently skipped data.
         try Data("garbage\n{\"seq\":1,\"record\":{}}\n".utf8).write(to: URL(fileURLWithPath: path))
         #expect(throws: StoreError.self) { try store.loadStateJournal(named: "deck") }
+    }
+
+    /// Appends into the journal this store last appended to read nothing back (issue 48: each append parsed the
+    /// whole journal, up to a thousand records for every move); a journal another writer changed (grown, or
+    /// rewritten with damage before its last line) is read whole again, so the damage is still refused and the
+    /// sequence check still sees the other writer's records. On the code before, every append read the journal.
+    @Test func appendingReadsOnlyAJournalAnotherWriterChanged() throws {
+        let directory = TemporaryDirectory()
+        let files = FaultyFileSystem()
+        let store = try JSONFileStore(root: directory.path, fileSystem: files)
+        try store.appendStateJournal([JournalRecord(sequence: 1, json: Self.record("a"))], named: "deck")
+        let before = files.reads.withLock { $0 }
+        for sequence in 2...40 {
+            try store.appendStateJournal(
+                [JournalRecord(sequence: sequence, json: Self.record("m"))], named: "deck",
+                expectedSequence: sequence - 1)
+        }
+        #expect(files.reads.withLock { $0 } == before)
+        #expect(try store.statePosition(named: "deck") == 40)
+        #expect(files.reads.withLock { $0 } == before)
+        // Another store (another process) appends: this one sees the file changed and reads it again.
+        let other = try JSONFileStore(root: directory.path)
+        try other.appendStateJournal([JournalRecord(sequence: 41, json: Self.record("o"))], named: "deck")
+        #expect(throws: StoreError.self) {
+            try store.appendStateJournal(
+                [JournalRecord(sequence: 41, json: Self.record("x"))], named: "deck", expectedSequence: 40)
+        }
+        #expect(files.reads.withLock { $0 } > before)
+        try store.appendStateJournal(
+            [JournalRecord(sequence: 42, json: Self.record("y"))], named: "deck", expectedSequence: 41)
+        #expect(try store.loadStateJournal(named: "deck").map(\.sequence) == Array(1...42))
+        // Damage written by someone else before the last line: refused, the file unchanged.
+        let path = store.journalPath("deck")
+        let damaged = Data("{\"seq\":1,\"record\":{\"dam\n{\"seq\":2,\"record\":{}}\n".utf8)
+        try damaged.write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.self) {
+            try store.appendStateJournal([JournalRecord(sequence: 43, json: Self.record("z"))], named: "deck")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == damaged)
     }
 
     /// A damaged record before the last and a torn last line (a crash mid-append after the damage): an append,

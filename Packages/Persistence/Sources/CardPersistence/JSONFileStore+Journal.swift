@@ -10,7 +10,8 @@
 /// one that names the position it expects (`expectedSequence`) is refused when another process moved the state. A crash mid-append leaves at most a torn
 /// last line, which loading ignores. The snapshot (`<name>.json`) names the last record it includes, so records
 /// it includes are never applied twice, whether or not `truncateStateJournal` ran after it. Truncation rewrites the
-/// remaining records to a temporary file and renames it over the journal. Appending costs O(records appended);
+/// remaining records to a temporary file and renames it over the journal. Appending costs O(records appended) while
+/// the journal is the file this store last appended to or read (`ValidatedJournals`), else O(journal size) once;
 /// loading and truncating O(journal size).
 extension JSONFileStore {
     /// The path of the journal of state `name` (the name must be valid).
@@ -31,7 +32,11 @@ extension JSONFileStore {
         let existed = existing != nil
         var length = 0
         var last = 0
-        if let existing, existing.size > 0 {
+        if let existing, existing.size > 0, let known = validatedJournals.value(for: file, status: existing) {
+            // The very file this store last appended to or read whole: its lines were whole and valid then.
+            last = known
+            length = existing.size
+        } else if let existing, existing.size > 0 {
             let bytes = try readFile(file, sizeHint: Int(existing.size))
             // A journal damaged before its last line is never changed, not even to cut a torn line after the
             // damage: this throws before anything is written (the damage is reported, and the file kept as it is).
@@ -67,9 +72,12 @@ extension JSONFileStore {
         } catch {
             // A failed append (a full disk) may have written part of its lines: cut them, so an error means "not
             // appended" and the retry does not find records of its own already there.
+            validatedJournals.forget(file)
             _ = truncate(file, off_t(length))
             throw error
         }
+        validatedJournals.record(
+            file, status: (try? fileSystem.status(file)) ?? nil, value: records[records.count - 1].sequence)
         if !existed {
             do {
                 try fileSystem.syncDirectory(directory(.state))
@@ -85,17 +93,36 @@ extension JSONFileStore {
         return try Self.journalRecords(bytes, after: after, name: name)
     }
 
+    /// The last sequence of state `name`'s journal (0: none, or empty), throwing when it is damaged before its last
+    /// line: the sequence `validatedJournals` recorded when the file is still the one this store last appended to or
+    /// read, else read whole (and recorded when its last line is whole). Call under the state's lock. O(1) or
+    /// O(journal size).
+    func lastJournalSequence(_ name: String) throws(StoreError) -> Int {
+        let file = journalPath(name)
+        guard let status = try journalStatus(name), status.size > 0 else { return 0 }
+        if let known = validatedJournals.value(for: file, status: status) { return known }
+        let bytes = try readFile(file, sizeHint: Int(status.size))
+        let last = try Self.lastJournalSequence(bytes, name: name)
+        if bytes.count == status.size, bytes.last == UInt8(ascii: "\n") {
+            validatedJournals.record(file, status: status, value: last)
+        }
+        return last
+    }
+
     /// The journal file of state `name`, whole (nil: there is none). O(journal size).
     func journalBytes(_ name: String) throws(StoreError) -> [UInt8]? {
+        guard let status = try journalStatus(name) else { return nil }
+        return try readFile(journalPath(name), sizeHint: Int(status.size))
+    }
+
+    /// The status of state `name`'s journal file (nil: there is none).
+    private func journalStatus(_ name: String) throws(StoreError) -> FileStatus? {
         let file = journalPath(name)
-        let status: FileStatus?
         do {
-            status = try fileSystem.status(file)
+            return try fileSystem.status(file)
         } catch {
             throw .io(.stat, file, error)
         }
-        guard let status else { return nil }
-        return try readFile(file, sizeHint: Int(status.size))
     }
 
     public func truncateStateJournal(named name: String, through sequence: Int) throws(StoreError) {
@@ -118,6 +145,7 @@ extension JSONFileStore {
     /// temporary file renamed over it; then the directory is synced. Call under the state's lock. O(records).
     private func replaceJournal(_ name: String, with records: [JournalRecord]) throws(StoreError) {
         let file = journalPath(name)
+        validatedJournals.forget(file)
         let folder = directory(.state)
         if records.isEmpty {
             do {

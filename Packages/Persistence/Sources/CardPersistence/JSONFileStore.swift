@@ -29,6 +29,8 @@ public struct JSONFileStore: DeckStore {
     public let codec: DeckCodec
     let fileSystem: any FileSystem
     private let validated = ValidatedFiles()
+    /// The journals this store last appended to or read whole, with their last sequence (`ValidatedJournals`).
+    let validatedJournals = ValidatedJournals()
 
     /// Opens (creating with mode 0700 when needed) the store at `root`, and sweeps stale temporary files.
     public init(root: String, fileSystem: any FileSystem = PosixFileSystem(), codec: DeckCodec = .fast)
@@ -152,6 +154,7 @@ public struct JSONFileStore: DeckStore {
 
     public func deleteState(named name: String, expectedRevision: Int?) throws(StoreError) {
         try delete(.state, name, expectedRevision: expectedRevision)
+        validatedJournals.forget(journalPath(name))
         try? fileSystem.unlink(journalPath(name))
     }
 
@@ -393,7 +396,7 @@ public struct JSONFileStore: DeckStore {
         }
         validated.record(
             target, status: (try? fileSystem.status(target)) ?? nil,
-            header: DocumentHeader(schemaVersion: currentSchemaVersion(kind), revision: revision, journal: journal))
+            value: DocumentHeader(schemaVersion: currentSchemaVersion(kind), revision: revision, journal: journal))
         return revision
     }
 
@@ -448,12 +451,12 @@ public struct JSONFileStore: DeckStore {
         case .symbolicLink: throw .symbolicLink(path: target)
         default: throw .notAFile(path: target)
         }
-        if let header = validated.header(for: target, status: status) { return (header, status.permissions) }
+        if let header = validated.value(for: target, status: status) { return (header, status.permissions) }
         let bytes = try readFile(target, sizeHint: status.size)
         do {
             let format = kind == .deck ? DeckDocument.formatName : StateDocument.formatName
             let header = try DocumentHeader.scan(bytes, format: format)
-            validated.record(target, status: status, header: header)
+            validated.record(target, status: status, value: header)
             return (header, status.permissions)
         } catch {
             throw unreadable(target, error, backup: backupPath(kind, name))
@@ -548,13 +551,10 @@ public struct JSONFileStore: DeckStore {
     }
 
     /// Where state `name` stands given its snapshot's envelope: the larger of the snapshot's `journal` and the
-    /// journal's last record. Call under the state's lock. O(journal size).
+    /// journal's last record. Call under the state's lock. O(1) when the journal is the one this store last appended
+    /// to or read (`lastJournalSequence(_:)`), else O(journal size).
     func position(_ name: String, snapshot: DocumentHeader?) throws(StoreError) -> Int {
-        var last = 0
-        if let bytes = try journalBytes(name), !bytes.isEmpty {
-            last = try Self.lastJournalSequence(bytes, name: name)
-        }
-        return max(snapshot?.journal ?? 0, last)
+        max(snapshot?.journal ?? 0, try lastJournalSequence(name))
     }
 
     /// The `journal` of state `name`'s snapshot (0: no snapshot). Call under the state's lock.
