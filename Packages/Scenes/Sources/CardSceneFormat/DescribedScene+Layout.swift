@@ -223,7 +223,7 @@ extension DescribedScene {
                 z: -1, fill: description.backgroundFill, gestures: backgroundAttachments,
                 isHitTestable: !backgroundAttachments.isEmpty))
         let base = baseValues(viewport: viewport)
-        for fixed in description.nodes {
+        for fixed in description.nodes where Self.holds(fixed.when, base) {
             let rect = base.withUnsafeBufferPointer { buffer in
                 Rect(
                     x: fixed.rect[0].number(buffer), y: fixed.rect[1].number(buffer),
@@ -242,7 +242,7 @@ extension DescribedScene {
                                 on: fixed.fill.map { Self.fill($0, nil) } ?? description.backgroundFill ?? .white)
                         ]
                     } ?? [],
-                    gestures: attachments, isHitTestable: !attachments.isEmpty,
+                    transition: fixed.transition, gestures: attachments, isHitTestable: !attachments.isEmpty,
                     accessibilityLabel: fixed.accessibilityLabel))
         }
         let template = description.card
@@ -259,10 +259,9 @@ extension DescribedScene {
                         ? "card.\(card.id)" : nil,
                     gestures: cardAttachments,
                     clipsContent: true,
-                    accessibilityLabel: template.accessibilityLabel.map {
-                        Self.fillTemplate($0, card: card, count: deck.count)
-                    }
-                        ?? card.title))
+                    accessibilityLabel: accessibilityLabel(of: card, values: values)))
+            appendTextStack(
+                card: card, node: id, frame: placement.rect, values: values, text: text, to: &nodes)
             guard !template.children.isEmpty else { return }
             let frame = placement.rect
             let angle = placement.rotation * .pi / 180

@@ -1,0 +1,114 @@
+import CardEngine
+import CardGeometry
+import CardGestures
+import CardModels
+import CardSceneFormat
+import CardScenes
+import Foundation
+import Testing
+
+/// The repository's root, found from this file (Tests/SceneEquivalenceTests/…).
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+func loadDescription(_ path: String) throws -> SceneDescription {
+    let bytes = try Data(contentsOf: repositoryRoot.appendingPathComponent(path))
+    return try SceneDescription.load(bytes: Array(bytes))
+}
+
+/// The harness itself: it passes a scene against itself and catches a scene that differs.
+@Suite struct EquivalenceHarnessTests {
+    @Test func aSceneIsEquivalentToItself() {
+        let harness = EquivalenceHarness(
+            makeReference: { try FlashcardsScene() }, makeCandidate: { try FlashcardsScene() })
+        let generator = EquivalenceScriptGenerator(
+            descriptor: FlashcardsScene.descriptor, cards: SeedData.flashcards.ids)
+        let report = harness.run(generator.sessions(20, seed: 52))
+        #expect(report.passed, "\(report)")
+        #expect(report.framesCompared > 20 * 60)
+        #expect(report.maxGeometry == 0 && report.maxOpacity == 0)
+    }
+
+    @Test func aDifferentSceneIsCaught() throws {
+        let board = try loadDescription("scenes/board.json")
+        let harness = EquivalenceHarness(
+            makeReference: { try FlashcardsScene() }, makeCandidate: { try DescribedScene(description: board) })
+        let generator = EquivalenceScriptGenerator(
+            descriptor: FlashcardsScene.descriptor, cards: SeedData.flashcards.ids)
+        let report = harness.run(generator.sessions(5, seed: 52))
+        #expect(report.failedSessions == 5)
+    }
+
+    @Test func theSameSeedGivesTheSameSessions() {
+        let generator = EquivalenceScriptGenerator(
+            descriptor: FlashcardsScene.descriptor, cards: SeedData.flashcards.ids)
+        #expect(generator.sessions(10, seed: 7) == generator.sessions(10, seed: 7))
+        #expect(generator.sessions(10, seed: 7) != generator.sessions(10, seed: 8))
+    }
+}
+
+/// scenes/flashcards.json against the Swift flashcards scene (seed 003).
+@Suite struct FlashcardsEquivalenceTests {
+    let description: SceneDescription
+
+    init() throws { description = try loadDescription("scenes/flashcards.json") }
+
+    var harness: EquivalenceHarness {
+        let description = description
+        return EquivalenceHarness(
+            makeReference: { try FlashcardsScene() }, makeCandidate: { try DescribedScene(description: description) })
+    }
+
+    @Test func theDescriptorIsTheSeeds() {
+        let seed = FlashcardsScene.descriptor
+        let described = description.descriptor
+        #expect(described.name == seed.name)
+        #expect(described.title == seed.title)
+        #expect(described.keyHelp == seed.keyHelp)
+        #expect(described.actions == seed.actions)
+    }
+
+    @Test func handWrittenSessions() {
+        let viewport = Size(width: 844, height: 390)
+        let top = Aim.node(rank: 0, fx: 0.5, fy: 0.5)
+        var swipes: [ScriptStep] = []
+        for index in 0..<10 {
+            swipes.append(
+                .drag(
+                    top, by: Vector(dx: index.isMultiple(of: 2) ? 160 : -160, dy: 10), duration: 0.4, steps: 8,
+                    time: 0.5 + Double(index)))
+        }
+        let scripts = [
+            EquivalenceScript(
+                viewport: viewport,
+                steps: [
+                    .tap(top, time: 0.2), .tap(top, time: 1),
+                    .drag(top, by: Vector(dx: 60, dy: 0), duration: 0.5, steps: 6, time: 1.5),
+                    .drag(top, by: Vector(dx: -150, dy: 20), duration: 0.3, steps: 6, time: 2.5),
+                    .key(KeyInput("space"), time: 3.5), .key(KeyInput("left"), time: 4),
+                    .key(KeyInput("right"), time: 4.5),
+                ]),
+            EquivalenceScript(
+                viewport: viewport, steps: swipes + [.key(KeyInput("r"), time: 11), .tap(top, time: 12)]),
+            EquivalenceScript(
+                viewport: Size(width: 390, height: 844),
+                steps: [
+                    .resize(Size(width: 320, height: 240), time: 0.3), .tap(top, time: 0.6),
+                    .action(SceneAction("swipe", ["direction": .string("left")]), time: 1),
+                    .action(SceneAction("reveal"), time: 1.5), .longPress(top, hold: 0.8, time: 2),
+                    .wheel(top, dx: 0, dy: 40, time: 3),
+                ]),
+        ]
+        let report = harness.run(scripts)
+        #expect(report.passed, "\(report)")
+    }
+
+    @Test func twoHundredRandomSessions() {
+        let generator = EquivalenceScriptGenerator(
+            descriptor: FlashcardsScene.descriptor, cards: SeedData.flashcards.ids)
+        let report = harness.run(generator.sessions(200, seed: 52))
+        print("flashcards equivalence: \(report)")
+        #expect(report.passed, "\(report)")
+        #expect(report.sessions == 200)
+    }
+}
