@@ -17,6 +17,9 @@ struct EquivalenceReport: Sendable, CustomStringConvertible {
     var maxGeometry = 0.0
     var maxOpacity = 0.0
     var differences: [String] = []
+    /// How many haptics and deck changes the reference reported (what the sessions exercised).
+    var haptics = 0
+    var deckChanges = 0
     /// How many differences there were in all (only the first few are kept).
     var differenceCount = 0
 
@@ -26,7 +29,7 @@ struct EquivalenceReport: Sendable, CustomStringConvertible {
         let figures =
             "\(sessions) sessions (\(failedSessions) failed), \(framesCompared) frames and \(stepsCompared) steps "
             + "compared, max geometry deviation \(maxGeometry) pt, max opacity deviation \(maxOpacity), "
-            + "\(differenceCount) differences"
+            + "\(differenceCount) differences; the reference sent \(haptics) haptics and \(deckChanges) deck changes"
         return ([figures] + differences.prefix(12)).joined(separator: "\n  ")
     }
 
@@ -38,6 +41,8 @@ struct EquivalenceReport: Sendable, CustomStringConvertible {
         maxGeometry = max(maxGeometry, other.maxGeometry)
         maxOpacity = max(maxOpacity, other.maxOpacity)
         differenceCount += other.differenceCount
+        haptics += other.haptics
+        deckChanges += other.deckChanges
         differences += other.differences.prefix(max(0, EquivalenceHarness.keptDifferences - differences.count))
     }
 }
@@ -256,6 +261,13 @@ private struct Session {
         for node in expected.nodes {
             guard let other = others[node.id] else { continue }
             compare(node, other, at: at)
+        }
+        for event in expected.events {
+            switch event {
+            case .haptic: report.haptics += 1
+            case .deckChanged: report.deckChanges += 1
+            case .gesture: break
+            }
         }
         let events = (expected.events.map(Self.event), actual.events.map(Self.event))
         if events.0 != events.1 { differ("\(at): events \(events.0) vs \(events.1)") }

@@ -110,5 +110,28 @@ func loadDescription(_ path: String) throws -> SceneDescription {
         print("flashcards equivalence: \(report)")
         #expect(report.passed, "\(report)")
         #expect(report.sessions == 200)
+        // The sessions reach what the scene does: reveals, swipes, snaps back, restarts.
+        #expect(report.haptics > 500 && report.deckChanges > 200, "\(report)")
+    }
+
+    /// A description one detail away from the seed fails the harness: each edit of the file is caught.
+    @Test(arguments: [
+        ("abs(tx) > 100", "abs(tx) > 120"),  // the removal threshold
+        ("2 - abs(tx / 50)", "2 - abs(tx / 45)"),  // the fade while dragging
+        ("\"haptic\": \"soft\"", "\"haptic\": \"rigid\""),  // the snap-back haptic
+        ("\"spacing\": 8", "\"spacing\": 9"),  // the text stack's spacing
+        ("(n - i) * 10", "(n - i) * 10.6"),  // the stack's offsets, 0.6 pt a card
+    ])
+    func aDescriptionOneEditAwayFails(original: String, edited: String) throws {
+        let text = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("scenes/flashcards.json"), encoding: .utf8)
+        #expect(text.contains(original))
+        let mutant = try SceneDescription.load(bytes: Array(text.replacingOccurrences(of: original, with: edited).utf8))
+        let harness = EquivalenceHarness(
+            makeReference: { try FlashcardsScene() }, makeCandidate: { try DescribedScene(description: mutant) })
+        let generator = EquivalenceScriptGenerator(
+            descriptor: FlashcardsScene.descriptor, cards: SeedData.flashcards.ids)
+        let report = harness.run(generator.sessions(60, seed: 52))
+        #expect(!report.passed, "\(original) → \(edited) went unnoticed")
     }
 }

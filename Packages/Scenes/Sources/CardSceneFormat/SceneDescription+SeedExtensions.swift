@@ -122,15 +122,20 @@ extension Loader {
         let actions = try (fields["actions"]?.array(maximum: 16) ?? []).map {
             (item) throws(SceneFormatError) -> SceneDescription.AccessibilitySpec.ActionCase in
             let members = try item.object(allowed: ["when", "kind", "custom", "action", "arguments"])
-            let kind: SceneDescription.AccessibilitySpec.ActionCase.Kind
-            if let custom = members["custom"] {
-                kind = .custom(try custom.string())
-            } else {
-                let given = try members["kind"].required(in: item, "kind")
+            var standard: AccessibilityAction?
+            if let given = members["kind"] {
                 guard let parsed = AccessibilityAction(rawValue: try given.string()) else {
                     throw given.fail("must be an accessibility action (default, expand, collapse, …)")
                 }
-                kind = .standard(parsed)
+                standard = parsed
+            }
+            let kind: SceneDescription.AccessibilitySpec.ActionCase.Kind
+            if let custom = members["custom"] {
+                kind = .custom(try custom.string())
+            } else if let standard {
+                kind = .standard(standard)
+            } else {
+                throw item.fail("needs a kind or a custom name")
             }
             return SceneDescription.AccessibilitySpec.ActionCase(
                 when: try members["when"]?.expression(scope, .bool), kind: kind,
