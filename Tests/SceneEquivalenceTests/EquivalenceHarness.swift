@@ -20,6 +20,11 @@ struct EquivalenceReport: Sendable, CustomStringConvertible {
     /// How many haptics and deck changes the reference reported (what the sessions exercised).
     var haptics = 0
     var deckChanges = 0
+    /// How many differences of each kind (nodes, geometry, opacity, text, fill, events, accessibility, deck order,
+    /// input used, …).
+    var kinds: [String: Int] = [:]
+    /// The first difference of each kind.
+    var firstOfKind: [String: String] = [:]
     /// How many differences there were in all (only the first few are kept).
     var differenceCount = 0
 
@@ -29,7 +34,8 @@ struct EquivalenceReport: Sendable, CustomStringConvertible {
         let figures =
             "\(sessions) sessions (\(failedSessions) failed), \(framesCompared) frames and \(stepsCompared) steps "
             + "compared, max geometry deviation \(maxGeometry) pt, max opacity deviation \(maxOpacity), "
-            + "\(differenceCount) differences; the reference sent \(haptics) haptics and \(deckChanges) deck changes"
+            + "\(differenceCount) differences \(kinds.sorted { $0.key < $1.key }); the reference sent \(haptics) "
+            + "haptics and \(deckChanges) deck changes"
         return ([figures] + differences.prefix(12)).joined(separator: "\n  ")
     }
 
@@ -43,6 +49,8 @@ struct EquivalenceReport: Sendable, CustomStringConvertible {
         differenceCount += other.differenceCount
         haptics += other.haptics
         deckChanges += other.deckChanges
+        kinds.merge(other.kinds, uniquingKeysWith: +)
+        firstOfKind.merge(other.firstOfKind) { first, _ in first }
         differences += other.differences.prefix(max(0, EquivalenceHarness.keptDifferences - differences.count))
     }
 }
@@ -94,7 +102,7 @@ struct EquivalenceHarness {
             var candidate = Engine(scene: try makeCandidate(), viewport: script.viewport)
             session.run(script, reference: &reference, candidate: &candidate)
         } catch {
-            session.differ("does not open: \(error)")
+            session.differ("open", "does not open: \(error)")
         }
         if session.report.differenceCount > 0 { session.report.failedSessions = 1 }
         return session.report
@@ -166,8 +174,10 @@ private struct Session {
     var nextFrame = 0
     var latest: Frame?
 
-    mutating func differ(_ message: String) {
+    mutating func differ(_ kind: String, _ message: String) {
         report.differenceCount += 1
+        report.kinds[kind, default: 0] += 1
+        if report.firstOfKind[kind] == nil { report.firstOfKind[kind] = "session \(index): \(message)" }
         if report.differences.count < EquivalenceHarness.keptDifferences {
             report.differences.append("session \(index): \(message)")
         }
@@ -186,6 +196,7 @@ private struct Session {
                 let used = (reference.handle(input), candidate.handle(input))
                 if used.0 != used.1 {
                     differ(
+                        "input used",
                         "step \(number) \(input): the reference \(used.0 ? "used" : "ignored") it, the description \(used.1 ? "used" : "ignored") it"
                     )
                 }
@@ -213,12 +224,14 @@ private struct Session {
         report.stepsCompared += 1
         if reference.deck.ids != candidate.deck.ids {
             differ(
+                "deck order",
                 "after \(what): deck \(reference.deck.ids) in the reference, \(candidate.deck.ids) in the description")
         }
         let expected = reference.accessibilityTree()
         let actual = candidate.accessibilityTree()
         if expected.focus != actual.focus {
             differ(
+                "accessibility",
                 "after \(what): accessibility focus \(String(describing: expected.focus)) vs \(String(describing: actual.focus))"
             )
         }
@@ -226,6 +239,7 @@ private struct Session {
         for id in ids.sorted(by: { $0.rawValue < $1.rawValue }) {
             guard var one = expected.nodes[id], var other = actual.nodes[id] else {
                 differ(
+                    "accessibility",
                     "after \(what): accessibility node \(id) only in the \(expected.nodes[id] == nil ? "description" : "reference")"
                 )
                 return
@@ -234,12 +248,13 @@ private struct Session {
             let distance = Self.distance(one.bounds, other.bounds)
             report.maxGeometry = max(report.maxGeometry, distance)
             if distance > harness.geometryTolerance {
-                differ("after \(what): accessibility bounds of \(id): \(one.bounds) vs \(other.bounds)")
+                differ(
+                    "accessibility", "after \(what): accessibility bounds of \(id): \(one.bounds) vs \(other.bounds)")
             }
             one.bounds = .zero
             other.bounds = .zero
             if one != other {
-                differ("after \(what): accessibility of \(id): \(one) vs \(other)")
+                differ("accessibility", "after \(what): accessibility of \(id): \(one) vs \(other)")
                 return
             }
         }
@@ -255,7 +270,7 @@ private struct Session {
         report.framesCompared += 1
         let at = "t=\(expected.time)"
         if expected.nodes.map(\.id) != actual.nodes.map(\.id) {
-            differ("\(at): nodes \(expected.nodes.map(\.id.rawValue)) vs \(actual.nodes.map(\.id.rawValue))")
+            differ("nodes", "\(at): nodes \(expected.nodes.map(\.id.rawValue)) vs \(actual.nodes.map(\.id.rawValue))")
         }
         let others = Dictionary(actual.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for node in expected.nodes {
@@ -270,7 +285,7 @@ private struct Session {
             }
         }
         let events = (expected.events.map(Self.event), actual.events.map(Self.event))
-        if events.0 != events.1 { differ("\(at): events \(events.0) vs \(events.1)") }
+        if events.0 != events.1 { differ("events", "\(at): events \(events.0) vs \(events.1)") }
     }
 
     mutating func compare(_ node: FrameNode, _ other: FrameNode, at: String) {
@@ -280,23 +295,29 @@ private struct Session {
         report.maxOpacity = max(report.maxOpacity, opacity)
         let name = "\(at) \(node.id)"
         if geometry > harness.geometryTolerance {
-            differ("\(name): geometry \(geometry) pt apart: \(Self.geometry(node)) vs \(Self.geometry(other))")
+            differ(
+                "geometry", "\(name): geometry \(geometry) pt apart: \(Self.geometry(node)) vs \(Self.geometry(other))")
         }
-        if opacity > harness.opacityTolerance { differ("\(name): opacity \(node.opacity) vs \(other.opacity)") }
+        if opacity > harness.opacityTolerance {
+            differ("opacity", "\(name): opacity \(node.opacity) vs \(other.opacity)")
+        }
         if node.role != other.role || node.card != other.card || node.parent != other.parent {
             differ(
+                "role",
                 "\(name): role/card/parent \(node.role)/\(String(describing: node.card))/\(String(describing: node.parent)) vs \(other.role)/\(String(describing: other.card))/\(String(describing: other.parent))"
             )
         }
-        if node.isLeaving != other.isLeaving { differ("\(name): leaving \(node.isLeaving) vs \(other.isLeaving)") }
+        if node.isLeaving != other.isLeaving {
+            differ("leaving", "\(name): leaving \(node.isLeaving) vs \(other.isLeaving)")
+        }
         if !sameText(node.text, other.text) {
-            differ("\(name): text \(node.text.map(\.run)) vs \(other.text.map(\.run))")
+            differ("text", "\(name): text \(node.text.map(\.run)) vs \(other.text.map(\.run))")
         }
         if !sameColor(node.fill, other.fill) {
-            differ("\(name): fill \(String(describing: node.fill)) vs \(String(describing: other.fill))")
+            differ("fill", "\(name): fill \(String(describing: node.fill)) vs \(String(describing: other.fill))")
         }
         if (node.gestures.map(\.name)) != other.gestures.map(\.name) {
-            differ("\(name): gestures \(node.gestures.map(\.name)) vs \(other.gestures.map(\.name))")
+            differ("gestures", "\(name): gestures \(node.gestures.map(\.name)) vs \(other.gestures.map(\.name))")
         }
     }
 

@@ -88,19 +88,10 @@ struct EquivalenceScriptGenerator {
             switch Int.random(in: 0..<100, using: &random) {
             case 0..<20: step = .tap(aim, time: time)
             case 20..<40:
-                let vector = Vector(
-                    dx: Double.random(in: -500...500, using: &random), dy: Double.random(in: -300...300, using: &random)
-                )
-                step = .drag(
-                    aim, by: vector, duration: Double.random(in: 0.15...1.2, using: &random),
-                    steps: Int.random(in: 2...12, using: &random), time: time)
+                step = Self.drag(aim, reach: (500, 300), duration: 0.15...1.2, steps: 2...12, time: time, &random)
             case 40..<52:
-                let vector = Vector(
-                    dx: Double.random(in: -400...400, using: &random), dy: Double.random(in: -150...150, using: &random)
-                )
-                step = .drag(
-                    aim, by: vector, duration: Double.random(in: 0.03...0.12, using: &random),
-                    steps: Int.random(in: 2...4, using: &random), time: time)
+                // A flick: short and fast.
+                step = Self.drag(aim, reach: (400, 150), duration: 0.03...0.12, steps: 2...4, time: time, &random)
             case 52..<60: step = .longPress(aim, hold: Double.random(in: 0.3...1.2, using: &random), time: time)
             case 60..<65:
                 step = .wheel(
@@ -118,6 +109,19 @@ struct EquivalenceScriptGenerator {
             time = step.end
         }
         return EquivalenceScript(viewport: viewport, steps: script)
+    }
+
+    /// A drag from `aim` by up to `reach` points each way, over a duration and a number of moves from the ranges.
+    static func drag(
+        _ aim: Aim, reach: (Double, Double), duration: ClosedRange<Double>, steps: ClosedRange<Int>, time: Double,
+        _ random: inout SplitMix64
+    ) -> ScriptStep {
+        let vector = Vector(
+            dx: Double.random(in: -reach.0...reach.0, using: &random),
+            dy: Double.random(in: -reach.1...reach.1, using: &random))
+        return .drag(
+            aim, by: vector, duration: Double.random(in: duration, using: &random),
+            steps: Int.random(in: steps, using: &random), time: time)
     }
 
     static func viewport(_ random: inout SplitMix64) -> Size {

@@ -135,3 +135,24 @@ func loadDescription(_ path: String) throws -> SceneDescription {
         #expect(!report.passed, "\(original) → \(edited) went unnoticed")
     }
 }
+
+/// scenes/wallet.json, a first cut, against the Swift wallet scene (seed 002): the harness reports what it does not
+/// yet say (see docs/scenes.md, "Extensions the seeds needed"). A known issue until the description is equal.
+@Suite struct WalletEquivalenceTests {
+    @Test func theFirstCutDiffersWhereTheFormatCannotYetSayTheSeed() throws {
+        let description = try loadDescription("scenes/wallet.json")
+        var harness = EquivalenceHarness(
+            makeReference: { try WalletScene() }, makeCandidate: { try DescribedScene(description: description) })
+        // Every difference counted, so the report says how far each part is from the seed.
+        harness.differencesPerSession = .max
+        let generator = EquivalenceScriptGenerator(descriptor: WalletScene.descriptor, cards: SeedData.wallet.ids)
+        let report = harness.run(generator.sessions(200, seed: 52))
+        print("wallet equivalence: \(report)")
+        for (kind, first) in report.firstOfKind.sorted(by: { $0.key < $1.key }) {
+            print("wallet, first \(kind) difference: \(first.prefix(400))")
+        }
+        withKnownIssue("the wallet's launch, press-and-drag reorder, history and card text are not described yet") {
+            #expect(report.passed, "\(report)")
+        }
+    }
+}

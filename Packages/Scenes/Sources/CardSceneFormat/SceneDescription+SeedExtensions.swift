@@ -10,12 +10,6 @@ extension SceneDescription {
     /// The slot of `total`: how many cards the scene was opened with (a restart's count), fixed while it plays.
     static let totalSlot = Builtin.allCases.count
 
-    /// A string chosen by a condition: the first case whose `when` holds (a case without one always does).
-    struct TextCase: Sendable {
-        var when: Expression?
-        var text: String
-    }
-
     /// SwiftUI's `VStack(spacing:) { Text … }.padding()` inside a card: the texts, each as wide as the card less
     /// the padding, wrapped and given the most lines that leave one line for each text after it, the block
     /// centred vertically. Texts whose `when` fails are left out; the whole stack only where `when` holds.
@@ -58,6 +52,12 @@ extension SceneDescription {
         /// Whether the node takes the focus; the first node (in layout order) whose focus holds is the scene's.
         var focus: Expression?
         var actions: [ActionCase]
+    }
+
+    /// A string chosen by a condition: the first case whose `when` holds (a case without one always does).
+    struct TextCase: Sendable {
+        var when: Expression?
+        var text: String
     }
 
     /// An action's argument beyond the card: a string of fixed choices, read by the action's effects as a
