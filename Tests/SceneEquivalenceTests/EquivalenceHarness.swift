@@ -80,6 +80,8 @@ struct EquivalenceHarness {
     var frameRate = 60.0
     /// How long after the last input frames are still compared (springs settle).
     var settle = 2.0
+    /// Whether both engines play with reduced motion (animated moves cross-fade instead).
+    var reducesMotion = false
     /// The most differences one session reports before it stops (the rest usually follow from the first).
     var differencesPerSession = 6
 
@@ -98,8 +100,10 @@ struct EquivalenceHarness {
         report.sessions = 1
         var session = Session(harness: self, index: session, report: report)
         do {
-            var reference = Engine(scene: try makeReference(), viewport: script.viewport)
-            var candidate = Engine(scene: try makeCandidate(), viewport: script.viewport)
+            var reference = Engine(
+                scene: try makeReference(), viewport: script.viewport, reducesMotion: reducesMotion)
+            var candidate = Engine(
+                scene: try makeCandidate(), viewport: script.viewport, reducesMotion: reducesMotion)
             session.run(script, reference: &reference, candidate: &candidate)
         } catch {
             session.differ("open", "does not open: \(error)")

@@ -114,6 +114,38 @@ func loadDescription(_ path: String) throws -> SceneDescription {
         #expect(report.haptics > 500 && report.deckChanges > 200, "\(report)")
     }
 
+    @Test func withReducedMotion() {
+        var harness = harness
+        harness.reducesMotion = true
+        let generator = EquivalenceScriptGenerator(
+            descriptor: FlashcardsScene.descriptor, cards: SeedData.flashcards.ids)
+        let report = harness.run(generator.sessions(40, seed: 53))
+        #expect(report.passed, "\(report)")
+    }
+
+    /// A host's own decks: long prompts and answers that wrap and are cut to the lines that fit, a single card,
+    /// 40 cards (the stack's frame centred for all of them).
+    @Test(arguments: [1, 3, 40])
+    func aHostsOwnDeck(count: Int) throws {
+        let words = "the quick brown fox jumps over the lazy dog while the cards fly away to either side".split(
+            separator: " ")
+        let cards = (0..<count).map { index in
+            let prompt = words.prefix(3 + index * 7 % words.count).joined(separator: " ") + "?"
+            let answer = words.suffix(1 + index * 5 % words.count).joined(separator: " ")
+            return Card(
+                id: CardID(UInt64(900 + index)), title: prompt, color: .white, sortOrder: index,
+                payload: .flashcard(Flashcard(prompt: prompt, answer: answer)))
+        }
+        let deck = try Deck(cards)
+        let description = description
+        let harness = EquivalenceHarness(
+            makeReference: { try FlashcardsScene(options: SceneOptions(deck: deck)) },
+            makeCandidate: { try DescribedScene(description: description, options: SceneOptions(deck: deck)) })
+        let generator = EquivalenceScriptGenerator(descriptor: FlashcardsScene.descriptor, cards: deck.ids)
+        let report = harness.run(generator.sessions(40, seed: 520 + UInt64(count)))
+        #expect(report.passed, "\(report)")
+    }
+
     /// A description one detail away from the seed fails the harness: each edit of the file is caught.
     @Test(arguments: [
         ("abs(tx) > 100", "abs(tx) > 120"),  // the removal threshold
