@@ -6,6 +6,8 @@ import CardModels
 /// positions, actions) evaluated with the values its layout read; the focus is the first card, else the first
 /// node, whose `focus` holds. A description without `accessibility` gets the engine's defaults, as before.
 extension DescribedScene {
+    /// The semantics of the cards and nodes whose description has `accessibility`; none without it. O(cards ×
+    /// expression size).
     public func accessibilitySemantics(of layout: [Node]) -> SceneSemantics {
         var semantics = SceneSemantics()
         let description = self.description
@@ -56,6 +58,7 @@ extension DescribedScene {
         return (node, focus)
     }
 
+    /// Whether `node` is where the description puts the focus (moving it elsewhere is not the scene's to allow).
     public mutating func accessibilityFocus(on node: NodeID, context: inout SceneContext) -> Bool {
         // The focus is where the description puts it; a request for it there is already met.
         guard description.card.accessibility != nil || description.nodes.contains(where: { $0.accessibility != nil })
