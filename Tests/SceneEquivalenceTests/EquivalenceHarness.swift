@@ -61,7 +61,8 @@ struct EquivalenceReport: Sendable, CustomStringConvertible {
 /// - every frame at 60 Hz, from the scene's opening until `settle` seconds after the last input: the same nodes
 ///   (ids, roles, cards) in the same paint order, each node's geometry within `geometryTolerance` points (the
 ///   rect, and how far rotation and scale move its corners), opacity within `opacityTolerance`, the same text
-///   (strings, styles, alignment and line limits; colours and fills within one 8-bit step), whether it is leaving;
+///   (strings, styles, alignment and line limits; colours and fills within one 8-bit step), whether it is leaving,
+///   its look (corners, shadow, stroke, clipping, the overflow hint, the matched-geometry id) and gestures;
 ///   and the same events (haptics with their targets, deck changes, gesture phases);
 /// - after every input: whether the scene used it (keys and actions), the deck's order and the accessibility tree
 ///   (roles, names, states, positions, actions: the scene's state as assistive technologies read it).
@@ -320,7 +321,17 @@ private struct Session {
         if !sameColor(node.fill, other.fill) {
             differ("fill", "\(name): fill \(String(describing: node.fill)) vs \(String(describing: other.fill))")
         }
-        if (node.gestures.map(\.name)) != other.gestures.map(\.name) {
+        let look = (
+            Self.look(node), Self.look(other), sameColor(node.stroke, other.stroke),
+            sameColor(node.shadow?.color, other.shadow?.color)
+        )
+        if look.0 != look.1 || !look.2 || !look.3 {
+            differ(
+                "look",
+                "\(name): look \(look.0) vs \(look.1), stroke \(String(describing: node.stroke)) vs \(String(describing: other.stroke)), shadow \(String(describing: node.shadow)) vs \(String(describing: other.shadow))"
+            )
+        }
+        if node.gestures.map(\.name) != other.gestures.map(\.name) {
             differ("gestures", "\(name): gestures \(node.gestures.map(\.name)) vs \(other.gestures.map(\.name))")
         }
     }
@@ -345,6 +356,14 @@ private struct Session {
                 && abs(a.blue - b.blue) <= tolerance && abs(a.alpha - b.alpha) <= tolerance
         default: return false
         }
+    }
+
+    /// What else a host reads of a node, rounded where it is a length: corners, shadow, clipping, the overflow
+    /// hint, the matched-geometry id.
+    static func look(_ node: FrameNode) -> String {
+        let shadow = node.shadow.map { "\(($0.radius * 100).rounded()) \($0.offset)" } ?? "none"
+        return "corner \((node.cornerRadius * 100).rounded()) shadow \(shadow) clips \(node.clipsContent) "
+            + "overflow \(node.mayOverflow) matched \(node.matchedGeometryID ?? "none")"
     }
 
     static func geometry(_ node: FrameNode) -> String {

@@ -153,6 +153,7 @@ func loadDescription(_ path: String) throws -> SceneDescription {
         ("\"haptic\": \"soft\"", "\"haptic\": \"rigid\""),  // the snap-back haptic
         ("\"spacing\": 8", "\"spacing\": 9"),  // the text stack's spacing
         ("(n - i) * 10", "(n - i) * 10.6"),  // the stack's offsets, 0.6 pt a card
+        ("\"mayOverflow\": \"tx != 0 || ty != 0\"", "\"mayOverflow\": false"),  // the overflow hint while dragged
     ])
     func aDescriptionOneEditAwayFails(original: String, edited: String) throws {
         let text = try String(

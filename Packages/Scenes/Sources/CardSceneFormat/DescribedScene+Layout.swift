@@ -258,7 +258,7 @@ extension DescribedScene {
                     matchedGeometryID: layout.matchedGeometry && description.layouts.count > 1
                         ? "card.\(card.id)" : nil,
                     gestures: cardAttachments,
-                    clipsContent: true,
+                    clipsContent: true, mayOverflow: template.mayOverflow.map { Self.holds($0, values) } ?? false,
                     accessibilityLabel: accessibilityLabel(of: card, values: values)))
             appendTextStack(
                 card: card, node: id, frame: placement.rect, values: values, text: text, to: &nodes)

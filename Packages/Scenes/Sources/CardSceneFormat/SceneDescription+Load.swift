@@ -337,7 +337,7 @@ struct Loader {
     func cardTemplate(_ value: Located) throws(SceneFormatError) -> SceneDescription.CardTemplate {
         let members = try value.object(allowed: [
             "size", "cornerRadius", "fill", "shadow", "transition", "nodes", "accessibilityLabel", "role", "textStack",
-            "accessibility",
+            "accessibility", "mayOverflow",
         ])
         var label: String?
         var labels: [SceneDescription.TextCase] = []
@@ -362,7 +362,7 @@ struct Loader {
             labels: labels,
             accessibility: try members["accessibility"].map { (spec) throws(SceneFormatError) in
                 try accessibility(spec)
-            })
+            }, mayOverflow: try members["mayOverflow"]?.expression(scope, .bool))
     }
 
     static func transition(_ value: Located) throws(SceneFormatError) -> NodeTransition {

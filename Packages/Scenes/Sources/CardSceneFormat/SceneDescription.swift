@@ -100,6 +100,8 @@ public final class SceneDescription: Sendable {
         /// The accessibility label chosen by a condition (when given, in place of `accessibilityLabel`).
         var labels: [TextCase] = []
         var accessibility: AccessibilitySpec? = nil
+        /// Whether the card may be drawn past its parent's clip (a hint in the frame hosts receive), per card.
+        var mayOverflow: Expression? = nil
     }
 
     enum FillSpec: Sendable {
