@@ -179,13 +179,17 @@ private struct Session {
     var nextFrame = 0
     var latest: Frame?
 
-    mutating func differ(_ kind: String, _ message: String) {
+    /// Counts a difference of `kind`; its message is written only when the report keeps it (a scene far from its
+    /// seed differs in most nodes of most frames).
+    mutating func differ(_ kind: String, _ message: @autoclosure () -> String) {
         report.differenceCount += 1
         report.kinds[kind, default: 0] += 1
-        if report.firstOfKind[kind] == nil { report.firstOfKind[kind] = "session \(index): \(message)" }
-        if report.differences.count < EquivalenceHarness.keptDifferences {
-            report.differences.append("session \(index): \(message)")
-        }
+        let isFirst = report.firstOfKind[kind] == nil
+        let isKept = report.differences.count < EquivalenceHarness.keptDifferences
+        guard isFirst || isKept else { return }
+        let text = "session \(index): \(message())"
+        if isFirst { report.firstOfKind[kind] = text }
+        if isKept { report.differences.append(text) }
     }
 
     var isDone: Bool { report.differenceCount >= harness.differencesPerSession }
@@ -321,15 +325,8 @@ private struct Session {
         if !sameColor(node.fill, other.fill) {
             differ("fill", "\(name): fill \(String(describing: node.fill)) vs \(String(describing: other.fill))")
         }
-        let look = (
-            Self.look(node), Self.look(other), sameColor(node.stroke, other.stroke),
-            sameColor(node.shadow?.color, other.shadow?.color)
-        )
-        if look.0 != look.1 || !look.2 || !look.3 {
-            differ(
-                "look",
-                "\(name): look \(look.0) vs \(look.1), stroke \(String(describing: node.stroke)) vs \(String(describing: other.stroke)), shadow \(String(describing: node.shadow)) vs \(String(describing: other.shadow))"
-            )
+        if !sameLook(node, other) {
+            differ("look", "\(name): look \(Self.look(node)) vs \(Self.look(other))")
         }
         if node.gestures.map(\.name) != other.gestures.map(\.name) {
             differ("gestures", "\(name): gestures \(node.gestures.map(\.name)) vs \(other.gestures.map(\.name))")
@@ -358,12 +355,26 @@ private struct Session {
         }
     }
 
-    /// What else a host reads of a node, rounded where it is a length: corners, shadow, clipping, the overflow
-    /// hint, the matched-geometry id.
+    /// Whether a host reads the same of both nodes beyond geometry and text: corners and shadows (lengths within
+    /// 0.01 pt, colours within one 8-bit step), stroke, clipping, the overflow hint, the matched-geometry id.
+    func sameLook(_ node: FrameNode, _ other: FrameNode) -> Bool {
+        guard abs(node.cornerRadius - other.cornerRadius) <= 0.01, node.clipsContent == other.clipsContent,
+            node.mayOverflow == other.mayOverflow, node.matchedGeometryID == other.matchedGeometryID,
+            sameColor(node.stroke, other.stroke)
+        else { return false }
+        switch (node.shadow, other.shadow) {
+        case (nil, nil): return true
+        case (let one?, let two?):
+            return abs(one.radius - two.radius) <= 0.01 && abs(one.offset.dx - two.offset.dx) <= 0.01
+                && abs(one.offset.dy - two.offset.dy) <= 0.01 && sameColor(one.color, two.color)
+        default: return false
+        }
+    }
+
+    /// A node's look, for a difference's message.
     static func look(_ node: FrameNode) -> String {
-        let shadow = node.shadow.map { "\(($0.radius * 100).rounded()) \($0.offset)" } ?? "none"
-        return "corner \((node.cornerRadius * 100).rounded()) shadow \(shadow) clips \(node.clipsContent) "
-            + "overflow \(node.mayOverflow) matched \(node.matchedGeometryID ?? "none")"
+        "corner \(node.cornerRadius) shadow \(String(describing: node.shadow)) stroke \(String(describing: node.stroke)) "
+            + "clips \(node.clipsContent) overflow \(node.mayOverflow) matched \(node.matchedGeometryID ?? "none")"
     }
 
     static func geometry(_ node: FrameNode) -> String {
