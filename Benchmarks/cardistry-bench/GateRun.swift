@@ -6,8 +6,9 @@ import Foundation
 /// Each round runs one quick process of each build, the order turned round from one round to the next (base then
 /// change, then change then base), so a trend over the minutes (a neighbour's build starting) weighs on both alike.
 /// The suites that are judged on more processes (`Gate.Threshold.processes`) get extra rounds of each alone
-/// (`--filter SUITE/`), again of both builds. Only the `--quick --json --filter` options of the base's executable
-/// are used, so any commit since they exist can be the base.
+/// (`--filter SUITE/`), again of both builds. Then the cells whose verdict is not yet sure get a closer look
+/// (`Gate.undecided`): more rounds running only them. Only the `--quick --json --filter --only` options of the
+/// base's executable are used, so any commit since they exist can be the base.
 enum GateRun {
     static let usage = """
         Usage: cardistry-bench gate --base BENCH [--change BENCH] [--processes N] [--filter TEXT]... [--power]
@@ -19,8 +20,9 @@ enum GateRun {
                            more processes run alone for the rest
           --filter TEXT    only cells whose id contains TEXT (repeatable), for trying the gate on a few cells
           --power          also run the change slowed by CARDISTRY_BENCH_SLOWDOWN (2 when unset) in every round:
-                           exit 0 only when the unslowed change passes and the slowed one fails in every gated
-                           timing cell (the gate's power check, as CI runs it)
+                           exit 0 only when the unslowed change passes against the base and the slowed one fails
+                           against the unslowed change in every gated timing cell (the gate's power check, as CI
+                           runs it)
           --keep DIR       write each process's rows to DIR/ROUND-SUITE-SIDE.jsonl (for `compare`, or a closer look)
 
         CARDISTRY_BENCH_SLOWDOWN slows the change's processes only, never the base's.
@@ -102,13 +104,17 @@ enum GateRun {
                 }
             }
         }
+        guard closerLook(&sides, after: most, keep: keep) else { return 2 }
         let seconds = Double(monotonicNanoseconds() - started) / 1e9
         let decision = Gate.decide(base: sides[0].medians, change: sides[1].medians)
         let title = sides[1].slowdown.map { "change (CARDISTRY_BENCH_SLOWDOWN=\($0)) against base" }
         writeStandardOutput(Gate.report(decision, title: title ?? "change against base"))
         writeStandardOutput("gate: \(format(seconds, digits: 0)) s\n")
         guard power else { return decision.regressions.isEmpty ? 0 : 1 }
-        let slowed = Gate.decide(base: sides[0].medians, change: sides[2].medians)
+        // The slowed change against the change itself, not the base: whether the gate sees a 2× slowdown of the code
+        // as it is. Against the base, a stop that made a cell twice as fast hid the slowdown (stop 49: 1.14× where
+        // the change against itself read 2.00×) until the base was moved forward.
+        let slowed = Gate.decide(base: sides[1].medians, change: sides[2].medians)
         writeStandardOutput("\n" + Gate.report(slowed, title: "power: change slowed (\(sides[2].slowdown ?? ""))"))
         let timing = slowed.verdicts.filter { Gate.isTiming($0.cell) }
         var summary =
@@ -122,6 +128,24 @@ enum GateRun {
             writeStandardOutput("missed:\n" + slowed.missed.map { $0.line + "\n" + $0.processes + "\n" }.joined())
         }
         return passed ? 0 : 1
+    }
+
+    /// Up to `Gate.closerLookRounds` more rounds for the cells not yet sure of (`Gate.undecided`), each a process of
+    /// every side running only those cells (`--only`), until every verdict is sure; false when a run fails.
+    private static func closerLook(_ sides: inout [Side], after rounds: Int, keep: String?) -> Bool {
+        var medians = sides.map(\.medians)
+        var round = rounds
+        return Gate.lookCloser(&medians) { cells, medians in
+            writeStandardError("gate: a closer look at \(cells.count) cells: \(cells.joined(separator: ", "))\n")
+            let arguments = ["--quick", "--json", "--only", cells.joined(separator: ",")]
+            let total = rounds + Gate.closerLookRounds
+            guard run(&sides, round: round, of: total, arguments: arguments, label: "closer-look", keep: keep) else {
+                return false
+            }
+            round += 1
+            medians = sides.map(\.medians)
+            return true
+        }
     }
 
     /// Runs one process of each side, in this round's order; false (having said why) when one fails.

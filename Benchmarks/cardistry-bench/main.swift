@@ -16,11 +16,13 @@ let allSuites: [any BenchSuite] = [
     GesturesSuite(),
     PersistenceSuite(),
     SceneSuite(),
+    SceneFormatSuite(),
     DeckSceneSuite(),
     DeckOrderSuite(),
     TUISuite(),
     StdioSuite(),
     MillionSuite(),
+    AccessibilitySuite(),
 ]
 
 let usage = """

@@ -12,6 +12,10 @@ enum ANSI {
     static let enter: [UInt8] = Array(
         "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[0m\u{1B}[2J".utf8)
 
+    /// DECTCEM set: the cursor shown (`--show-cursor`, for braille displays and screen readers that follow it),
+    /// sent after `enter`.
+    static let showCursor: [UInt8] = Array("\u{1B}[?25h".utf8)
+
     /// Leaving the TUI: every mode the TUI may have set turned off, the style reset, autowrap and the cursor
     /// back, then the main screen. Sent by the one restore path whatever the reason for leaving.
     static let restore: [UInt8] = Array(

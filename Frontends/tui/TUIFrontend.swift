@@ -24,7 +24,7 @@ public struct TUIFrontend: Frontend {
     public var usage: String {
         """
         Usage: cardistry tui [[--scene] S | --scene-file F] [--deck FILE | --cards N] [--fps N] [--ascii] [--bell] [--store DIR] [--record FILE]
-                     [--slow-motion N] [--screen-reader] [--reduce-motion]
+                     [--slow-motion N] [--screen-reader] [--show-cursor] [--reduce-motion]
 
         Opens a home screen listing the scenes (or scene S at once). Every scene is playable with the mouse
         (click = tap, hold = long press, drag, wheel = scroll and pull) and the keyboard (`?` shows the keys,
@@ -49,6 +49,9 @@ public struct TUIFrontend: Frontend {
                          a linear mode for screen readers and braille displays (also CARDISTRY_SCREEN_READER=1):
                          nothing is drawn; each change is said once as a line ("Travel, card 4 of 12,
                          collapsed"), with no escape sequences; keys only
+          --show-cursor  show the terminal's cursor, which rests on the focused item, for braille displays
+                         and screen readers that follow it (also CARDISTRY_SHOW_CURSOR=1); it is hidden
+                         by default
           --reduce-motion
                          replace movement by short cross-fades (as iOS's Reduce Motion): a moved card fades
                          in at its new place; what follows the mouse still follows it
@@ -170,6 +173,7 @@ public struct TUIFrontend: Frontend {
         options.slowMotion = SlowMotion(factor: request.slowMotion)
         options.heapRelease = heapRelease
         options.screenReader = Self.screenReader(request, environment: environment)
+        options.showsCursor = request.showsCursor || environment["CARDISTRY_SHOW_CURSOR"] == "1"
         return options
     }
 
@@ -187,6 +191,8 @@ public struct TUIFrontend: Frontend {
         var ascii: Bool
         var bell: Bool
         var screenReader: Bool
+        /// `--show-cursor`: the cursor visible on the focused item.
+        var showsCursor: Bool
         var reducesMotion: Bool
         /// The scenes offered: the front end's catalogue, plus the `--scene-file` scene.
         var catalog: SceneCatalog
@@ -194,7 +200,7 @@ public struct TUIFrontend: Frontend {
         init(_ arguments: [String], catalog: SceneCatalog, definer: SceneDefiner? = nil) throws {
             let parsed = try ParsedArguments(
                 arguments, options: ["scene", "deck", "cards", "fps", "store", "record", "slow-motion", "scene-file"],
-                flags: ["ascii", "bell", "screen-reader", "reduce-motion"])
+                flags: ["ascii", "bell", "screen-reader", "show-cursor", "reduce-motion"])
             var catalog = catalog
             var defined: String?
             if let path = parsed.value("scene-file") {
@@ -230,6 +236,7 @@ public struct TUIFrontend: Frontend {
             ascii = parsed.flags.contains("ascii")
             bell = parsed.flags.contains("bell")
             screenReader = parsed.flags.contains("screen-reader")
+            showsCursor = parsed.flags.contains("show-cursor")
             reducesMotion = parsed.flags.contains("reduce-motion")
             try check(catalog.descriptor(named: scene ?? ""), catalog: catalog)
         }

@@ -28,6 +28,8 @@ public struct TUIRunLoop {
         public var heapRelease: HeapReleaseRequest?
         /// The screen-reader mode (`--screen-reader`): lines instead of a screen (`ScreenReaderLoop`).
         public var screenReader = false
+        /// The cursor shown in the full-screen mode (`--show-cursor`), resting on the focused item.
+        public var showsCursor = false
 
         public init(configuration: TUIApp.Configuration, scene: String?, framesPerSecond: Int, depth: ColorDepth) {
             self.configuration = configuration
@@ -54,6 +56,7 @@ public struct TUIRunLoop {
         }
         defer { if recordFile >= 0 { close(recordFile) } }
         let session = try TerminalSession()
+        session.showsCursor = options.showsCursor
         try session.enter()
         defer { session.leave() }
         var loop = Loop(options: options, session: session, recordFile: recordFile)

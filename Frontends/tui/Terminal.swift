@@ -71,6 +71,9 @@ public final class TerminalSession {
     private var entered = false
     /// The screen-reader mode's session (`linear`): raw keys, but no screen modes, no escape sequences in or out.
     private let linear: Bool
+    /// Whether `enter()` shows the cursor (`--show-cursor`) after the TUI modes, which hide it: a braille display
+    /// or a screen reader that follows the cursor then sees it where it rests, on the focused item.
+    public var showsCursor = false
 
     static let forwardedSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH]
     static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
@@ -114,7 +117,7 @@ public final class TerminalSession {
             TerminalRestore.run()
             throw .system(call: "tcsetattr", errno: code)
         }
-        if !linear { write(ANSI.enter) }
+        if !linear { write(showsCursor ? ANSI.enter + ANSI.showCursor : ANSI.enter) }
         entered = true
     }
 

@@ -31,8 +31,8 @@ private let viewport = Size(width: 844, height: 390)
     }
 
     func column(of node: FrameNode) -> Int {
-        // Columns are (844 − 32 − 16) / 3 = 265.33 wide with 8 between, from x = 16.
-        Int(((node.rect.minX - 16) / (265.33 + 8)).rounded())
+        // Columns are (844 − 32 − 32) / 3 = 260 wide with 16 between, from x = 16.
+        Int(((node.rect.minX - 16) / (260 + 16)).rounded())
     }
 
     func drag(
@@ -68,11 +68,11 @@ private let viewport = Size(width: 844, height: 390)
             #expect(column(of: node) == index % 3, "card \(card.id)")
             #expect(node.accessibilityLabel == card.title)
         }
-        // A column's cards are stacked top to bottom in deck order, 60 + 8 apart from y = 40.
+        // A column's cards are stacked top to bottom in deck order, 64 + 16 apart from y = 48.
         let first = try #require(frame.node(card: 1))
         let fourth = try #require(frame.node(card: 4))
-        #expect(first.rect.minY == 40)
-        #expect(fourth.rect.minY == 40 + 68)
+        #expect(first.rect.minY == 48)
+        #expect(fourth.rect.minY == 48 + 80)
         // The title is a child of its card, with the card's title.
         let title = try #require(frame.node(NodeID("card.1.title")))
         #expect(title.parent == "card.1")
@@ -83,7 +83,7 @@ private let viewport = Size(width: 844, height: 390)
         var engine = try engine()
         let start = try #require(engine.frame(at: 0).node(card: 1))
         // Card 1 (column 0, top) to the third column, below its cards.
-        let target = Point(x: 16 + 2 * (265.33 + 8) + 100, y: 40 + 3 * 68 + 20)
+        let target = Point(x: 16 + 2 * (260 + 16) + 100, y: 48 + 3 * 80 + 20)
         drag(&engine, from: Point(x: start.rect.midX, y: start.rect.midY), to: target, at: 1)
         // While held it followed the finger; released, it springs (with the release velocity) into column 2.
         let moving = try #require(engine.frame(at: 1.45).node(card: 1))
@@ -93,7 +93,7 @@ private let viewport = Size(width: 844, height: 390)
         let node = try #require(settled.node(card: 1))
         #expect(column(of: node) == 2)
         // Column 2 held cards 3, 6, 9 above it: card 1 goes to the fourth slot.
-        #expect(node.rect.minY == 40 + 3 * 68)
+        #expect(node.rect.minY == 48 + 3 * 80)
         #expect(moving.rect.minX != node.rect.minX || moving.rect.minY != node.rect.minY)
         // The order changed: card 1 now follows card 9 among column 2's cards.
         #expect(engine.deck.ids.firstIndex(of: 1)! > engine.deck.ids.firstIndex(of: 9)!)
@@ -104,13 +104,13 @@ private let viewport = Size(width: 844, height: 390)
         let top = try #require(engine.frame(at: 0).node(card: 1))
         // Card 1 is slot 0 of column 0 (cards 1, 4, 7): drop it on slot 2.
         drag(
-            &engine, from: Point(x: top.rect.midX, y: top.rect.midY), to: Point(x: top.rect.midX, y: 40 + 2 * 68 + 30),
+            &engine, from: Point(x: top.rect.midX, y: top.rect.midY), to: Point(x: top.rect.midX, y: 48 + 2 * 80 + 30),
             at: 1)
         let settled = engine.frame(at: 4)
         #expect(column(of: try #require(settled.node(card: 1))) == 0)
-        #expect(try #require(settled.node(card: 1)).rect.minY == 40 + 2 * 68)
-        #expect(try #require(settled.node(card: 4)).rect.minY == 40)
-        #expect(try #require(settled.node(card: 7)).rect.minY == 40 + 68)
+        #expect(try #require(settled.node(card: 1)).rect.minY == 48 + 2 * 80)
+        #expect(try #require(settled.node(card: 4)).rect.minY == 48)
+        #expect(try #require(settled.node(card: 7)).rect.minY == 48 + 80)
     }
 
     @Test func tapExpandsTheCardWithAMatchedGeometryFlight() throws {

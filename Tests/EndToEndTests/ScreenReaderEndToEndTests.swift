@@ -105,4 +105,32 @@ import Testing
             #expect(try tmux.waitFor { $0.contains("EXIT=0") })
         }
     }
+
+    /// `--show-cursor` (or `CARDISTRY_SHOW_CURSOR=1`) shows the cursor that rests on the focused item, for a braille
+    /// display that follows it; without either it stays hidden (DECTCEM as tmux reads it: `cursor_flag`).
+    @Test(arguments: ["tui --scene deck --show-cursor", "tui --scene deck"])
+    func theCursorIsShownOnRequest(command: String) throws {
+        let shown = command.contains("--show-cursor")
+        for environment in shown ? ["", "CARDISTRY_SHOW_CURSOR=1 "] : [""] {
+            try withTmux(columns: 100, rows: 30) { tmux in
+                let line = environment.isEmpty ? command : "tui --scene deck"
+                try tmux.type(environment + (try tmux.command(line)))
+                #expect(try tmux.waitFor { $0.contains("Reading List") })
+                _ = try tmux.waitForStillScreen()
+                let visible = shown ? "1" : "0"
+                #expect(try tmux.format("#{cursor_flag}") == visible, "\(environment)\(command)")
+                let lines = try tmux.lines()
+                let inbox = try #require(lines.firstIndex { $0.contains("Inbox") })
+                #expect(try tmux.format("#{cursor_y}") == "\(inbox)")
+                try tmux.key("Down")
+                let reading = try #require(lines.firstIndex { $0.contains("Reading List") })
+                #expect(try tmux.waitFor { _ in (try? tmux.format("#{cursor_y}")) == "\(reading)" })
+                #expect(try tmux.format("#{cursor_flag}") == visible)
+                try tmux.send("q")
+                try tmux.send("q")
+                #expect(try tmux.waitFor { $0.contains("EXIT=0") })
+                #expect(try tmux.format("#{cursor_flag}") == "1", "the cursor is back after the TUI")
+            }
+        }
+    }
 }

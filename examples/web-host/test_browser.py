@@ -1039,6 +1039,24 @@ class AccessibilityTest(unittest.TestCase):
         self.assertEqual(self.js("__cardistry.deck").index("404"), 2, "the card did not move up")
         self.assertIn("Travel, 3 of 12", self.js("__cardistry.a11y.announcements"))
         self.assertEqual(self.focused(), "card.404", "the focus stayed on the moved card")
+        # Access keys by name, not by place: "move down" is Alt+Shift+D on a card in the middle (its second custom
+        # action) and on the first card (its first), and the description announces each.
+        description = "__cardistry.a11y.element('%s').getAttribute('aria-description')"
+        self.assertIn("Alt+Shift+D move down", self.js(description % "card.404"))
+        self.assertIn("Alt+Shift+D move down", self.js(description % "card.401"))
+        self.assertEqual(self.js("__cardistry.a11y.element('card.401').getAttribute('aria-keyshortcuts')"),
+                         "Alt+Shift+D Alt+Shift+B Alt+1 Alt+2")
+        changes = self.js("__cardistry.deckChanges.length")
+        self.press("Alt+Shift+D")  # move down: back to its place
+        self.wait("__cardistry.deckChanges.length > %d" % changes)
+        self.settle()
+        self.assertEqual(self.js("__cardistry.deck").index("404"), 3, "Alt+Shift+D did not move the card down")
+        changes = self.js("__cardistry.deckChanges.length")
+        self.press("Alt+Shift+T")  # move to top
+        self.wait("__cardistry.deckChanges.length > %d" % changes)
+        self.settle()
+        self.assertEqual(self.js("__cardistry.deck").index("404"), 0, "Alt+Shift+T did not move the card to the top")
+        self.assertEqual(self.focused(), "card.404", "the focus stayed on the moved card")
         self.press("Enter", "detail.404")  # expand: the dialog takes the focus
         self.assertEqual(self.js("__cardistry.a11y.element('detail.404').getAttribute('role')"), "dialog")
         self.press("Escape")
@@ -1064,6 +1082,12 @@ class AccessibilityTest(unittest.TestCase):
         top = self.js("__cardistry.a11y.tree().nodes.find(n => n.positionInSet === 1)")
         self.assertEqual((top["id"], top["sizeOfSet"]), ("card.211", 11))
         self.assertFalse(top.get("disabled"), "the next card takes actions")
+        self.wait("__cardistry.a11y.focused() === 'card.211'")
+        self.assertIn("Alt+Shift+L dismiss left",
+                      self.js("__cardistry.a11y.element('card.211').getAttribute('aria-description')"))
+        self.press("Alt+Shift+L")  # dismiss left, by its name's key
+        self.wait("!__cardistry.a11y.element('card.211')")
+        self.settle()
         self.close_scene("aria keyboard flashcards")
 
     def test_keyboard_alone_scores_hero_wallet(self):

@@ -988,10 +988,27 @@
     return a11yOrder().filter((id) => { const n = a11y.nodes.get(id); return n.actions && n.actions.length && !n.disabled; });
   }
 
+  // A custom action's access key, derived from its name rather than its place, so that one action has one key
+  // wherever it is offered ("move up" is Alt+Shift+U on every card, whichever other actions the card has): the
+  // initial of the name's last word, else of an earlier word, else a later letter of a word, among the letters the
+  // node's earlier actions did not take. Alt+1…9 (by place) still work, unannounced.
+  function accessKeys(node) {
+    const taken = new Set();
+    return (node.customActions || []).map((action) => {
+      const words = action.description.toUpperCase().split(/[^A-Z]+/).filter(Boolean).reverse();
+      const letters = [...words.map((word) => word[0]), ...words.flatMap((word) => [...word.slice(1)])];
+      const letter = letters.find((candidate) => !taken.has(candidate));
+      if (!letter) return null;
+      taken.add(letter);
+      return "Alt+Shift+" + letter;
+    });
+  }
+
   function describe(node) {
     const parts = [];
     if (node.stateDescription) parts.push(node.stateDescription);
-    (node.customActions || []).slice(0, 9).forEach((action, i) => parts.push("Alt+" + (i + 1) + " " + action.description));
+    const keys = accessKeys(node);
+    (node.customActions || []).forEach((action, i) => parts.push((keys[i] ? keys[i] + " " : "") + action.description));
     return parts.join("; ");
   }
 
@@ -1023,6 +1040,7 @@
     if (node.role === "heading") setAttribute(element, "aria-level", 1);
     const keys = [];
     if (node.actions && node.actions.includes("customAction")) {
+      keys.push(...accessKeys(node).filter(Boolean));
       (node.customActions || []).slice(0, 9).forEach((_, i) => keys.push("Alt+" + (i + 1)));
     }
     setAttribute(element, "aria-keyshortcuts", keys.join(" "));
@@ -1163,7 +1181,8 @@
 
   // Keys on a node: ↑ ↓ (and Tab) move between the nodes offering actions, or change a slider; ← → change a
   // slider; Enter and Space perform the node's default (or expand / collapse); Escape collapses what is expanded;
-  // Alt+1…9 perform the node's custom actions in order. Every other key goes on to the scene (input.key).
+  // Alt+Shift+letter performs the custom action whose access key it is (`accessKeys`), Alt+1…9 the node's custom
+  // actions by place. Every other key goes on to the scene (input.key).
   a11yRoot.addEventListener("keydown", (event) => {
     const id = event.target.dataset && event.target.dataset.node;
     const node = id && a11y.nodes.get(id);
@@ -1178,7 +1197,13 @@
     };
     let handled = true;
     const digit = /^Digit([1-9])$/.exec(event.code);
-    if (event.altKey && digit) {
+    const letter = /^Key([A-Z])$/.exec(event.code);
+    if (event.altKey && event.shiftKey && letter) {
+      const index = accessKeys(node).indexOf("Alt+Shift+" + letter[1]);
+      const action = index >= 0 ? node.customActions[index] : undefined;
+      if (action && offers(node, "customAction")) a11yAction(id, "customAction", action.id);
+      else handled = false;
+    } else if (event.altKey && digit) {
       const action = (node.customActions || [])[Number(digit[1]) - 1];
       if (action && offers(node, "customAction")) a11yAction(id, "customAction", action.id);
     } else if (event.altKey) {

@@ -69,3 +69,25 @@ extension Engine {
         commit(&context)
     }
 }
+
+extension SceneAction {
+    /// The name of the action that presses a key (`key(_:)`).
+    static let keyPressName = "engine.key"
+
+    /// The action that presses `key` (no modifiers), as the keyboard would: what a scene binds to an accessibility
+    /// action whose keyboard equivalent has no action of its own (a "scroll down" that is page down, whose page
+    /// only the scene's layout metrics know), so that keys and accessibility actions reach the same states by
+    /// construction. `Engine.perform(_:at:)` handles it and logs the key press itself, so a replay presses the key;
+    /// a key the scene does not use now throws `SceneError.invalidState` and leaves the scene as it was.
+    public static func key(_ key: String) -> SceneAction { SceneAction(keyPressName, ["key": .string(key)]) }
+}
+
+extension Engine {
+    /// Presses the key an `engine.key` action names (`SceneAction.key(_:)`), logged as the key press.
+    mutating func pressKey(of action: SceneAction, at time: Double) throws(SceneError) {
+        let name = try action.string("key")
+        guard handle(.key(KeyInput(name), time: time)) else {
+            throw .invalidState("the key '\(name)' does nothing now")
+        }
+    }
+}

@@ -187,6 +187,9 @@ public struct Engine: Sendable {
         case Self.accessibilityFocusAction:
             try focusAccessibility(on: NodeID(try action.string("node")), at: time)
             return
+        case SceneAction.keyPressName:
+            try pressKey(of: action, at: time)
+            return
         case Self.sortDeckAction:
             guard let key = DeckSortKey(rawValue: try action.string("by")) else {
                 throw .invalidArgument(

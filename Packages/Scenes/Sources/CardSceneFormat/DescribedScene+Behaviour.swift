@@ -9,6 +9,10 @@ extension DescribedScene {
     // MARK: Gestures
 
     public mutating func handle(_ gesture: GestureEvent<NodeID>, context: inout SceneContext) {
+        if gesture.gesture == Self.scrollGestureName {
+            handleScroll(gesture, context: &context)
+            return
+        }
         guard let index = description.gestures.firstIndex(where: { $0.name == gesture.gesture }) else { return }
         let rule = description.gestures[index]
         let card: CardID?

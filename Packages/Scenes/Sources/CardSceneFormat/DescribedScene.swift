@@ -34,6 +34,8 @@ public struct DescribedScene: Scene {
     var cardValues: [CardID: [UInt64]]
     /// The gesture in progress whose bindings move a card.
     var live: LiveGesture?
+    /// The scroll view of each scrolling layout's group, by `ScrollKey` (made on first use; not state).
+    var scrollViews: [ScrollKey: ScrollView] = [:]
     let cardAttachments: [GestureAttachment]
     let backgroundAttachments: [GestureAttachment]
     let nodeAttachments: [String: [GestureAttachment]]
@@ -72,7 +74,14 @@ public struct DescribedScene: Scene {
             case .longPress(let press):
                 location = press.location
                 translation = press.location - press.startLocation
-            default:
+            // A composed gesture's values are those of the part that is running: the second of a sequence once it
+            // has begun (a long press's drag), the part an exclusive chose, the second of two simultaneous ones
+            // when it has a value.
+            case .sequenced(.first(let first)): self = GestureValues(first)
+            case .sequenced(.second(let first, let second)): self = GestureValues(second ?? first)
+            case .exclusive(.first(let part)), .exclusive(.second(let part)): self = GestureValues(part)
+            case .simultaneous(let first, let second): self = GestureValues(second ?? first)
+            case .scroll:
                 break
             }
         }

@@ -3,7 +3,24 @@ extension Expression {
     /// `noCard`, an enumeration value's index) for the variables in `values` (indexed by slot; a slot past the end
     /// reads as 0). O(code); allocates nothing on the heap.
     public func evaluate(_ values: UnsafeBufferPointer<UInt64>) -> UInt64 {
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: stackDepth) { stack in
+        code.withUnsafeBufferPointer { Self.run($0, stackDepth: stackDepth, values) }
+    }
+
+    /// Runs the stack program `code` (which needs `stackDepth` entries) on `values`: `evaluate`'s body, for a
+    /// caller that keeps many programs in one buffer (`LayoutPass`). A program of one instruction that pushes a
+    /// constant or a number variable is answered without the stack.
+    static func run(_ code: UnsafeBufferPointer<Instruction>, stackDepth: Int, _ values: UnsafeBufferPointer<UInt64>)
+        -> UInt64
+    {
+        if code.count == 1 {
+            switch code[0] {
+            case .constant(let bits): return bits
+            case .loadNumber(let slot):
+                return slot < values.count ? Expression.finite(Double(bitPattern: values[slot])).bitPattern : 0
+            default: break
+            }
+        }
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: stackDepth) { stack in
             var top = 0
             @inline(__always) func number(_ offset: Int) -> Double { Double(bitPattern: stack[top - offset]) }
             @inline(__always) func replace(_ count: Int, _ value: Double) {

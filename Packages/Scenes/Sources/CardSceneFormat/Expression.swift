@@ -73,7 +73,7 @@ public struct Expression: Sendable, Hashable {
         Expression(type: .bool, text: "\(value)", code: [.constant(value ? 1 : 0)], stackDepth: 1)
     }
 
-    private init(type: ExpressionType, text: String, code: [Instruction], stackDepth: Int) {
+    init(type: ExpressionType, text: String, code: [Instruction], stackDepth: Int) {
         self.type = type
         self.text = text
         self.code = code

@@ -398,7 +398,7 @@ struct Loader {
     func layout(_ value: Located) throws(SceneFormatError) -> SceneDescription.Layout {
         var allowed: Set<String> = [
             "name", "kind", "when", "group", "groups", "padding", "spacing", "top", "angle", "matchedGeometry", "width",
-            "height",
+            "height", "scroll",
         ]
         for property in SceneDescription.Property.allCases { allowed.insert(property.rawValue) }
         let members = try value.object(allowed: allowed)
@@ -424,6 +424,10 @@ struct Loader {
         if kind == .groups && group == nil {
             throw SceneFormatError(value.child("group"), "a groups layout needs a group expression")
         }
+        let scroll = try members["scroll"]?.bool() ?? false
+        if scroll && (kind == .stack || kind == .fan) {
+            throw SceneFormatError(value.child("scroll"), "only a column, row, grid or groups layout scrolls")
+        }
         return SceneDescription.Layout(
             name: name, kind: kind,
             when: try members["when"].map { (when) throws(SceneFormatError) in try when.expression(scope, .bool) },
@@ -437,7 +441,7 @@ struct Loader {
             height: try members["height"].map { (height) throws(SceneFormatError) in
                 try height.expression(scope, .number)
             },
-            matchedGeometry: try members["matchedGeometry"]?.bool() ?? true)
+            matchedGeometry: try members["matchedGeometry"]?.bool() ?? true, scroll: scroll)
     }
 
     // MARK: Gestures and effects
@@ -446,9 +450,7 @@ struct Loader {
         _ value: Located, nodes: Set<String>, globals: [SceneDescription.Variable],
         cards: [SceneDescription.Variable]
     ) throws(SceneFormatError) -> SceneDescription.GestureRule {
-        let members = try value.object(allowed: [
-            "name", "on", "kind", "minimumDistance", "minimumDuration", "directions", "priority", "bind", "onEnd",
-        ])
+        let members = try value.object(allowed: Self.gestureKeys.union(["name", "on", "priority", "bind", "onEnd"]))
         let name = try members["name"].required(in: value, "name").string()
         guard Self.isIdentifier(name) else { throw SceneFormatError(value.child("name"), "must be a name") }
         let on = try members["on"]?.string() ?? "card"
@@ -462,31 +464,7 @@ struct Loader {
             }
             target = .node(on)
         }
-        let kind = try members["kind"].required(in: value, "kind").string()
-        let distance = try members["minimumDistance"]?.number(in: 0...1000)
-        let gesture: Gesture
-        switch kind {
-        case "tap": gesture = .tap(TapGesture())
-        case "longPress":
-            gesture = .longPress(
-                LongPressGesture(minimumDuration: try members["minimumDuration"]?.number(in: 0...10) ?? 0.5))
-        case "drag": gesture = .drag(DragGesture(minimumDistance: distance ?? 10))
-        case "swipe":
-            var directions: SwipeDirections = []
-            for item in try members["directions"]?.array(maximum: 4) ?? [] {
-                switch try item.string() {
-                case "left": directions.insert(.left)
-                case "right": directions.insert(.right)
-                case "up": directions.insert(.up)
-                case "down": directions.insert(.down)
-                default: throw item.fail("must be left, right, up or down")
-                }
-            }
-            gesture = .swipe(
-                SwipeGesture(directions: directions.isEmpty ? .all : directions, minimumDistance: distance ?? 50))
-        default:
-            throw SceneFormatError(value.child("kind"), "must be tap, longPress, drag or swipe")
-        }
+        let gesture = try self.gesture(value, members, depth: 0)
         let priority: GesturePriority
         switch try members["priority"]?.string() ?? "normal" {
         case "normal": priority = .normal
@@ -510,6 +488,65 @@ struct Loader {
         }
         return SceneDescription.GestureRule(
             name: name, target: target, gesture: gesture, priority: priority, bind: bind, onEnd: onEnd)
+    }
+
+    /// The keys a gesture (or a part of a composed one) may have besides a rule's own.
+    static let gestureKeys: Set<String> = [
+        "kind", "minimumDistance", "minimumDuration", "minimumVelocity", "directions", "gestures",
+    ]
+
+    /// The deepest a composed gesture nests (`exclusive` of `sequenced` of …).
+    static let maximumGestureDepth = 4
+
+    /// The gesture `members` describe: a primitive (`tap`, `longPress`, `drag`, `swipe`) or a composition of two
+    /// (`exclusive`, `sequenced`, `simultaneous`: SwiftUI's `exclusively(before:)`, `sequenced(before:)` and
+    /// `simultaneously(with:)`, the first of `gestures` before the second).
+    func gesture(_ value: Located, _ members: [String: Located], depth: Int) throws(SceneFormatError) -> Gesture {
+        let kind = try members["kind"].required(in: value, "kind").string()
+        let distance = try members["minimumDistance"]?.number(in: 0...1000)
+        switch kind {
+        case "tap": return .tap(TapGesture())
+        case "longPress":
+            return .longPress(
+                LongPressGesture(minimumDuration: try members["minimumDuration"]?.number(in: 0...10) ?? 0.5))
+        case "drag": return .drag(DragGesture(minimumDistance: distance ?? 10))
+        case "swipe":
+            var directions: SwipeDirections = []
+            for item in try members["directions"]?.array(maximum: 4) ?? [] {
+                switch try item.string() {
+                case "left": directions.insert(.left)
+                case "right": directions.insert(.right)
+                case "up": directions.insert(.up)
+                case "down": directions.insert(.down)
+                default: throw item.fail("must be left, right, up or down")
+                }
+            }
+            return .swipe(
+                SwipeGesture(
+                    directions: directions.isEmpty ? .all : directions, minimumDistance: distance ?? 50,
+                    minimumVelocity: try members["minimumVelocity"]?.number(in: 0...100_000) ?? 300))
+        case "exclusive", "sequenced", "simultaneous":
+            guard depth < Self.maximumGestureDepth else {
+                throw SceneFormatError(value.child("kind"), "nests deeper than \(Self.maximumGestureDepth)")
+            }
+            let parts = try members["gestures"].required(in: value, "gestures").array(maximum: 2)
+            guard parts.count == 2 else {
+                throw SceneFormatError(value.child("gestures"), "must list exactly two gestures")
+            }
+            var composed: [Gesture] = []
+            for part in parts {
+                let partMembers = try part.object(allowed: Self.gestureKeys)
+                composed.append(try gesture(part, partMembers, depth: depth + 1))
+            }
+            switch kind {
+            case "exclusive": return .exclusive(composed[0], composed[1])
+            case "sequenced": return .sequenced(composed[0], composed[1])
+            default: return .simultaneous(composed[0], composed[1])
+            }
+        default:
+            throw SceneFormatError(
+                value.child("kind"), "must be tap, longPress, drag, swipe, exclusive, sequenced or simultaneous")
+        }
     }
 
     func effect(

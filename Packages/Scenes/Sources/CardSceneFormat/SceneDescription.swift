@@ -128,6 +128,9 @@ public final class SceneDescription: Sendable {
         var width: Expression?
         var height: Expression?
         var matchedGeometry: Bool
+        /// Whether the layout scrolls (a column, grid or each group's column vertically, a row horizontally) inside
+        /// a container that clips it, laying out only the cards in view (see `DescribedScene+Scroll.swift`).
+        var scroll = false
     }
 
     /// A card property a layout or a gesture binding may set.

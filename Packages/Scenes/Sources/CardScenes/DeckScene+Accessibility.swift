@@ -5,11 +5,15 @@ import CardModels
 /// The deck as assistive technologies see it: the column is a list box of every card (its size is the deck's, a
 /// million for a million cards, while the tree holds the cards in view); each card an option with its place,
 /// "expand" as its default action and the moves as custom actions; the expanded card a dialog that collapses (the
-/// cards behind it, or behind a card held for a reorder, take no action until it closes).
+/// cards behind it, or behind a card held for a reorder, take no action until it closes). While browsing, the
+/// column scrolls and fans by its own custom actions: "scroll up", "scroll down", "scroll to top", "scroll to bottom"
+/// (the keys page up, page down, home and end, pressed) and "open the fan" or "close the fan" (`pull` to the
+/// distance `p` pulls, or to 0).
 extension DeckScene {
     public func accessibilitySemantics(of layout: [Node]) -> SceneSemantics {
         var semantics = SceneSemantics()
-        semantics.nodes["column"] = NodeSemantics(role: .listBox, name: "Cards", sizeOfSet: count)
+        semantics.nodes["column"] = NodeSemantics(
+            role: .listBox, name: "Cards", sizeOfSet: count, customActions: columnActions())
         let expanded = expandedCard
         var focusedInView = false
         let focusedCard = count > 0 ? base[card(at: min(focus, count - 1))].id : nil
@@ -43,6 +47,20 @@ extension DeckScene {
                 focusedCard, slot: slot(of: index), expanded: false)
         }
         return semantics
+    }
+
+    /// The column's own actions while browsing a deck that has cards: the scroll keys, and the fan.
+    func columnActions() -> [CustomSemanticAction] {
+        guard case .browsing = mode, count > 0 else { return [] }
+        return [
+            CustomSemanticAction("scroll up", .key("pageup")),
+            CustomSemanticAction("scroll down", .key("pagedown")),
+            CustomSemanticAction("scroll to top", .key("home")),
+            CustomSemanticAction("scroll to bottom", .key("end")),
+            pull > 0
+                ? CustomSemanticAction("close the fan", SceneAction("pull", ["distance": .number(0)]))
+                : CustomSemanticAction("open the fan", SceneAction("pull", ["distance": .number(Self.keyPull)])),
+        ]
     }
 
     /// A card of the column: an option at its place, expanded or not, with its actions.

@@ -3,8 +3,17 @@ import CardModels
 
 /// The wallet as assistive technologies see it: the stack a list box of the payment cards, front first; a card is
 /// chosen (selected, and expanded: its history shows) by its default action, and moved up or down the stack by custom
-/// actions while none is chosen.
+/// actions while none is chosen; the chosen card's history is a scroll view that scrolls by custom actions (the keys
+/// ←, →, home and end, pressed).
 extension WalletScene {
+    /// The history's custom actions: its scroll keys.
+    static let historyActions = [
+        CustomSemanticAction("scroll history back", .key("left")),
+        CustomSemanticAction("scroll history forward", .key("right")),
+        CustomSemanticAction("scroll history to start", .key("home")),
+        CustomSemanticAction("scroll history to end", .key("end")),
+    ]
+
     public func accessibilitySemantics(of layout: [Node]) -> SceneSemantics {
         var semantics = SceneSemantics()
         let ids = deck.ids
@@ -32,6 +41,10 @@ extension WalletScene {
                 }
             }
             semantics.nodes[Self.node(id)] = described
+        }
+        if layout.contains(where: { $0.id == "history.scroll" }) {
+            semantics.nodes["history.scroll"] = NodeSemantics(
+                role: .scrollView, customActions: Self.historyActions)
         }
         semantics.focus = (focused ?? selected).map(Self.node)
         return semantics
