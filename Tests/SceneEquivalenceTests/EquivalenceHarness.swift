@@ -172,12 +172,13 @@ struct EquivalenceHarness {
 
 /// One session in progress: the clock of sampled frames and the report so far.
 private struct Session {
+    /// The next frame's index (frame k is sampled at k / frameRate), and the reference's latest frame (where a
+    /// step's pointer aims).
+    var nextFrame = 0
+    var latest: Frame?
     let harness: EquivalenceHarness
     let index: Int
     var report: EquivalenceReport
-    /// The next frame's index (frame k is sampled at k / frameRate).
-    var nextFrame = 0
-    var latest: Frame?
 
     /// Counts a difference of `kind`; its message is written only when the report keeps it (a scene far from its
     /// seed differs in most nodes of most frames).
