@@ -133,6 +133,13 @@ let package = Package(
                 "CardPersistence", "CardPhysics",
             ],
             path: "Tests/CardSceneFormatTests"),
+        // The built-in scenes against their descriptions (scenes/*.json), frame for frame (issue 52).
+        .testTarget(
+            name: "SceneEquivalenceTests",
+            dependencies: [
+                "CardScenes", "CardSceneFormat", "CardEngine", "CardModels", "CardGeometry", "CardGestures",
+            ],
+            path: "Tests/SceneEquivalenceTests"),
         .executableTarget(
             name: "cardistry-store-stress", dependencies: ["CardModels", "CardPersistence"],
             path: "Tests/StoreStress"),

@@ -50,7 +50,19 @@ extension DescribedScene {
             throw .unknownAction(action.name)
         }
         var card: CardID?
-        if !rule.info.arguments.isEmpty {
+        for choice in rule.choices {
+            guard action.has(choice.name) else {
+                throw .invalidArgument(action: action.name, argument: choice.name, reason: "is required")
+            }
+            let given = try action.string(choice.name)
+            guard let index = choice.choices.firstIndex(of: given) else {
+                throw .invalidArgument(
+                    action: action.name, argument: choice.name,
+                    reason: "must be one of " + choice.choices.joined(separator: ", "))
+            }
+            globals[choice.slot] = Double(index).expressionBits
+        }
+        if rule.info.argument("card") != nil {
             if action.has("card") {
                 let id = try action.card()
                 guard deck.contains(id: id) else { throw .unknownCard(id) }
@@ -59,8 +71,8 @@ extension DescribedScene {
                 deck.contains(id: CardID(globals[slot]))
             {
                 card = CardID(globals[slot])
-            } else if let first = deck.first {
-                card = first.id
+            } else if let chosen = rule.defaultsToLast ? deck.last : deck.first {
+                card = chosen.id
             } else {
                 throw .invalidState("there are no cards")
             }
@@ -70,9 +82,15 @@ extension DescribedScene {
 
     public mutating func handle(_ key: KeyInput, context: inout SceneContext) -> Bool {
         let name = (key.shift ? "shift+" : "") + key.key
-        guard let rule = description.keys.first(where: { $0.help.names.contains(name) }) else { return false }
+        let base = baseValues(viewport: context.viewport)
+        let held = base.withUnsafeBufferPointer { buffer in
+            description.keys.first { $0.help.names.contains(name) && ($0.when?.bool(buffer) ?? true) }
+        }
+        guard let rule = held else { return false }
+        var arguments = rule.arguments
+        for (argument, value) in arguments where value == .string("$key") { arguments[argument] = .string(key.key) }
         do {
-            try perform(SceneAction(rule.action), context: &context)
+            try perform(SceneAction(rule.action, arguments), context: &context)
             return true
         } catch {
             return false
@@ -173,6 +191,15 @@ extension DescribedScene {
             }
             deck = allCards
             context.deckChanged(from: old, to: deck)
+        }
+        if effect.resetCards {
+            for (index, card) in allCards.enumerated() {
+                let initial = Self.initialValues(description, card: card, index: index, count: allCards.count)
+                if cardValues[card.id] != initial {
+                    cardValues[card.id] = initial
+                    changed = true
+                }
+            }
         }
         if let style = effect.haptic {
             context.haptic(

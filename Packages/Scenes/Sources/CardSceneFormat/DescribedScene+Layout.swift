@@ -321,7 +321,7 @@ extension DescribedScene {
                 z: -1, fill: description.backgroundFill, gestures: backgroundAttachments,
                 isHitTestable: !backgroundAttachments.isEmpty))
         let base = baseValues(viewport: viewport)
-        for fixed in description.nodes {
+        for fixed in description.nodes where Self.holds(fixed.when, base) {
             let rect = base.withUnsafeBufferPointer { buffer in
                 Rect(
                     x: fixed.rect[0].number(buffer), y: fixed.rect[1].number(buffer),
@@ -340,7 +340,7 @@ extension DescribedScene {
                                 on: fixed.fill.map { Self.fill($0, nil) } ?? description.backgroundFill ?? .white)
                         ]
                     } ?? [],
-                    gestures: attachments, isHitTestable: !attachments.isEmpty,
+                    transition: fixed.transition, gestures: attachments, isHitTestable: !attachments.isEmpty,
                     accessibilityLabel: fixed.accessibilityLabel))
         }
         let template = description.card
@@ -366,11 +366,10 @@ extension DescribedScene {
                     shadow: template.shadow.map { Shadow(radius: $0) }, transition: template.transition,
                     matchedGeometryID: matched[placement.layout] ? "card.\(card.id)" : nil,
                     gestures: cardAttachments,
-                    clipsContent: true,
-                    accessibilityLabel: template.accessibilityLabel.map {
-                        Self.fillTemplate($0, card: card, count: count)
-                    }
-                        ?? card.title))
+                    clipsContent: true, mayOverflow: template.mayOverflow.map { Self.holds($0, values) } ?? false,
+                    accessibilityLabel: accessibilityLabel(of: card, values: values)))
+            appendTextStack(
+                card: card, node: id, frame: placement.rect, values: values, text: text, to: &nodes)
             guard !template.children.isEmpty else { return }
             let frame = placement.rect
             let angle = placement.rotation * .pi / 180

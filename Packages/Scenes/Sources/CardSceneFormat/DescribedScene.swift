@@ -110,6 +110,7 @@ public struct DescribedScene: Scene {
         for variable in description.globals {
             globals[variable.slot] = variable.initial.evaluate(empty)
         }
+        globals[SceneDescription.totalSlot] = Double(cards.count).expressionBits
         self.globals = globals
         var cardValues: [CardID: [UInt64]] = [:]
         cardValues.reserveCapacity(cards.count)

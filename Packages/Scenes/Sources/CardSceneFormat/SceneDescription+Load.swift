@@ -53,6 +53,7 @@ struct Loader {
             throw SceneFormatError(root.child("cards"), "a scene that takes no deck must list its cards")
         }
         for builtin in Builtin.allCases { scope.declare(builtin.name, builtin.type) }
+        scope.declare("total", .number, slot: SceneDescription.totalSlot)
         let globals = try variables(top["state"], card: false)
         let cardVariables = try variables(top["cardState"], card: true)
         let background = try top["background"].map { (fill) throws(SceneFormatError) in try Self.color(fill) }
@@ -92,7 +93,7 @@ struct Loader {
         var descriptor = SceneDescriptor(
             name: name, title: title, summary: summary, seed: "data \(name)", designHeight: designHeight,
             textPlacement: .centered, takesDeck: takesDeck, takesCardCount: false,
-            keyHelp: keys.map(\.help), actions: actions.map(\.info))
+            keyHelp: keys.filter(\.isListed).map(\.help), actions: actions.map(\.info))
         descriptor.pointerHelp = gestures.map { rule in
             let on =
                 switch rule.target {
@@ -310,7 +311,7 @@ struct Loader {
     /// `nodes` (relative to the card; its fill may be `card.color`).
     func node(_ value: Located, inCard: Bool) throws(SceneFormatError) -> SceneDescription.NodeSpec {
         var allowed: Set<String> = ["name", "role", "rect", "fill", "cornerRadius", "text"]
-        if !inCard { allowed.formUnion(["z", "accessibilityLabel"]) }
+        if !inCard { allowed.formUnion(["z", "accessibilityLabel", "when", "transition", "accessibility"]) }
         let members = try value.object(allowed: allowed)
         let name = try members["name"].required(in: value, "name").string()
         guard Self.isIdentifier(name) else { throw SceneFormatError(value.child("name"), "must be a name") }
@@ -323,13 +324,26 @@ struct Loader {
             cornerRadius: try members["cornerRadius"]?.number(in: 0...1000) ?? 0,
             text: try members["text"].map { (text) throws(SceneFormatError) in try Self.text(text) },
             z: try members["z"]?.number(in: -1000...1000) ?? 0,
-            accessibilityLabel: try members["accessibilityLabel"]?.string())
+            accessibilityLabel: try members["accessibilityLabel"]?.string(),
+            when: try members["when"]?.expression(scope, .bool),
+            transition: try members["transition"].map { (transition) throws(SceneFormatError) in
+                try Self.transition(transition)
+            } ?? .identity,
+            accessibility: try members["accessibility"].map { (spec) throws(SceneFormatError) in
+                try accessibility(spec)
+            })
     }
 
     func cardTemplate(_ value: Located) throws(SceneFormatError) -> SceneDescription.CardTemplate {
         let members = try value.object(allowed: [
-            "size", "cornerRadius", "fill", "shadow", "transition", "nodes", "accessibilityLabel", "role",
+            "size", "cornerRadius", "fill", "shadow", "transition", "nodes", "accessibilityLabel", "role", "textStack",
+            "accessibility", "mayOverflow",
         ])
+        var label: String?
+        var labels: [SceneDescription.TextCase] = []
+        if let given = members["accessibilityLabel"] {
+            if case .string = given.value { label = try given.string() } else { labels = try textCases(given) }
+        }
         let size = try members["size"].required(in: value, "size").array(maximum: 2)
         guard size.count == 2 else { throw SceneFormatError(value.child("size"), "must be [width, height]") }
         let children = try (members["nodes"]?.array(maximum: 32) ?? []).map { (child) throws(SceneFormatError) in
@@ -343,8 +357,12 @@ struct Loader {
             transition: try members["transition"].map { (transition) throws(SceneFormatError) in
                 try Self.transition(transition)
             } ?? .opacity,
-            children: children, accessibilityLabel: try members["accessibilityLabel"]?.string(),
-            role: try Self.role(members["role"], default: .card))
+            children: children, accessibilityLabel: label, role: try Self.role(members["role"], default: .card),
+            textStack: try members["textStack"].map { (stack) throws(SceneFormatError) in try textStack(stack) },
+            labels: labels,
+            accessibility: try members["accessibility"].map { (spec) throws(SceneFormatError) in
+                try accessibility(spec)
+            }, mayOverflow: try members["mayOverflow"]?.expression(scope, .bool))
     }
 
     static func transition(_ value: Located) throws(SceneFormatError) -> NodeTransition {
@@ -536,7 +554,7 @@ struct Loader {
     ) throws(SceneFormatError) -> SceneDescription.Effect {
         let members = try value.object(allowed: [
             "when", "set", "setCard", "snap", "reorder", "remove", "removal", "restore", "carryVelocity", "haptic",
-            "animation",
+            "animation", "resetCards",
         ])
         func assignments(_ key: String, _ variables: [SceneDescription.Variable]) throws(SceneFormatError)
             -> [(slot: Int, value: Expression)]
@@ -589,7 +607,8 @@ struct Loader {
             removal: try members["removal"].map { (removal) throws(SceneFormatError) in try Self.transition(removal) },
             restore: try members["restore"]?.bool() ?? false,
             carryVelocity: try members["carryVelocity"]?.bool() ?? false, haptic: haptic,
-            animation: try members["animation"].map { (spec) throws(SceneFormatError) in try animation(spec) })
+            animation: try members["animation"].map { (spec) throws(SceneFormatError) in try animation(spec) },
+            resetCards: try members["resetCards"]?.bool() ?? false)
     }
 
     static let hapticStyles: [HapticEvent.Style] = [.light, .medium, .heavy, .soft, .rigid, .selection, .success]
@@ -676,15 +695,21 @@ struct Loader {
 
     // MARK: Actions and keys
 
-    func action(
+    mutating func action(
         _ value: Located, globals: [SceneDescription.Variable], cards: [SceneDescription.Variable]
     ) throws(SceneFormatError) -> SceneDescription.ActionRule {
-        let members = try value.object(allowed: ["name", "summary", "takesCard", "defaultCard", "effects"])
+        let members = try value.object(allowed: [
+            "name", "summary", "takesCard", "defaultCard", "effects", "arguments", "availability",
+        ])
         let name = try members["name"].required(in: value, "name").string()
         guard Self.isIdentifier(name) else { throw SceneFormatError(value.child("name"), "must be a name") }
-        let takesCard = try members["takesCard"]?.bool() ?? false
+        let listed = try members["arguments"].map { (list) throws(SceneFormatError) in try actionArguments(list) }
+        let takesCard = try members["takesCard"]?.bool() ?? listed?.0.contains { $0.name == "card" } ?? false
         var defaultCard: Int?
-        if let given = members["defaultCard"] {
+        var defaultsToLast = false
+        if let given = members["defaultCard"], try given.string() == "last" {
+            defaultsToLast = true
+        } else if let given = members["defaultCard"] {
             let variableName = try given.string()
             guard let variable = globals.first(where: { $0.name == variableName }), variable.type == .card else {
                 throw given.fail("must name a card state variable")
@@ -694,17 +719,27 @@ struct Loader {
         let effects = try members["effects"].required(in: value, "effects").array(maximum: 16).map {
             (effect) throws(SceneFormatError) in try self.effect(effect, globals: globals, cards: cards)
         }
-        let info = ActionInfo(
-            name, try members["summary"]?.string() ?? name,
-            arguments: takesCard
+        var arguments =
+            listed?.0
+            ?? (takesCard
                 ? [ActionArgument("card", .card, "card id; the scene's default card when absent", required: false)]
-                : [],
+                : [])
+        if takesCard, !arguments.contains(where: { $0.name == "card" }) {
+            arguments.append(
+                ActionArgument("card", .card, "card id; the scene's default card when absent", required: false))
+        }
+        let info = ActionInfo(
+            name, try members["summary"]?.string() ?? name, arguments: arguments,
             availability: takesCard ? .deckHasAtLeast(1) : .always)
-        return SceneDescription.ActionRule(info: info, effects: effects, defaultCard: defaultCard)
+        return SceneDescription.ActionRule(
+            info: info, effects: effects, defaultCard: defaultCard, choices: listed?.1 ?? [],
+            defaultsToLast: defaultsToLast)
     }
 
     func key(_ value: Located, actions: Set<String>) throws(SceneFormatError) -> SceneDescription.KeyRule {
-        let members = try value.object(allowed: ["keys", "summary", "action"])
+        let members = try value.object(allowed: [
+            "keys", "summary", "action", "label", "short", "when", "arguments", "listed",
+        ])
         let keys = try members["keys"].required(in: value, "keys").array(maximum: 8).map {
             (key) throws(SceneFormatError) in try key.string()
         }
@@ -715,6 +750,11 @@ struct Loader {
         }
         let summary = try members["summary"]?.string() ?? action
         return SceneDescription.KeyRule(
-            help: KeyHelp(keys.joined(separator: " "), summary, short: action, names: keys), action: action)
+            help: KeyHelp(
+                try members["label"]?.string() ?? keys.joined(separator: " "), summary,
+                short: try members["short"]?.string() ?? action, names: keys),
+            action: action, when: try members["when"]?.expression(scope, .bool),
+            arguments: try constantArguments(members["arguments"]),
+            isListed: try members["listed"]?.bool() ?? true)
     }
 }

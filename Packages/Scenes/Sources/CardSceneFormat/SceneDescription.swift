@@ -58,6 +58,10 @@ public final class SceneDescription: Sendable {
         var text: TextSpec?
         var z: Double
         var accessibilityLabel: String?
+        /// Drawn only while this holds (read with the scene's values: `n`, `vw`, state).
+        var when: Expression? = nil
+        var transition: NodeTransition = .identity
+        var accessibility: AccessibilitySpec? = nil
     }
 
     /// A text's colour: a given one, or `"label"`, the one that reads on what the text sits on.
@@ -91,6 +95,13 @@ public final class SceneDescription: Sendable {
         var children: [NodeSpec]
         var accessibilityLabel: String?
         var role: NodeRole
+        /// The card's text as a VStack (see `TextStack`).
+        var textStack: TextStack? = nil
+        /// The accessibility label chosen by a condition (when given, in place of `accessibilityLabel`).
+        var labels: [TextCase] = []
+        var accessibility: AccessibilitySpec? = nil
+        /// Whether the card may be drawn past its parent's clip (a hint in the frame hosts receive), per card.
+        var mayOverflow: Expression? = nil
     }
 
     enum FillSpec: Sendable {
@@ -164,6 +175,8 @@ public final class SceneDescription: Sendable {
         var carryVelocity: Bool
         var haptic: HapticEvent.Style?
         var animation: AnimationSpec?
+        /// Every card's variables back to their initial values (a restart).
+        var resetCards = false
     }
 
     /// Compose's anchored drag as data: the variable takes the index of the anchor chosen from `value` (the
@@ -182,11 +195,22 @@ public final class SceneDescription: Sendable {
         var info: ActionInfo
         var effects: [Effect]
         var defaultCard: Int?
+        /// The string arguments its effects read as variables.
+        var choices: [ChoiceArgument] = []
+        /// Without a card argument or a default card variable: the last card of the deck (the top of a stack)
+        /// rather than the first.
+        var defaultsToLast = false
     }
 
     struct KeyRule: Sendable {
         var help: KeyHelp
         var action: String
+        /// The key does something only while this holds (else it is not used, and a later rule may take it).
+        var when: Expression? = nil
+        /// The action's arguments; the string `"$key"` is replaced by the key's name.
+        var arguments: [String: ActionValue] = [:]
+        /// Whether the key is listed in the scene's key help.
+        var isListed = true
     }
 
     /// An animation: a SwiftUI preset or parameters, with a per-card delay expression (a stagger).
