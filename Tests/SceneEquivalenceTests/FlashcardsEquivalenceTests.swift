@@ -179,7 +179,8 @@ func loadDescription(_ path: String) throws -> SceneDescription {
         // Every difference counted, so the report says how far each part is from the seed.
         harness.differencesPerSession = .max
         let generator = EquivalenceScriptGenerator(descriptor: WalletScene.descriptor, cards: SeedData.wallet.ids)
-        let report = harness.run(generator.sessions(200, seed: 52))
+        // 20 sessions, not 200: the first cut fails in every one, and the counts say how far each part is.
+        let report = harness.run(generator.sessions(20, seed: 52))
         print("wallet equivalence: \(report)")
         for (kind, first) in report.firstOfKind.sorted(by: { $0.key < $1.key }) {
             print("wallet, first \(kind) difference: \(first.prefix(400))")
