@@ -216,6 +216,61 @@ import Testing
         #expect(checkedGaps > 0)
     }
 
+    /// Every frame while the stack springs closed after a pull (the mouse let go): no letter keeps a rectangle of
+    /// its own card's colour inside a partial edge of the card in front of it. A card moving up draws its top edge
+    /// in eighths over the row above its box, which is often the title row of the card behind it; the title's cells
+    /// were skipped, so "Travel" sat in a notch of green inside Workouts' teal strip, the width of the word and up
+    /// to seven eighths of a row tall (issue 46, item 10's "rectangle of the wrong card's colour behind text").
+    /// Now a strip covering half a cell or more is drawn over the letter (the card in front hides it).
+    @Test(arguments: allSizes)
+    func deckFanClosesWithoutNotchesBehindTitles(columns: Int, rows: Int) {
+        var driver = AppDriver(columns: columns, rows: rows)
+        _ = driver.app.open("deck", at: 0)
+        let rest = driver.draw(at: 1)
+        guard let start = (0..<rest.height).first(where: { rest.text(row: $0).contains("Inbox") }) else {
+            Issue.record("\(columns)x\(rows): no Inbox\n\(rest.text)")
+            return
+        }
+        var time = 2.0
+        driver.mouse(MouseInput(.press, column: columns / 2, row: start), at: time)
+        for step in 1...(rows / 2) {
+            time += 0.05
+            driver.mouse(MouseInput(.drag, column: columns / 2, row: start + step), at: time)
+            _ = driver.draw(at: time)
+        }
+        time += 0.5
+        _ = driver.draw(at: time)
+        driver.mouse(MouseInput(.release, column: columns / 2, row: start + rows / 2), at: time)
+        var strips = 0
+        for step in 0...Int(1.0 / Self.slowFrame) {
+            let buffer = driver.draw(at: time + Double(step) * Self.slowFrame)
+            for row in 0..<(rows - 1) {
+                for column in 1..<(columns - 1) {
+                    let cell = buffer[column, row]
+                    guard cell.character.string.first?.isLetter == true else { continue }
+                    for neighbour in [column - 1, column + 1] {
+                        // A partial row beside the letter (▁ … ▇): its glyph's colour covers `eighths` of the cell.
+                        let beside = buffer[neighbour, row]
+                        guard let scalar = beside.character.scalar, (0x2581...0x2587).contains(scalar.value) else {
+                            continue
+                        }
+                        strips += 1
+                        let eighths = Int(scalar.value) - 0x2580
+                        let (most, least) =
+                            eighths >= 4
+                            ? (beside.foreground, beside.background) : (beside.background, beside.foreground)
+                        #expect(
+                            cell.background == most || cell.background != least,
+                            "\(columns)x\(rows) +\(step): the letter at \(column),\(row) keeps the colour of the card behind inside the edge \(beside.character.string) of the card in front\n\(buffer.text)"
+                        )
+                    }
+                }
+            }
+        }
+        // At 120x40 and 200x60 the cards are tall enough that no edge passes a title row.
+        #expect(strips > 0 || columns > 80, "\(columns)x\(rows): no partial edge beside a letter while the fan closed")
+    }
+
     /// The column at which `word` (one cell per character) starts on `row`.
     static func column(of word: String, in buffer: CellBuffer, row: Int) -> Int? {
         let target = word.map(String.init)
