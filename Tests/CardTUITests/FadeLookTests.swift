@@ -46,7 +46,10 @@ import Testing
             else { continue }
             checked += 1
             // A label an element of the first line flies over is covered, not faded.
-            let flying = (driver.app.lastFrame?.nodes ?? []).filter { $0.matchedGeometryID != nil }.map(\.rect)
+            // (Every chip has a matched id; those in flight have two copies, one leaving.)
+            let nodes = driver.app.lastFrame?.nodes ?? []
+            let pairs = Set(nodes.filter(\.isLeaving).compactMap(\.matchedGeometryID))
+            let flying = nodes.filter { $0.matchedGeometryID.map(pairs.contains) == true }.map(\.rect)
             let scale = driver.app.scale
             func isFlownOver(_ label: String) -> Bool {
                 guard let (column, row) = places[label] else { return false }
