@@ -77,30 +77,24 @@ import Testing
         var driver = AppDriver(columns: columns, rows: rows)
         _ = driver.app.open("hero", at: 0)
         _ = driver.draw(at: 1)
-        var time = 2.0
         var checked = 0
-        for key in ["enter", "escape"] {
-            driver.key(key, at: time)
-            for step in 0...Int(0.8 / Self.slowFrame) {
-                let buffer = driver.draw(at: time + Double(step) * Self.slowFrame)
-                for (_, label) in TransitionLookTests.heroItems {
-                    guard TransitionLookTests.labels(label, in: buffer.text) == 1,
-                        let row = (0..<buffer.height).first(where: { buffer.text(row: $0).contains(label) }),
-                        let start = TransitionLookTests.column(of: label, in: buffer, row: row)
-                    else { continue }
-                    checked += 1
-                    // Light or dark: letters blended at a little under full opacity over different cells differ
-                    // by a few levels, which no one sees.
-                    let tones = Set(
-                        (start..<(start + label.count)).map { column -> Bool in
-                            RGB8(buffer[column, row].foreground, fallback: .black).rgba.relativeLuminance > 0.4
-                        })
-                    #expect(
-                        tones.count == 1,
-                        "\(columns)x\(rows) \(key) +\(step): \(label) drawn light and dark\n\(buffer.text)")
-                }
+        TransitionLookTests.everyHeroFlightFrame(of: &driver, from: 2) { key, step, buffer in
+            for (_, label) in TransitionLookTests.heroItems {
+                guard TransitionLookTests.labels(label, in: buffer.text) == 1,
+                    let row = (0..<buffer.height).first(where: { buffer.text(row: $0).contains(label) }),
+                    let start = TransitionLookTests.column(of: label, in: buffer, row: row)
+                else { continue }
+                checked += 1
+                // Light or dark: letters blended at a little under full opacity over different cells differ
+                // by a few levels, which no one sees.
+                let tones = Set(
+                    (start..<(start + label.count)).map { column -> Bool in
+                        RGB8(buffer[column, row].foreground, fallback: .black).rgba.relativeLuminance > 0.4
+                    })
+                #expect(
+                    tones.count == 1,
+                    "\(columns)x\(rows) \(key) +\(step): \(label) drawn light and dark\n\(buffer.text)")
             }
-            time += 3
         }
         #expect(checked > 100)
     }

@@ -57,35 +57,56 @@ import Testing
         #expect(checked.count >= 3, "the details show \(checked.map(\.1)) at \(columns)x\(rows)\n\(details)")
         driver.key("escape", at: 3)
         driver.draw(at: 5)
-        var time = 6.0
         var frames = 0
-        for key in ["enter", "escape"] {
-            driver.key(key, at: time)
-            for step in 0...Int(0.8 / Self.slowFrame) {
-                let buffer = driver.draw(at: time + Double(step) * Self.slowFrame)
-                let text = buffer.text
-                let picture = Self.lines(buffer).joined(separator: "\n")
-                let when =
-                    "\(columns)x\(rows) \(key) +\(String(format: "%.1f", Double(step) * Self.slowFrame * 1000)) ms"
-                for (icon, label) in checked {
-                    let icons = text.filter { String($0) == icon }.count
-                    let labels = Self.labels(label, in: text)
-                    #expect(
-                        icons == 1 && labels == 1,
-                        "\(when): \(icon) ×\(icons), \(label) ×\(labels.map(String.init) ?? "2, drawn over each other")\n\(picture)"
-                    )
-                    guard labels == 1,
-                        let row = (0..<buffer.height).first(where: { buffer.text(row: $0).contains(label) })
-                    else { continue }
-                    guard let start = Self.column(of: label, in: buffer, row: row) else { continue }
-                    let cell = buffer[start, row]
-                    #expect(cell.foreground != cell.background, "\(when): \(label) is drawn in its background's colour")
-                }
-                frames += 1
+        Self.everyHeroFlightFrame(of: &driver, from: 6) { key, step, buffer in
+            let text = buffer.text
+            let picture = Self.lines(buffer).joined(separator: "\n")
+            let when =
+                "\(columns)x\(rows) \(key) +\(String(format: "%.1f", Double(step) * Self.slowFrame * 1000)) ms"
+            for (icon, label) in checked {
+                let icons = text.filter { String($0) == icon }.count
+                let labels = Self.labels(label, in: text)
+                #expect(
+                    icons == 1 && labels == 1,
+                    "\(when): \(icon) ×\(icons), \(label) ×\(labels.map(String.init) ?? "2, drawn over each other")\n\(picture)"
+                )
+                guard labels == 1,
+                    let row = (0..<buffer.height).first(where: { buffer.text(row: $0).contains(label) })
+                else { continue }
+                guard let start = Self.column(of: label, in: buffer, row: row) else { continue }
+                let cell = buffer[start, row]
+                #expect(cell.foreground != cell.background, "\(when): \(label) is drawn in its background's colour")
             }
-            time += 3
+            frames += 1
         }
         #expect(frames == 2 * (Int(0.8 / Self.slowFrame) + 1))
+    }
+
+    /// Opens the hero's first line at `time` and closes it 3 s later (its items fly both ways), calling `body` with
+    /// the key, the step and the buffer of every frame of the first 0.8 s of each at `--slow-motion 10`.
+    static func everyHeroFlightFrame(
+        of driver: inout AppDriver, from time: Double, _ body: (String, Int, CellBuffer) -> Void
+    ) {
+        var time = time
+        for key in ["enter", "escape"] {
+            driver.key(key, at: time)
+            for step in 0...Int(0.8 / slowFrame) { body(key, step, driver.draw(at: time + Double(step) * slowFrame)) }
+            time += 3
+        }
+    }
+
+    /// The deck opened at the four sizes with a pointer pressed on its top card's title ("Inbox"), at 2 s; nil
+    /// (recorded) when the title is not on screen.
+    static func deckPressedOnItsTop(columns: Int, rows: Int) -> (driver: AppDriver, row: Int)? {
+        var driver = AppDriver(columns: columns, rows: rows)
+        _ = driver.app.open("deck", at: 0)
+        let rest = driver.draw(at: 1)
+        guard let start = (0..<rest.height).first(where: { rest.text(row: $0).contains("Inbox") }) else {
+            Issue.record("\(columns)x\(rows): no Inbox\n\(rest.text)")
+            return nil
+        }
+        driver.mouse(MouseInput(.press, column: columns / 2, row: start), at: 2)
+        return (driver, start)
     }
 
     // MARK: Item 9: the deck's expand
@@ -170,15 +191,10 @@ import Testing
     /// colour).
     @Test(arguments: allSizes)
     func deckFanOpensSteadilyAndTitlesKeepTheirCardsColour(columns: Int, rows: Int) {
-        var driver = AppDriver(columns: columns, rows: rows)
-        _ = driver.app.open("deck", at: 0)
-        let rest = driver.draw(at: 1)
-        guard let start = (0..<rest.height).first(where: { rest.text(row: $0).contains("Inbox") }) else {
-            Issue.record("\(columns)x\(rows): no Inbox\n\(rest.text)")
-            return
-        }
+        guard let pressed = Self.deckPressedOnItsTop(columns: columns, rows: rows) else { return }
+        var driver = pressed.driver
+        let start = pressed.row
         var time = 2.0
-        driver.mouse(MouseInput(.press, column: columns / 2, row: start), at: time)
         var previous: [String: Int] = [:]
         var checkedGaps = 0
         for step in 1...(rows / 2) {
@@ -224,24 +240,9 @@ import Testing
     /// Now a strip covering half a cell or more is drawn over the letter (the card in front hides it).
     @Test(arguments: allSizes)
     func deckFanClosesWithoutNotchesBehindTitles(columns: Int, rows: Int) {
-        var driver = AppDriver(columns: columns, rows: rows)
-        _ = driver.app.open("deck", at: 0)
-        let rest = driver.draw(at: 1)
-        guard let start = (0..<rest.height).first(where: { rest.text(row: $0).contains("Inbox") }) else {
-            Issue.record("\(columns)x\(rows): no Inbox\n\(rest.text)")
-            return
-        }
-        var time = 2.0
-        driver.mouse(MouseInput(.press, column: columns / 2, row: start), at: time)
-        for step in 1...(rows / 2) {
-            time += 0.05
-            driver.mouse(MouseInput(.drag, column: columns / 2, row: start + step), at: time)
-            _ = driver.draw(at: time)
-        }
-        time += 0.5
-        _ = driver.draw(at: time)
-        driver.mouse(MouseInput(.release, column: columns / 2, row: start + rows / 2), at: time)
+        guard var driver = Self.deckPulledOpenAndLetGo(columns: columns, rows: rows) else { return }
         var strips = 0
+        let time = Self.letGoTime(rows: rows)
         for step in 0...Int(1.0 / Self.slowFrame) {
             let buffer = driver.draw(at: time + Double(step) * Self.slowFrame)
             for row in 0..<(rows - 1) {
@@ -270,6 +271,25 @@ import Testing
         // At 120x40 and 200x60 the cards are tall enough that no edge passes a title row.
         #expect(strips > 0 || columns > 80, "\(columns)x\(rows): no partial edge beside a letter while the fan closed")
     }
+
+    /// The deck pulled open from its top a row at a time, over half the screen's rows, held for 0.5 s, and let go
+    /// at `letGoTime(rows:)`.
+    static func deckPulledOpenAndLetGo(columns: Int, rows: Int) -> AppDriver? {
+        guard let pressed = deckPressedOnItsTop(columns: columns, rows: rows) else { return nil }
+        var driver = pressed.driver
+        for step in 1...(rows / 2) {
+            let time = 2 + Double(step) * 0.05
+            driver.mouse(MouseInput(.drag, column: columns / 2, row: pressed.row + step), at: time)
+            _ = driver.draw(at: time)
+        }
+        _ = driver.draw(at: letGoTime(rows: rows))
+        driver.mouse(
+            MouseInput(.release, column: columns / 2, row: pressed.row + rows / 2), at: letGoTime(rows: rows))
+        return driver
+    }
+
+    /// When `deckPulledOpenAndLetGo` lets go.
+    static func letGoTime(rows: Int) -> Double { 2 + Double(rows / 2) * 0.05 + 0.5 }
 
     /// The column at which `word` (one cell per character) starts on `row`.
     static func column(of word: String, in buffer: CellBuffer, row: Int) -> Int? {
