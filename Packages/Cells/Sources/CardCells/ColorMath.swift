@@ -45,6 +45,9 @@ struct RGB8: Sendable, Hashable {
     /// Relative luminance estimate (Rec. 709 weights) in 0…255, to choose contrasting outlines.
     var luminance: Double { 0.2126 * red + 0.7152 * green + 0.0722 * blue }
 
+    /// The opaque `RGBA` of this colour.
+    var rgba: RGBA { RGBA(red: red / 255, green: green / 255, blue: blue / 255) }
+
     var cellColor: CellColor {
         .rgb(
             UInt8(min(max(red.rounded(), 0), 255)), UInt8(min(max(green.rounded(), 0), 255)),

@@ -114,7 +114,14 @@ extension PaintContext {
             let under = cell.background
             cell.background = opaque ? opaqueFill : backgrounds.blend(under)
             var glyph: Glyph?
-            if boxed {
+            // Under a translucent box the letters that still show stay whole: its border does not take one of them
+            // (a swiped flashcard fading out over the next one's prompt read "How many │ides").
+            let keepsText =
+                !opaque && Self.holdsText(cell)
+                && Self.showsThrough(
+                    foreground: foregrounds.blend(cell.foreground), background: cell.background, alpha: alpha,
+                    page: page)
+            if boxed && !keepsText {
                 let top = row == extent.top
                 let bottom = row == extent.bottom - 1
                 let left = column == extent.left
@@ -138,9 +145,10 @@ extension PaintContext {
                 cell.character = " "
                 cell.foreground = opaqueFill
                 cell.attributes = []
-            } else if alpha >= 0.5 {
-                // A mostly opaque fill hides the text under it: a glyph cannot be 90 % covered, only kept or not,
-                // and a kept one reads as part of the text painted on top ("12 cards" + "ts" below).
+            } else if alpha >= 0.5 && !keepsText {
+                // A mostly opaque fill hides the text under it once it no longer reads: a glyph cannot be 90 %
+                // covered, only kept or not, and a faint one reads as part of the text painted on top ("12 cards"
+                // + "ts" below).
                 cell.character = " "
                 cell.foreground = foregrounds.blend(cell.foreground)
                 cell.attributes = []
@@ -148,6 +156,21 @@ extension PaintContext {
                 cell.foreground = foregrounds.blend(cell.foreground)
             }
         }
+    }
+
+    /// The contrast (WCAG ratio) below which a letter under a fill of half opacity or more is hidden: 1.3:1 is
+    /// about what a letter behind a 75 % white veil keeps of black on white, and barely reads.
+    static let showThroughContrast = 1.3
+
+    /// Whether a letter under a translucent fill of coverage `alpha` still shows, drawn in `foreground` (blended) on
+    /// `background` (blended): always below half coverage, and above it while the two contrast by
+    /// `showThroughContrast`. Hiding every letter from half coverage on made a fading overlay take the labels
+    /// under it away at once, at half opacity (the hero's white details over the other lines).
+    static func showsThrough(foreground: CellColor, background: CellColor, alpha: Double, page: RGB8) -> Bool {
+        guard alpha >= 0.5 else { return true }
+        let text = RGB8(foreground, fallback: .black)
+        let back = RGB8(background, fallback: page)
+        return text.rgba.contrastRatio(with: back.rgba) >= showThroughContrast
     }
 
     func paintOutlineOnly(

@@ -8,10 +8,11 @@ import CardGeometry
 /// canvas) draws both, each with its opacity, and the two blend into a cross-fade. Cells cannot: a cell shows one
 /// glyph, so two copies of a label drawn a cell apart read "☀☀ SSunny", a copy at 5 % opacity painted last blanks
 /// the glyphs of the one under it, and a copy's fill at half opacity shows the stack through the card. So the
-/// rasteriser draws each pair once: the copy that is more opaque, in its own place in paint order (so a card
-/// leaving a stack stays behind the cards in front of it until its partner takes over, above them; the copies'
-/// own opacities are compared, without what their containers add), with the
-/// pair's opacities added (the cross-fade has no dip: the element is as solid as it was), and its fill and text
+/// rasteriser draws each pair once: the copy that is more opaque (the copies' own opacities are compared, without
+/// what their containers add), in the place in paint order of the copy painted later (the front one, as SwiftUI
+/// draws a matched pair: a deck card growing into its detail is in front of the stack for the whole flight, both
+/// ways, as in the seed; drawn at its own place it grew behind the cards in front of it and jumped in front
+/// half-way), with the pair's opacities added (the cross-fade has no dip: the element is as solid as it was), and its fill and text
 /// colours mixed by the copies' shares (white text cross-fading to black passes through grey). The other copy is
 /// not drawn. While in flight, a copy is clipped by no container and clips none of its children: each of them
 /// flies on its own (a chip's label flies from the chip to the details row, outside the square its chip flies to,
@@ -31,6 +32,12 @@ struct MatchedFlights {
     /// colour does not read against what is under a letter, the one that reads best is drawn
     /// (`PaintContext.textAlternatives`).
     var labelColours: [NodeID: [RGBA]] = [:]
+    /// The hidden copies painted later than their drawn partner, each with that partner's id: the pair is drawn in
+    /// the hidden copy's place, the front one of the two (as SwiftUI draws a matched pair at the front copy's
+    /// place: a deck card growing into its detail is in front of the stack from its first frame on).
+    var standsIn: [NodeID: NodeID] = [:]
+    /// The drawn copies that are painted at their partner's place (`standsIn`), not at their own.
+    var deferred: Set<NodeID> = []
 
     /// Whether no element is in flight.
     var isEmpty: Bool { drawn.isEmpty }
@@ -43,8 +50,15 @@ struct MatchedFlights {
         var result: [FrameNode] = []
         var labels: [FrameNode] = []
         result.reserveCapacity(nodes.count)
-        for node in nodes where !hidden.contains(node.id) {
-            guard let shown = drawn[node.id] else {
+        for node in nodes {
+            let shown: FrameNode
+            if let stand = standsIn[node.id], let copy = drawn[stand] {
+                shown = copy
+            } else if hidden.contains(node.id) || deferred.contains(node.id) {
+                continue
+            } else if let copy = drawn[node.id] {
+                shown = copy
+            } else {
                 result.append(node)
                 continue
             }
@@ -68,6 +82,8 @@ struct MatchedFlights {
             if let matched = node.matchedGeometryID { leaving[matched] = index }
         }
         var opacities: [NodeID: Double] = [:]
+        var order: [NodeID: Int] = [:]
+        for (index, node) in frame.nodes.enumerated() where node.matchedGeometryID != nil { order[node.id] = index }
         for node in frame.nodes where node.parent == nil || !node.isLeaving {
             opacities[node.id] = Self.opacity(of: node)
         }
@@ -87,6 +103,10 @@ struct MatchedFlights {
             let (shown, other) = newShown ? (node, old) : (old, node)
             hidden.insert(other.id)
             drawn[shown.id] = Self.merged(shown, with: other)
+            if let place = order[other.id], let own = order[shown.id], place > own {
+                standsIn[other.id] = shown.id
+                deferred.insert(shown.id)
+            }
             if shown.fill == nil, let mine = shown.text.first?.run.color, let theirs = other.text.first?.run.color {
                 labelColours[shown.id] = [mine, theirs]
             }

@@ -164,15 +164,24 @@ extension PaintContext {
         let columnInset = rounded && extent.right - extent.left >= 4 ? 1 : 0
         let rowInset = rounded && extent.bottom - extent.top >= 3 ? 1 : 0
         let clip = self.clip.intersection(CellClip(left: 0, right: width, top: 0, bottom: rowLimit))
-        /// One partial cell: `glyph` with the fill as its foreground (`fillIsForeground`) or as its background.
-        func put(column: Int, row: Int, glyph: Unicode.Scalar, fillIsForeground: Bool) {
+        /// One partial cell: `glyph` with the fill as its foreground (`fillIsForeground`) or as its background;
+        /// the fill covers `eighths` of the cell.
+        func put(column: Int, row: Int, glyph: Unicode.Scalar, fillIsForeground: Bool, eighths: Int) {
             guard clip.contains(column: column, row: row) else { return }
             let index = row * width + column
-            // Where a cell holds text, text wins (a partial cell cannot show part of a letter), on its own node's
-            // colour: the edge passes behind it.
-            if Self.holdsText(buffer.cells[index]) { return }
+            // A partial cell cannot show part of a letter: where the edge covers less than half a cell holding
+            // text, the letter is kept on its own node's colour (the edge passes behind it); from half on, the node
+            // in front covers it, unless the letter would still show through it (`showsThrough`, as under the
+            // node's own fill). (Keeping every letter left the title of the card behind in a rectangle of its
+            // card's colour inside the strip of the card in front, up to seven eighths of a row tall.)
             let under = RGB8(buffer.cells[index].background, fallback: page)
             let fill = color.over(under, alpha: alpha).cellColor
+            if Self.holdsText(buffer.cells[index]) {
+                let text = color.over(RGB8(buffer.cells[index].foreground, fallback: .black), alpha: alpha).cellColor
+                if eighths < 4 || Self.showsThrough(foreground: text, background: fill, alpha: alpha, page: page) {
+                    return
+                }
+            }
             buffer.cells[index].character = Glyph(glyph)
             buffer.cells[index].foreground = fillIsForeground ? fill : under.cellColor
             buffer.cells[index].background = fillIsForeground ? under.cellColor : fill
@@ -180,26 +189,30 @@ extension PaintContext {
         }
         if edges.top > 0 {
             for column in (extent.left + columnInset)..<max(extent.left + columnInset, extent.right - columnInset) {
-                put(column: column, row: extent.top - 1, glyph: SubCellEdges.lower(edges.top), fillIsForeground: true)
+                put(
+                    column: column, row: extent.top - 1, glyph: SubCellEdges.lower(edges.top), fillIsForeground: true,
+                    eighths: edges.top)
             }
         }
         if edges.bottom > 0 {
             for column in (extent.left + columnInset)..<max(extent.left + columnInset, extent.right - columnInset) {
                 put(
                     column: column, row: extent.bottom, glyph: SubCellEdges.lower(8 - edges.bottom),
-                    fillIsForeground: false)
+                    fillIsForeground: false, eighths: edges.bottom)
             }
         }
         if edges.left > 0 {
             for row in (extent.top + rowInset)..<max(extent.top + rowInset, extent.bottom - rowInset) {
                 put(
-                    column: extent.left - 1, row: row, glyph: SubCellEdges.left(8 - edges.left), fillIsForeground: false
-                )
+                    column: extent.left - 1, row: row, glyph: SubCellEdges.left(8 - edges.left),
+                    fillIsForeground: false, eighths: edges.left)
             }
         }
         if edges.right > 0 {
             for row in (extent.top + rowInset)..<max(extent.top + rowInset, extent.bottom - rowInset) {
-                put(column: extent.right, row: row, glyph: SubCellEdges.left(edges.right), fillIsForeground: true)
+                put(
+                    column: extent.right, row: row, glyph: SubCellEdges.left(edges.right), fillIsForeground: true,
+                    eighths: edges.right)
             }
         }
     }
