@@ -48,6 +48,37 @@ private let viewport = Size(width: 844, height: 390)
         engine.handle(.pointer(PointerEvent(.up, at: end, time: time + duration)))
     }
 
+    /// A held card turns and grows (`bind`: rotation tx / 30 up to 5°, scale 1.04) and its title turns and grows
+    /// with it once: the engine composes a parent's transform into its children, so the description gives a child
+    /// its place on the card, not the card's transform again (which drew the title at 8° and 1.0816).
+    @Test func aChildTurnsAndScalesOnceWithItsCard() throws {
+        var engine = try engine()
+        let start = Point(x: 60, y: 70)
+        engine.handle(.pointer(PointerEvent(.down, at: start, time: 1)))
+        for step in 1...6 {
+            engine.handle(
+                .pointer(PointerEvent(.move, at: Point(x: 60 + Double(step) * 30, y: 70), time: 1 + Double(step) / 60)))
+        }
+        let frame = engine.frame(at: 1.2)
+        let card = try #require(frame.node(card: 1))
+        let title = try #require(frame.node(NodeID("card.1.title")))
+        #expect(card.rotation > 1)
+        #expect(card.scale > 1.01)
+        #expect(abs(title.rotation - card.rotation) < 1e-9)
+        #expect(abs(title.scale - card.scale) < 1e-9)
+        #expect(abs(title.opacity - card.opacity) < 1e-9)
+        // The title's centre is where the card's transform takes the title's place on the card at rest.
+        var resting = Engine(scene: try DescribedScene(description: description), viewport: viewport)
+        let rest = resting.frame(at: 0)
+        let restCard = try #require(rest.node(card: 1))
+        let restTitle = try #require(rest.node(NodeID("card.1.title")))
+        let dx = (restTitle.rect.midX - restCard.rect.midX) * card.scale
+        let dy = (restTitle.rect.midY - restCard.rect.midY) * card.scale
+        let angle = card.rotation * .pi / 180
+        #expect(abs(title.rect.midX - (card.rect.midX + dx * cos(angle) - dy * sin(angle))) < 1e-6)
+        #expect(abs(title.rect.midY - (card.rect.midY + dx * sin(angle) + dy * cos(angle))) < 1e-6)
+    }
+
     @Test func describesItselfWithItsOwnNameKeysAndActions() throws {
         let descriptor = description.descriptor
         #expect(descriptor.name == "board")

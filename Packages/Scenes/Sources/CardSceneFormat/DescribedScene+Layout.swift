@@ -372,8 +372,6 @@ extension DescribedScene {
                 card: card, node: id, frame: placement.rect, values: values, text: text, to: &nodes)
             guard !template.children.isEmpty else { return }
             let frame = placement.rect
-            let angle = placement.rotation * .pi / 180
-            let (sine, cosine) = placement.rotation == 0 ? (0.0, 1.0) : (sin(angle), cos(angle))
             let plan = pass.layouts[placement.layout]
             values.withUnsafeBufferPointer { buffer in
                 for (position, child) in template.children.enumerated() {
@@ -382,19 +380,13 @@ extension DescribedScene {
                         x: plan.number(rect[0], buffer), y: plan.number(rect[1], buffer),
                         width: Swift.max(0, plan.number(rect[2], buffer)),
                         height: Swift.max(0, plan.number(rect[3], buffer)))
-                    // The child turns and scales with its card about the card's centre: its centre moves there
-                    // and it takes the card's rotation and scale about its own.
-                    let dx = (frame.minX + local.minX + local.width / 2 - frame.midX) * placement.scale
-                    let dy = (frame.minY + local.minY + local.height / 2 - frame.midY) * placement.scale
-                    let centre = Point(
-                        x: frame.midX + dx * cosine - dy * sine, y: frame.midY + dx * sine + dy * cosine)
+                    // The child is given its place on the unturned card only: the engine composes the card's
+                    // rotation, scale and opacity into its children (`Engine.compose`), as SwiftUI carries a view's
+                    // children with its modifiers. Giving them here too turned a held card's title twice.
                     nodes.append(
                         Node(
                             id: id.child(child.name), role: child.role, parent: id,
-                            rect: Rect(
-                                x: centre.x - local.width / 2, y: centre.y - local.height / 2, width: local.width,
-                                height: local.height),
-                            opacity: placement.opacity, rotation: .degrees(placement.rotation), scale: placement.scale,
+                            rect: local.offsetBy(Vector(dx: frame.minX, dy: frame.minY)),
                             cornerRadius: child.cornerRadius, fill: child.fill.map { Self.fill($0, card) },
                             text: child.text.map {
                                 [
