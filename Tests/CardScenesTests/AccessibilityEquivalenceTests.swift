@@ -357,6 +357,54 @@ private let phone = Size(width: 390, height: 844)
         }
     }
 
+    /// Scores in a short window, where the list scrolls: a page by a slow drag held still before the release (no
+    /// coast), page up or down, and the list's "scroll up"/"scroll down"; home and end against "scroll to top" and
+    /// "scroll to bottom" (a gesture reaches the ends by pages); a chart opened now and then (a tap; the focus walked
+    /// there and enter; the default action) makes the list longer.
+    @Test(arguments: 0..<6)
+    func scoresScroll(seed: UInt64) throws {
+        let short = Size(width: 390, height: 420)
+        let make = { Engine(scene: try SceneCatalog.standard.make("scores"), viewport: short) }
+        try play(seed: 0x5C5_0000 + seed, steps: 18, changing: 6, make) { ways, random in
+            let t = ways.time
+            let list = try #require(ways.gesture.accessibilityTree()["list"]).bounds
+            let choice = random.next() % 6
+            if choice == 5 {
+                let students = live(ways.actions, .listBoxOption).filter { $0.actions.contains(.default) }
+                    .filter { $0.bounds.minY >= list.minY && $0.bounds.minY + 20 <= list.maxY }
+                guard let student = students.first else { return }
+                try ways.open(student.id)
+            } else if choice >= 3 {
+                // The list offers a scroll action only where it moves the list; where it would not, the key does
+                // nothing either.
+                let top = choice == 3
+                press(&ways.gesture, top ? "home" : "end", at: t)
+                press(&ways.keys, top ? "home" : "end", at: t)
+                try scrollAction(&ways.actions, top ? "scroll to top" : "scroll to bottom", at: t)
+            } else {
+                let down = choice < 2
+                // A finger a page long: from the list's bottom edge up (down: the content moves up), or back.
+                let from = Point(x: 195, y: down ? list.maxY - 1 : list.minY + 1)
+                let finish = Point(x: 195, y: from.y + (down ? -list.height : list.height))
+                ways.gesture.handle(.pointer(PointerEvent(.down, at: from, time: t)))
+                for fraction in stride(from: 0.1, through: 1.0, by: 0.1) {
+                    let point = Point(x: 195, y: from.y + (finish.y - from.y) * fraction)
+                    ways.gesture.handle(.pointer(PointerEvent(.move, at: point, time: t + fraction * 0.5)))
+                }
+                ways.gesture.handle(.pointer(PointerEvent(.move, at: finish, time: t + 0.7)))
+                ways.gesture.handle(.pointer(PointerEvent(.up, at: finish, time: t + 0.9)))
+                press(&ways.keys, down ? "pagedown" : "pageup", at: t)
+                try scrollAction(&ways.actions, down ? "scroll down" : "scroll up", at: t)
+            }
+            ways.rest()
+        }
+        /// Performs the list's custom action `name` when the list offers it.
+        func scrollAction(_ engine: inout Engine, _ name: String, at time: Double) throws {
+            let offered = engine.accessibilityTree()["list"]?.customActions.contains { $0.description == name }
+            if offered == true { try act(&engine, .customAction, on: "list", custom: name, at: time) }
+        }
+    }
+
     /// Scores: the slider (a tap on its track; the test's digit; increment and decrement until the value reads the
     /// same) and a student's chart (a tap; the focus walked there and enter; the default action).
     @Test(arguments: 0..<8)

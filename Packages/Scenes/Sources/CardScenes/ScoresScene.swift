@@ -30,6 +30,9 @@ public struct ScoresScene: Scene {
                 "↑ ↓ tab", "move the focus between cards", short: "focus", names: ["up", "down", "tab", "backtab"]),
             KeyHelp("enter space", "expand or collapse", short: "expand", names: ["enter", "space"]),
             KeyHelp("escape", "collapse the expanded card", short: "collapse", names: ["escape"]),
+            KeyHelp(
+                "pgup pgdn home end", "scroll the list by a page, to the top or the bottom", short: "scroll",
+                names: ["pageup", "pagedown", "home", "end"]),
         ],
         actions: [
             ActionInfo(
@@ -273,6 +276,20 @@ public struct ScoresScene: Scene {
         case "enter", "space":
             guard let focused else { return false }
             toggle(focused, context: &context)
+        case "pageup", "pagedown", "home", "end":
+            // The list's scroll by keys, as a wheel or a drag scrolls it; a list that fits does not move, and the
+            // key is left to the front end.
+            let metrics = metrics(in: context.viewport, grid: context.grid)
+            sizeList(metrics)
+            let target =
+                switch key.key {
+                case "pageup": scrollOffset - metrics.listHeight
+                case "pagedown": scrollOffset + metrics.listHeight
+                case "home": 0.0
+                default: maxScroll(in: metrics)
+                }
+            guard let animation = list.scroll(to: target) else { return false }
+            context.animation = animation
         case "escape":
             // Escape closes what is open first (the expanded chart); with nothing open the front end may use it.
             guard expanded != nil else { return false }
