@@ -195,34 +195,6 @@ import Testing
         Self.expect(order, matches: model, "end")
     }
 
-    /// Settling pending moves over a union of slots large enough for two threads (each writing the positions of
-    /// its half of the union's slots) gives the positions one pass gives: the inverse of the order over the union,
-    /// every other position untouched. Seeded moves at random and short distances, overlapping and apart.
-    @Test func settlingOnTwoThreadsGivesTheInverseOfTheOrder() {
-        var generator = SplitMix64(seed: 0x5E77)
-        let count = TwoThreads.minimumCount * 2 + 77
-        for round in 0..<6 {
-            var order = Array(0..<Int32(count))
-            var moves: [DeckOrder.PendingMove] = []
-            for _ in 0..<(round % 2 == 0 ? 40 : 255) {
-                let from = Int(generator.next() % UInt64(count))
-                let reach = round < 2 ? count : 1 + Int(generator.next() % 5_000)
-                let to = min(count - 1, max(0, from + Int(generator.next() % UInt64(2 * reach)) - reach))
-                let card = order.remove(at: from)
-                order.insert(card, at: to)
-                moves.append(DeckOrder.PendingMove(from: from, to: to))
-            }
-            // Positions as of before the moves (the identity), marked outside the union to see they stay.
-            var positions = Array(0..<Int32(count))
-            var touched = [Bool](repeating: false, count: count)
-            for move in moves { for slot in min(move.from, move.to)...max(move.from, move.to) { touched[slot] = true } }
-            let written = DeckOrder.settle(&positions, order: order, moves: moves)
-            #expect(written == touched.count(where: { $0 }), "round \(round)")
-            let wrong = order.indices.first { Int(positions[Int(order[$0])]) != $0 }
-            #expect(wrong == nil, "round \(round): the position of the card in slot \(wrong ?? -1)")
-        }
-    }
-
     /// A large deck's records replayed reproduce its order: from the initial order (the operations, while kept) and
     /// from a whole-order snapshot plus the journal handed out since, over seeded moves, scene sorts and host sorts.
     @Test func recordsReplayedReproduceTheOrder() throws {

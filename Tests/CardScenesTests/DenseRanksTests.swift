@@ -74,17 +74,6 @@ import Testing
         }
         let large = (0..<(DenseRanks.packedMinimumCount + 7)).map { _ in generator.next() % 1_000 }
         #expect(DenseRanks(sortedBy: large) == reference(large))
-        // Enough keys for the radix sort's two threads (`scatterInHalves`), random, tied and few, an odd count.
-        for round in 0..<3 {
-            let keys: [UInt64] = (0..<(TwoThreads.minimumCount + 1_001)).map { _ in
-                switch round {
-                case 0: generator.next()
-                case 1: (generator.next() % 512) << 40 | generator.next() % 4_096
-                default: generator.next() % 5 << 50
-                }
-            }
-            #expect(DenseRanks(packedSortOf: keys) == reference(keys), "large round \(round)")
-        }
     }
 
     @Test func distinctValueRanksMatchTheComparisonSort() {
@@ -116,27 +105,6 @@ import Testing
         #expect(DeckOrder.colorRanks(deck) == reference(cards.map { DeckOrder.hueKey($0.color) }))
         #expect(DeckOrder.titleRanks(deck) == reference(cards.map { TitleOrder.Key($0.title) }))
         #expect(DeckOrder.givenSortOrderRanks(deck) == reference(cards.map(\.sortOrder)))
-    }
-
-    /// A large order ranks both colour keys from one pass over the cards (`prepareColorRanks`): the same ranks as
-    /// the hue key and the colour number of every card, compacted to bytes.
-    @Test func bothColourKeysFromOnePassMatchTheirReferences() throws {
-        var generator = SplitMix64(seed: 0x5EED_0005)
-        let cards = (0..<(DeckOrder.largeCount + 300)).map { index in
-            Card(
-                id: CardID(UInt64(index + 1)), title: "C\(index)",
-                color: RGBColor(
-                    red: UInt8(generator.next() % 3 * 120), green: UInt8(generator.next() % 3 * 120),
-                    blue: UInt8(generator.next() % 4 * 80)),
-                sortOrder: index)
-        }
-        let order = DeckOrder(try Deck(cards), checksum: OrderChecksum.of)
-        let color = try #require(order.keyRanks.color)
-        let colorNumber = try #require(order.keyRanks.colorNumber)
-        #expect(color == reference(cards.map { DeckOrder.hueKey($0.color) }))
-        #expect(colorNumber == reference(cards.map { DeckOrder.packed($0.color) }))
-        #expect(color.rankBytes.map(Int32.init) == color.ranks)
-        #expect(colorNumber.rankBytes.map(Int32.init) == colorNumber.ranks)
     }
 
     /// Titles rank as people count them (issue 46: "Card 1, Card 10, Card 100 …" read as a defect): digit runs by

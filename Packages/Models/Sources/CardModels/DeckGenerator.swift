@@ -10,26 +10,17 @@ public enum DeckGenerator {
     /// Ids are `mix64(seed &+ i)`: a bijection of distinct inputs, so the ids are unique without a check and look
     /// random (as persisted ids do), and the deck finds an id's card by inverting the mix instead of building a
     /// table (`Deck.init(generated:seed:)`). Titles are `"Card <i+1>"`, colours come from `palette` at random,
-    /// `sortOrder` is the position. O(count), in two halves on two threads from `TwoThreads.minimumCount` cards
-    /// (each half's colours from the generator advanced past the first half's, `SplitMix64.skip(_:)`, so the deck is
-    /// the same card for card: a million cards took a fifth of reopening a deck in a new process on one thread).
+    /// `sortOrder` is the position. O(count).
     public static func deck(count: Int, seed: UInt64 = 42) -> Deck {
+        var generator = SplitMix64(seed: seed)
         let count = max(0, count)
-        let palette = palette
         let cards = [Card](unsafeUninitializedCapacity: count) { cards, initialized in
-            let base = cards.baseAddress
-            TwoThreads.run(count: count) { part in
-                let half = TwoThreads.half(part, of: count)
-                guard let base, !half.isEmpty else { return }
-                var generator = SplitMix64(seed: seed)
-                generator.skip(half.lowerBound)
-                for index in half {
-                    let color = palette[Int(generator.next() % UInt64(palette.count))]
-                    (base + index).initialize(
-                        to: Card(
-                            id: CardID(mix64(seed &+ UInt64(index))), title: title(number: index + 1), color: color,
-                            sortOrder: index))
-                }
+            for index in 0..<count {
+                let color = palette[Int(generator.next() % UInt64(palette.count))]
+                (cards.baseAddress! + index).initialize(
+                    to: Card(
+                        id: CardID(mix64(seed &+ UInt64(index))), title: title(number: index + 1), color: color,
+                        sortOrder: index))
             }
             initialized = count
         }

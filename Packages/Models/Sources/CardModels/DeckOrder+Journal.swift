@@ -164,18 +164,17 @@ extension DeckOrder {
         dropKeptUsersOrder()
     }
 
-    /// Applies a record as when it was made (and records it again), without the sorted orders' checksums, which
-    /// nothing reports for a replayed change.
+    /// Applies a record as when it was made (and records it again).
     mutating func apply(_ record: Record) throws(ModelError) {
         switch record {
         case .sort(let sort):
-            apply(sort, keepingChecksum: false)
+            apply(sort)
         case .move(let id, let to):
             guard let card = cardIndex(of: id) else { throw .unknownID(id) }
             guard (0..<count).contains(to) else { throw .indexOutOfRange(index: to, limit: count) }
             move(from: slot(of: card), to: to)
         case .hostSort(let key, let descending):
-            hostSort(by: key, descending: descending, keepingChecksum: false)
+            hostSort(by: key, descending: descending)
         }
     }
 

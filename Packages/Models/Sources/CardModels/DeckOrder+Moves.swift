@@ -67,38 +67,19 @@ extension DeckOrder {
     }
 
     /// Rewrites `positions[order[slot]] = slot` over the union of the moves' slot ranges; returns how many slots.
-    /// From `TwoThreads.minimumCount` slots, each half of them on its own thread (every slot holds another card, so
-    /// the halves write disjoint positions): 256 random moves of a million cards cover nearly every slot, and that
-    /// settling move's random writes were the slowest of moves (issue 48: p99 4.1 ms against p50 0.43).
     static func settle(_ positions: inout [Int32], order: [Int32], moves: [PendingMove]) -> Int {
         let ranges = moves.map { min($0.from, $0.to)...max($0.from, $0.to) }.sorted { $0.lowerBound < $1.lowerBound }
-        // The union, as disjoint ranges in order.
-        var union: [ClosedRange<Int>] = []
-        for range in ranges {
-            if let last = union.last, range.lowerBound <= last.upperBound + 1 {
-                if range.upperBound > last.upperBound { union[union.count - 1] = last.lowerBound...range.upperBound }
-            } else {
-                union.append(range)
-            }
-        }
-        let written = union.reduce(0) { $0 + $1.count }
+        var written = 0
         positions.withUnsafeMutableBufferPointer { positions in
             order.withUnsafeBufferPointer { order in
-                let (positions, order) = (positions.baseAddress!, order.baseAddress!)
-                TwoThreads.run(count: written) { part in
-                    // This part's share of the union's slots: the `written` slots counted in order, halved.
-                    let share = TwoThreads.half(part, of: written)
-                    var counted = 0
-                    for range in union {
-                        if counted >= share.upperBound { break }
-                        let lower = max(share.lowerBound - counted, 0)
-                        let upper = min(share.upperBound - counted, range.count)
-                        counted += range.count
-                        guard lower < upper else { continue }
-                        for slot in (range.lowerBound + lower)..<(range.lowerBound + upper) {
-                            positions[Int(order[slot])] = Int32(truncatingIfNeeded: slot)
-                        }
+                var next = 0  // the first slot not rewritten yet
+                for range in ranges where range.upperBound >= next {
+                    let lower = max(range.lowerBound, next)
+                    for slot in lower...range.upperBound {
+                        positions[Int(order[slot])] = Int32(truncatingIfNeeded: slot)
                     }
+                    written += range.upperBound - lower + 1
+                    next = range.upperBound + 1
                 }
             }
         }

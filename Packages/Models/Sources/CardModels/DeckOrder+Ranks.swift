@@ -58,26 +58,15 @@ extension DeckOrder {
         return ranks
     }
 
-    /// `ranks` with the card and id of each rank, when every key is distinct (`DenseRanks.indexedByRank(ids:)`).
+    /// `ranks` with the card and id of each rank and the sorted orders' checksums, when every key is distinct
+    /// (`DenseRanks.indexedByRank(ids:checksum:)`).
     private func indexed(_ ranks: DenseRanks) -> DenseRanks {
-        ranks.indexedByRank(ids: ids)
-    }
-
-    /// Where the ranks of `key` are cached while they are (the user's order's are the positions or its own ranks,
-    /// never cached), nil for a key whose ranks are not. O(1).
-    func cachedRanksPath(_ key: Key) -> WritableKeyPath<Ranks, DenseRanks?>? {
-        switch key {
-        case .title: \.title
-        case .color: \.color
-        case .sortOrder: manualRankIsPosition || storedManualRank != nil ? nil : \.givenSortOrder
-        case .id: \.id
-        case .colorNumber: \.colorNumber
-        }
+        ranks.indexedByRank(ids: ids, checksum: checksum)
     }
 
     /// The ranks of a generated deck's titles and given sortOrders (`Deck.isAsGenerated`): both the identity, as
     /// `DeckGenerator` makes them, with the cards by rank the identity and the ids by rank the ids themselves (shared,
-    /// not gathered). One key's computed ranks serve the other. O(n): the identity.
+    /// not gathered). One key's computed ranks serve the other. O(n): the identity and the two checksums.
     private func generatedRanks() -> DenseRanks {
         if let known = keyRanks.title ?? keyRanks.givenSortOrder { return known }
         let identity = (0..<Int32(truncatingIfNeeded: count)).map { $0 }
@@ -85,6 +74,7 @@ extension DeckOrder {
         guard count > 1 else { return ranks }
         ranks.cards = identity
         ranks.rankIDs = ids
+        ranks.sortedChecksums = (checksum(ids), checksum(Array(ids.reversed())))
         return ranks
     }
 
@@ -95,20 +85,7 @@ extension DeckOrder {
     /// with the machine busy: 444 against 328 ms median, issue 48.)
     mutating func prepareRanks() {
         let hasManualRank = manualRankIsPosition || storedManualRank != nil
-        if keyRanks.color == nil, keyRanks.colorNumber == nil { prepareColorRanks() }
         for key in Key.allCases where key != .sortOrder || !hasManualRank { _ = ranks(for: key) }
-    }
-
-    /// Both colour keys' ranks (`color`, `colorNumber`) from one pass over the cards' colours: they rank the same
-    /// few distinct values (`DenseRanks.ValueClasses`), so the second key costs only its map from classes to ranks,
-    /// not another walk over a million cards. O(n + d log d).
-    private mutating func prepareColorRanks() {
-        let classes = base.cards.withUnsafeBufferPointer { cards in
-            DenseRanks.ValueClasses(count: cards.count) { Self.packed(cards[$0].color) }
-        }
-        guard let classes else { return }
-        keyRanks.color = DenseRanks(classes: classes, key: Self.hueKey(packed:)).compacted()
-        keyRanks.colorNumber = DenseRanks(classes: classes) { $0 }.compacted()
     }
 
     static func titleRanks(_ deck: Deck) -> DenseRanks {
@@ -116,25 +93,21 @@ extension DeckOrder {
     }
 
     static func colorRanks(_ deck: Deck) -> DenseRanks {
-        colorRanks(deck, by: hueKey(packed:))
-    }
-
-    /// A colour as the number `red << 16 | green << 8 | blue`.
-    @inline(__always)
-    static func packed(_ color: RGBColor) -> UInt32 {
-        UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
-    }
-
-    /// `hueKey(_:)` of a colour given as its number (`packed(_:)`).
-    static func hueKey(packed: UInt32) -> Double {
-        hueKey(RGBColor(red: UInt8(packed >> 16), green: UInt8((packed >> 8) & 0xFF), blue: UInt8(packed & 0xFF)))
+        colorRanks(deck) { packed in
+            hueKey(RGBColor(red: UInt8(packed >> 16), green: UInt8((packed >> 8) & 0xFF), blue: UInt8(packed & 0xFF)))
+        }
     }
 
     /// The ranks of the cards' colours by `key` of their packed `0xRRGGBB`: only the few distinct colours are keyed
     /// and compared (`DenseRanks(count:value:key:)`). O(n + d log d).
     static func colorRanks<Key: Comparable>(_ deck: Deck, by key: (UInt32) -> Key) -> DenseRanks {
         deck.cards.withUnsafeBufferPointer { cards in
-            DenseRanks(count: cards.count, value: { packed(cards[$0].color) }, key: key)
+            DenseRanks(
+                count: cards.count,
+                value: { index in
+                    let color = cards[index].color
+                    return UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
+                }, key: key)
         }
     }
 

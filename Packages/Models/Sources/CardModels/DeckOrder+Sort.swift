@@ -80,26 +80,10 @@ extension DeckOrder {
     /// descending while the user's order is the display order, whose ranks are the positions: then the order
     /// reversed (`reversedOrder()`), the same result without the placement's random reads. Every sort goes through
     /// it: a host's, a scene's own action, a replayed one. Nothing changes until `install(_:)`, so a caller can read
-    /// the old slots (`slot(of:)`) beside the new order. O(n + distinct keys), plus the key's ranks on first use,
-    /// plus the first sort by a key with distinct values in each direction computes its order's checksum and keeps
-    /// it with the ranks (`DenseRanks.sortedChecksums`), so later sorts report it without that pass.
+    /// the old slots (`slot(of:)`) beside the new order. O(n + distinct keys), plus the key's ranks on first use.
     public mutating func sortedOrder(by key: Key, descending: Bool) -> SortedOrder {
-        sortedOrder(by: key, descending: descending, keepingChecksum: true)
-    }
-
-    /// `sortedOrder(by:descending:)`, computing and keeping the sorted order's checksum only when `keepingChecksum`
-    /// (a replayed sort reports nothing, so it need not pay that pass: a reopening replays up to four).
-    mutating func sortedOrder(by key: Key, descending: Bool, keepingChecksum: Bool) -> SortedOrder {
         if key == .sortOrder, manualRankIsPosition, descending { return reversedOrder() }
-        var sorted = sortedOrder(by: ranks(for: key), descending: descending)
-        if keepingChecksum, sorted.checksum == nil, let path = cachedRanksPath(key),
-            let ranks = keyRanks[keyPath: path], ranks.cards.count == count, count > 1
-        {
-            let sum = checksum(sorted.displayIDs)
-            sorted.checksum = sum
-            keyRanks[keyPath: path]?.sortedChecksums[descending: descending] = sum
-        }
-        return sorted
+        return sortedOrder(by: ranks(for: key), descending: descending)
     }
 
     /// The current order reversed, as a sort would give it: what sorting by the user's order descending gives while
@@ -297,7 +281,7 @@ extension DeckOrder {
                     }
                 }
             }
-            let checksum = ranks.sortedChecksums[descending: descending]
+            let checksum = ranks.sortedChecksums.map { descending ? $0.descending : $0.ascending }
             return SortReport(counts: counts.0 + counts.1, checksum: checksum)
         }
         ranks.ranks.withUnsafeBufferPointer { ranks in
@@ -509,14 +493,7 @@ extension DeckOrder {
     /// A scene's sort by `sort`: sorted, put in place and recorded (`install(_:sortedBy:)`). O(n + distinct keys).
     @discardableResult
     public mutating func apply(_ sort: Sort) -> SortedOrder {
-        apply(sort, keepingChecksum: true)
-    }
-
-    /// `apply(_:)`, keeping the sorted order's checksum only when `keepingChecksum`
-    /// (`sortedOrder(by:descending:keepingChecksum:)`).
-    @discardableResult
-    mutating func apply(_ sort: Sort, keepingChecksum: Bool) -> SortedOrder {
-        let sorted = sortedOrder(by: sort.key, descending: sort.descending, keepingChecksum: keepingChecksum)
+        let sorted = sortedOrder(by: sort.key, descending: sort.descending)
         install(sorted, sortedBy: sort)
         return sorted
     }
@@ -527,14 +504,7 @@ extension DeckOrder {
     /// counted, for the change's report). O(n + distinct keys).
     @discardableResult
     public mutating func hostSort(by key: Key, descending: Bool) -> SortedOrder {
-        hostSort(by: key, descending: descending, keepingChecksum: true)
-    }
-
-    /// `hostSort(by:descending:)`, keeping the sorted order's checksum only when `keepingChecksum`
-    /// (`sortedOrder(by:descending:keepingChecksum:)`).
-    @discardableResult
-    mutating func hostSort(by key: Key, descending: Bool, keepingChecksum: Bool) -> SortedOrder {
-        let sorted = sortedOrder(by: key, descending: descending, keepingChecksum: keepingChecksum)
+        let sorted = sortedOrder(by: key, descending: descending)
         install(sorted)
         switch key {
         case .title, .color, .sortOrder:

@@ -68,7 +68,7 @@ public struct DeckOrder: Sendable {
     /// Cached dense ranks of the sort keys (computed on first use, or all at once for a large deck).
     public internal(set) var keyRanks: Ranks
     /// The checksum of an order of ids as the wire carries it (the engine's `OrderChecksum.of`), injected: the ranks
-    /// of a key with distinct values keep the checksums of the two orders a sort by it gives, once a sort computed them.
+    /// of a key with distinct values keep the checksums of the two orders a sort by it gives.
     let checksum: @Sendable ([CardID]) -> UInt32
     /// What a large deck's saved state needs: the operations since the initial order and the journal.
     var journal = Journal()

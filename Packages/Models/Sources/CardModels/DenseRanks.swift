@@ -25,27 +25,11 @@ struct DenseRanks: Sendable, Hashable {
     /// card's id at random (a million cards sorted by id: the gather 3.8 → 2.3 ms). 8 bytes a card. Empty with
     /// `cards`.
     var rankIDs: [CardID] = []
-    /// The checksums (`OrderChecksum`) of the orders a sort by this key gives, ascending and descending, each once
-    /// the first sort in that direction computed it (`DeckOrder.sortedOrder(by:descending:)`): every sort by a key
-    /// with distinct values gives one of the two, so a later sort reports its order's checksum without a pass over
-    /// the ids. Not computed when the ranks are made: two passes over a million ids each, on the path of opening a
-    /// deck, for sorts that may never come (issue 48). Empty for ranks whose `cards` were given (a user's order kept
-    /// by `DeckOrder`).
-    var sortedChecksums = SortedChecksums()
-
-    /// The checksums of the two orders a sort by a key with distinct values gives, each nil until computed.
-    struct SortedChecksums: Sendable, Hashable {
-        var ascending: UInt32?
-        var descending: UInt32?
-
-        /// The checksum of the order sorted `descending` or not.
-        subscript(descending descending: Bool) -> UInt32? {
-            get { descending ? self.descending : ascending }
-            set {
-                if descending { self.descending = newValue } else { ascending = newValue }
-            }
-        }
-    }
+    /// The checksums (`OrderChecksum`) of the orders a sort by this key gives, ascending and descending, when
+    /// `indexedByRank(ids:)` computed them: every sort by a key with distinct values gives one of the two, so a
+    /// sort reports its order's checksum without a pass over the ids. nil for ranks whose `cards` were given (a
+    /// user's order kept by `DeckOrder`), whose checksums nothing has computed.
+    var sortedChecksums: (ascending: UInt32, descending: UInt32)? = nil
     /// With at most 256 distinct keys (the colours), the ranks as bytes, once `compacted()` filled them: a quarter of
     /// `ranks`, so that a counting sort's random reads of them stay in the processor's caches
     /// (`DeckOrder.placeByCounting`). Empty otherwise. Derived from `ranks`.
@@ -60,9 +44,10 @@ struct DenseRanks: Sendable, Hashable {
         hasher.combine(distinct)
     }
 
-    /// These ranks with `cards` and `rankIDs` filled in when every key is distinct (a cached key of a large deck:
-    /// titles, ids, the given sortOrders), `ids` being the cards' ids by card index. O(n), once.
-    func indexedByRank(ids: [CardID]) -> DenseRanks {
+    /// These ranks with `cards`, `rankIDs` and `sortedChecksums` filled in when every key is distinct (a cached key
+    /// of a large deck: titles, ids, the given sortOrders), `ids` being the cards' ids by card index and `checksum`
+    /// the wire's checksum of an order of ids (`OrderChecksum.of`, which the engine defines). O(n), once.
+    func indexedByRank(ids: [CardID], checksum: ([CardID]) -> UInt32) -> DenseRanks {
         guard distinct == ranks.count, cards.isEmpty, distinct > 1, ids.count == distinct else { return self }
         var indexed = self
         indexed.cards = [Int32](unsafeUninitializedCapacity: distinct) { cards, initialized in
@@ -71,6 +56,9 @@ struct DenseRanks: Sendable, Hashable {
             initialized = distinct
         }
         indexed.rankIDs = indexed.cards.map { ids[Int($0)] }
+        indexed.sortedChecksums = (
+            checksum(indexed.rankIDs), checksum(Array(indexed.rankIDs.reversed()))
+        )
         return indexed
     }
 
@@ -264,45 +252,13 @@ struct DenseRanks: Sendable, Hashable {
     }
 
     /// Sorts `words` by their bytes from `fromByte` up: an LSD radix sort, stable, skipping every byte that is the
-    /// same in all words. O(n · varying bytes). From `TwoThreads.minimumCount` words, the histograms and each pass
-    /// split between two threads by halves of the words (`scatterInHalves`): a generated million-card deck's ids,
-    /// ranked when it is opened, were the largest part of reopening it in a new process (issue 48).
+    /// same in all words. O(n · varying bytes).
     static func radixSort(_ words: inout [UInt64], fromByte: Int) {
         let (histograms, varying) = byteHistograms(words, fromByte: fromByte)
         var target = [UInt64](repeating: 0, count: varying.isEmpty ? 0 : words.count)
         for byte in varying {
-            let starts = bucketStarts(histograms, byte: byte)
-            if words.count >= TwoThreads.minimumCount {
-                scatterInHalves(words, into: &target, byte: byte, starts: starts)
-            } else {
-                scatter(words, into: &target, byte: byte, starts: starts)
-            }
+            scatter(words, into: &target, byte: byte, starts: bucketStarts(histograms, byte: byte))
             swap(&words, &target)
-        }
-    }
-
-    /// `scatter(_:into:byte:starts:)` with each half of the words on its own thread: the second half's words of a
-    /// bucket go after the first half's (its starts moved on by the first half's count in each bucket, one more read
-    /// of that half), so the pass stays stable and the halves write disjoint places. O(n).
-    private static func scatterInHalves(_ words: [UInt64], into target: inout [UInt64], byte: Int, starts: [Int]) {
-        let shift = UInt64(byte * 8)
-        let count = words.count
-        var secondStarts = starts
-        words.withUnsafeBufferPointer { source in
-            for word in source[TwoThreads.half(0, of: count)] { secondStarts[Int((word >> shift) & 0xFF)] += 1 }
-            target.withUnsafeMutableBufferPointer { target in
-                let base = target.baseAddress!
-                TwoThreads.run(count: count) { part in
-                    var partStarts = part == 0 ? starts : secondStarts
-                    partStarts.withUnsafeMutableBufferPointer { partStarts in
-                        for word in source[TwoThreads.half(part, of: count)] {
-                            let bucket = Int((word >> shift) & 0xFF)
-                            base[partStarts[bucket]] = word
-                            partStarts[bucket] += 1
-                        }
-                    }
-                }
-            }
         }
     }
 
@@ -326,29 +282,13 @@ struct DenseRanks: Sendable, Hashable {
     /// For each byte of the keys from `fromByte` up, how many keys have each of its 256 values (`byte << 8 | value`),
     /// and the bytes that are not the same in every key (the only ones a radix sort needs). O(n).
     static func byteHistograms(_ keys: [UInt64], fromByte: Int) -> (histograms: [Int], varying: [Int]) {
-        /// The histograms of `keys`.
-        func count(_ keys: UnsafeBufferPointer<UInt64>.SubSequence) -> [Int] {
-            var histograms = [Int](repeating: 0, count: 8 * 256)
+        var histograms = [Int](repeating: 0, count: 8 * 256)
+        keys.withUnsafeBufferPointer { keys in
             histograms.withUnsafeMutableBufferPointer { histograms in
                 for key in keys {
                     for byte in fromByte..<8 { histograms[byte << 8 | Int((key >> UInt64(byte * 8)) & 0xFF)] += 1 }
                 }
             }
-            return histograms
-        }
-        var histograms: [Int] = []
-        keys.withUnsafeBufferPointer { keys in
-            guard keys.count >= TwoThreads.minimumCount else {
-                histograms = count(keys[...])
-                return
-            }
-            // Each half counted on its own thread, then added.
-            var halves: ([Int], [Int]) = ([], [])
-            TwoThreads.run(count: keys.count) { part in
-                let counted = count(keys[TwoThreads.half(part, of: keys.count)])
-                if part == 0 { halves.0 = counted } else { halves.1 = counted }
-            }
-            histograms = zip(halves.0, halves.1).map { $0 + $1 }
         }
         let varying = (fromByte..<8).filter { byte in
             !histograms[(byte << 8)..<((byte + 1) << 8)].contains(keys.count)
@@ -408,71 +348,49 @@ struct DenseRanks: Sendable, Hashable {
 
     /// Ranks keys that are a function of a small value with few distinct values (a colour's key of its RGB):
     /// `value` is packed into a `UInt32`, the distinct packed values are collected in an open-addressing table
-    /// (`ValueClasses`), and only their keys are computed and sorted. Falls back to `init(count:key:)` beyond
-    /// `distinctLimit` distinct values. O(n + d log d).
+    /// (linear probing, Knuth's multiplicative hash), and only their keys are computed and sorted. Falls back to
+    /// `init(count:key:)` beyond `distinctLimit` distinct values. O(n + d log d).
     init<Key: Comparable>(count: Int, value: (Int) -> UInt32, key: (UInt32) -> Key, distinctLimit: Int = 4096) {
-        guard let classes = ValueClasses(count: count, value: value, distinctLimit: distinctLimit) else {
-            self.init(count: count) { key(value($0)) }
-            return
-        }
-        self.init(classes: classes, key: key)
-    }
-
-    /// The ranks by `key` of values already classed (`ValueClasses`): several keys of the same values (a colour's
-    /// hue order and its number) share the one pass over the cards. O(n + d log d).
-    init<Key: Comparable>(classes: ValueClasses, key: (UInt32) -> Key) {
-        let classRanks = DenseRanks(count: classes.values.count) { key(classes.values[$0]) }
-        let ranks = classes.classes.map { classRanks.ranks[Int($0)] }
-        self.init(ranks: ranks, distinct: classRanks.distinct)
-    }
-
-    /// Each index's class — the position of its value among the distinct values, in order of first appearance —
-    /// and those values, collected in an open-addressing table (linear probing, Knuth's multiplicative hash).
-    struct ValueClasses {
-        /// Index → class.
-        var classes: [Int32]
-        /// Class → value.
-        var values: [UInt32]
-
-        /// The classes of `value(0..<count)`; nil beyond `distinctLimit` distinct values. O(n).
-        init?(count: Int, value: (Int) -> UInt32, distinctLimit: Int = 4096) {
-            var capacity = 16
-            while capacity < 2 * distinctLimit { capacity <<= 1 }
-            let mask = capacity - 1
-            var slots = [UInt32](repeating: 0, count: capacity)  // packed value + 1 (0 = empty)
-            var slotClass = [Int32](repeating: 0, count: capacity)
-            var values: [UInt32] = []
-            var classes = [Int32](repeating: 0, count: count)
-            var overflowed = false
-            slots.withUnsafeMutableBufferPointer { slots in
-                slotClass.withUnsafeMutableBufferPointer { slotClass in
-                    classes.withUnsafeMutableBufferPointer { classes in
-                        for index in 0..<count {
-                            let packed = value(index)
-                            var slot = Int(truncatingIfNeeded: (UInt64(packed) &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
-                            while true {
-                                let stored = slots[slot]
-                                if stored == packed &+ 1 { break }
-                                if stored == 0 {
-                                    slots[slot] = packed &+ 1
-                                    slotClass[slot] = Int32(truncatingIfNeeded: values.count)
-                                    values.append(packed)
-                                    break
-                                }
-                                slot = (slot + 1) & mask
+        var capacity = 16
+        while capacity < 2 * distinctLimit { capacity <<= 1 }
+        let mask = capacity - 1
+        var slots = [UInt32](repeating: 0, count: capacity)  // packed value + 1 (0 = empty)
+        var slotClass = [Int32](repeating: 0, count: capacity)
+        var values: [UInt32] = []
+        var classes = [Int32](repeating: 0, count: count)
+        var overflowed = false
+        slots.withUnsafeMutableBufferPointer { slots in
+            slotClass.withUnsafeMutableBufferPointer { slotClass in
+                classes.withUnsafeMutableBufferPointer { classes in
+                    for index in 0..<count {
+                        let packed = value(index)
+                        var slot = Int(truncatingIfNeeded: (UInt64(packed) &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+                        while true {
+                            let stored = slots[slot]
+                            if stored == packed &+ 1 { break }
+                            if stored == 0 {
+                                slots[slot] = packed &+ 1
+                                slotClass[slot] = Int32(truncatingIfNeeded: values.count)
+                                values.append(packed)
+                                break
                             }
-                            classes[index] = slotClass[slot]
-                            if values.count > distinctLimit {
-                                overflowed = true
-                                return
-                            }
+                            slot = (slot + 1) & mask
+                        }
+                        classes[index] = slotClass[slot]
+                        if values.count > distinctLimit {
+                            overflowed = true
+                            return
                         }
                     }
                 }
             }
-            guard !overflowed, values.count < UInt32.max else { return nil }
-            self.classes = classes
-            self.values = values
         }
+        guard !overflowed, values.count < UInt32.max else {
+            self.init(count: count) { key(value($0)) }
+            return
+        }
+        let classRanks = DenseRanks(count: values.count) { key(values[$0]) }
+        let ranks = classes.map { classRanks.ranks[Int($0)] }
+        self.init(ranks: ranks, distinct: classRanks.distinct)
     }
 }

@@ -9,13 +9,6 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         state = seed
     }
 
-    /// Advances the generator past `count` values without computing them, as `count` calls of `next()` would: the
-    /// state only adds a constant each call. O(1). (`DeckGenerator` starts each half of a deck's colours where the
-    /// first half's calls leave it.)
-    mutating func skip(_ count: Int) {
-        state &+= UInt64(truncatingIfNeeded: count) &* 0x9e37_79b9_7f4a_7c15
-    }
-
     @inlinable
     public mutating func next() -> UInt64 {
         state &+= 0x9e37_79b9_7f4a_7c15
