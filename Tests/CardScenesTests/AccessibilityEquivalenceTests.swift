@@ -138,6 +138,18 @@ private func grip(_ engine: Engine, _ node: NodeID) throws -> Point {
     return Point(x: bounds.midX, y: bounds.minY + min(20, bounds.height / 2))
 }
 
+/// A slow drag from `start` to `end` (ten moves over 0.5 s), held still there and released at 0.9 s, so the content
+/// moves by the finger's distance and does not coast.
+private func heldDrag(_ engine: inout Engine, from start: Point, to end: Point, at time: Double) {
+    engine.handle(.pointer(PointerEvent(.down, at: start, time: time)))
+    for fraction in stride(from: 0.1, through: 1.0, by: 0.1) {
+        let point = Point(x: start.x + (end.x - start.x) * fraction, y: start.y + (end.y - start.y) * fraction)
+        engine.handle(.pointer(PointerEvent(.move, at: point, time: time + fraction * 0.5)))
+    }
+    engine.handle(.pointer(PointerEvent(.move, at: end, time: time + 0.7)))
+    engine.handle(.pointer(PointerEvent(.up, at: end, time: time + 0.9)))
+}
+
 /// Presses `key`.
 private func press(_ engine: inout Engine, _ key: String, shift: Bool = false, at time: Double) {
     engine.handle(.key(KeyInput(key, shift: shift), time: time))
@@ -255,13 +267,7 @@ private let phone = Size(width: 390, height: 844)
                 let page = phone.height - 72  // the deck's page: the viewport under its title (`contentTop` 72)
                 let start = Point(x: 195, y: down ? 820 : 820 - page)
                 let end = Point(x: 195, y: down ? 820 - page : 820)
-                ways.gesture.handle(.pointer(PointerEvent(.down, at: start, time: t)))
-                for fraction in stride(from: 0.1, through: 1.0, by: 0.1) {
-                    let point = Point(x: 195, y: start.y + (end.y - start.y) * fraction)
-                    ways.gesture.handle(.pointer(PointerEvent(.move, at: point, time: t + fraction * 0.5)))
-                }
-                ways.gesture.handle(.pointer(PointerEvent(.move, at: end, time: t + 0.7)))
-                ways.gesture.handle(.pointer(PointerEvent(.up, at: end, time: t + 0.9)))
+                heldDrag(&ways.gesture, from: start, to: end, at: t)
                 press(&ways.keys, down ? "pagedown" : "pageup", at: t)
                 try act(&ways.actions, .customAction, on: "column", custom: down ? "scroll down" : "scroll up", at: t)
             }
@@ -386,13 +392,7 @@ private let phone = Size(width: 390, height: 844)
                 // A finger a page long: from the list's bottom edge up (down: the content moves up), or back.
                 let from = Point(x: 195, y: down ? list.maxY - 1 : list.minY + 1)
                 let finish = Point(x: 195, y: from.y + (down ? -list.height : list.height))
-                ways.gesture.handle(.pointer(PointerEvent(.down, at: from, time: t)))
-                for fraction in stride(from: 0.1, through: 1.0, by: 0.1) {
-                    let point = Point(x: 195, y: from.y + (finish.y - from.y) * fraction)
-                    ways.gesture.handle(.pointer(PointerEvent(.move, at: point, time: t + fraction * 0.5)))
-                }
-                ways.gesture.handle(.pointer(PointerEvent(.move, at: finish, time: t + 0.7)))
-                ways.gesture.handle(.pointer(PointerEvent(.up, at: finish, time: t + 0.9)))
+                heldDrag(&ways.gesture, from: from, to: finish, at: t)
                 press(&ways.keys, down ? "pagedown" : "pageup", at: t)
                 try scrollAction(&ways.actions, down ? "scroll down" : "scroll up", at: t)
             }
